@@ -1,0 +1,28 @@
+/**
+ * What the server hands the site for each request, through React Router's context
+ * (dependencies are injected, not imported as globals). This module is imported through the
+ * `#app-context` package import by both the Fastify server and the site, so both sides share
+ * one context token (see @mcansh/react-router-fastify, "Shared Context").
+ */
+import { createContext } from "react-router";
+
+export interface SiteConfig {
+  /** Base URL of the SPEC §7 API, such as http://127.0.0.1:3000/api. Server-side only. */
+  apiBaseUrl: string;
+  /** Base URL the browser loads images from, such as /images. */
+  imageBaseUrl: string;
+  /** Bearer token of the §7 API. Never sent to the browser. */
+  apiToken: string;
+  /** Origin of the separate investors site (Login, Register, plan sign-up). */
+  investorsUrl: string;
+}
+
+export interface SiteRequestContext {
+  config: SiteConfig;
+  /** The CSP nonce of this response, for every inline and module script. */
+  cspNonce: string;
+  /** The visitor's IP, forwarded to the API so its limits apply per visitor. */
+  clientIp: string;
+}
+
+export const siteRequestContext = createContext<SiteRequestContext>();
