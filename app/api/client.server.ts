@@ -1,0 +1,133 @@
+/**
+ * The site's typed SPEC §7 client: its only way to data. Runs on the server (loaders and
+ * actions), so the bearer token never reaches the browser. Every request carries a multipart
+ * content type and the bearer token, as §7 says.
+ *
+ * GET failures are "silently ignored" (SPEC §8): each read answers `undefined` (or an empty
+ * list) instead of throwing, and the page renders with what it has. The failure is logged.
+ */
+import { z } from "zod";
+import {
+  type Amenity,
+  amenitySchema,
+  type Category,
+  type CollectionName,
+  type CompanyProfile,
+  type ContactAnswer,
+  type Collection,
+  categorySchema,
+  collectionSchema,
+  companyProfileSchema,
+  contactAnswerSchema,
+  type EnquiryFields,
+  type Property,
+  propertySchema,
+  type Slider,
+  sliderSchema,
+} from "../../lib/api-contract.ts";
+
+export interface ApiClientOptions {
+  apiBaseUrl: string;
+  apiToken: string;
+  /** The visitor's IP, sent as X-Forwarded-For so the API limits enquiries per visitor. */
+  clientIp?: string;
+  /** Milliseconds before a request is abandoned. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The outcome of `POST /contact/add`: the API's answer, or the network failure's message. */
+export type ContactResult =
+  | { kind: "answer"; httpStatus: number; answer: ContactAnswer }
+  | { kind: "network-error"; message: string };
+
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.apiBaseUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  function headers(): Record<string, string> {
+    const result: Record<string, string> = {
+      authorization: `Bearer ${options.apiToken}`,
+      accept: "application/json",
+    };
+    if (options.clientIp) result["x-forwarded-for"] = options.clientIp;
+    return result;
+  }
+
+  /** GETs `path` and parses `data` with `schema`; undefined on any failure. */
+  async function read<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
+    try {
+      const response = await doFetch(`${base}${path}`, {
+        headers: { ...headers(), "content-type": "multipart/form-data" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) return undefined;
+      const body = (await response.json()) as { data?: unknown } | null;
+      if (body?.data == null) return undefined;
+      const parsed = schema.safeParse(body.data);
+      return parsed.success ? parsed.data : undefined;
+    } catch (error) {
+      console.warn(`API read failed: GET ${path}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** Parses a list item by item, dropping the items that do not fit. */
+  function listOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
+    return z.array(z.unknown()).transform((items) =>
+      items.flatMap((value) => {
+        const parsed = item.safeParse(value);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ) as unknown as z.ZodType<T[]>;
+  }
+
+  return {
+    async getSliders(): Promise<Slider[]> {
+      return (await read("/sliders/display/all", listOf(sliderSchema))) ?? [];
+    },
+    getCompanyProfile(): Promise<CompanyProfile | undefined> {
+      return read("/company/profile", companyProfileSchema);
+    },
+    async getAmenities(): Promise<Amenity[]> {
+      return (await read("/amenity/view", listOf(amenitySchema))) ?? [];
+    },
+    async getProperties(): Promise<Property[]> {
+      return (await read("/property/display/all", listOf(propertySchema))) ?? [];
+    },
+    async getCategoryCounters(): Promise<Category[]> {
+      return (await read("/category/display_counter", listOf(categorySchema))) ?? [];
+    },
+    getCollection(name: CollectionName): Promise<Collection | undefined> {
+      return read(`/collection/show_one/${encodeURIComponent(name)}`, collectionSchema);
+    },
+    /** The property by code or slug; undefined when missing or empty (the caller redirects). */
+    getProperty(code: string): Promise<Property | undefined> {
+      return read(`/property/show/one/${encodeURIComponent(code)}`, propertySchema);
+    },
+    /** Posts an enquiry as multipart form data. Never throws. */
+    async addContact(fields: EnquiryFields): Promise<ContactResult> {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      try {
+        const response = await doFetch(`${base}/contact/add`, {
+          method: "POST",
+          headers: headers(),
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const json: unknown = await response.json().catch(() => null);
+        const parsed = contactAnswerSchema.safeParse(json);
+        const answer: ContactAnswer = parsed.success
+          ? parsed.data
+          : { status: response.status, message: response.statusText || "Unexpected answer" };
+        return { kind: "answer", httpStatus: response.status, answer };
+      } catch (error) {
+        return { kind: "network-error", message: (error as Error).message };
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** Every screen of SPEC §2. */
+export default [
+  index("routes/home.tsx"),
+  route("property", "routes/property-grid.tsx"),
+  route("property/:code", "routes/property-detail.tsx"),
+  route("search", "routes/search.tsx"),
+  route("services", "routes/services.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("about", "routes/about.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("gallery", "routes/gallery.tsx"),
+  route("investment", "routes/investment.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,37 @@
+/**
+ * The public part of the site's configuration: what the browser may see. The root loader
+ * returns it; components read it with `useSiteSettings()`. The API base and token are not here.
+ */
+import { useRouteLoaderData } from "react-router";
+
+export interface SiteSettings {
+  /** Base URL of the images (SPEC §7: /sliders/{file}, /property/{file}, /no.png). */
+  imageBaseUrl: string;
+  /** Origin of the separate investors site (Login, Register at /register). */
+  investorsUrl: string;
+}
+
+export const defaultSiteSettings: SiteSettings = {
+  imageBaseUrl: "/images",
+  investorsUrl: "https://investors.example.com",
+};
+
+export function useSiteSettings(): SiteSettings {
+  const data = useRouteLoaderData("root") as { settings?: SiteSettings } | undefined;
+  return data?.settings ?? defaultSiteSettings;
+}
+
+export type ImageFolder = "property" | "sliders" | "";
+
+/** The URL of an image file under the image base: folder '' is the image root. */
+export function imageUrl(imageBaseUrl: string, folder: ImageFolder, file: string): string {
+  const base = imageBaseUrl.replace(/\/+$/, "");
+  if (/^https?:\/\//.test(file) || file.startsWith("/")) return file;
+  const path = folder ? `${folder}/${encodeURIComponent(file)}` : encodeURIComponent(file);
+  return `${base}/${path}`;
+}
+
+/** The default image shown when an image fails to load (SPEC §4, §7). */
+export function fallbackImageUrl(imageBaseUrl: string): string {
+  return imageUrl(imageBaseUrl, "", "no.png");
+}
