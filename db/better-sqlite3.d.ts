@@ -1,0 +1,36 @@
+/**
+ * The slice of better-sqlite3 this project uses. The package ships no types and
+ * @types/better-sqlite3 is not installed; Kysely only needs `prepare` and `close`.
+ */
+declare module "better-sqlite3" {
+  interface RunResult {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  }
+
+  interface Statement {
+    readonly reader: boolean;
+    all(...parameters: unknown[]): unknown[];
+    get(...parameters: unknown[]): unknown;
+    run(...parameters: unknown[]): RunResult;
+    iterate(...parameters: unknown[]): IterableIterator<unknown>;
+  }
+
+  interface Options {
+    readonly?: boolean;
+    fileMustExist?: boolean;
+    timeout?: number;
+  }
+
+  class Database {
+    constructor(filename?: string, options?: Options);
+    readonly open: boolean;
+    readonly name: string;
+    prepare(sql: string): Statement;
+    exec(sql: string): this;
+    pragma(source: string, options?: { simple?: boolean }): unknown;
+    close(): this;
+  }
+
+  export default Database;
+}

@@ -1,0 +1,197 @@
+/**
+ * The database: its Kysely types and how to open it, as SQLite (one file, the default) or
+ * PostgreSQL, chosen by the URL.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import {
+  type ColumnType,
+  type Generated,
+  type Insertable,
+  Kysely,
+  PostgresDialect,
+  type Selectable,
+  SqliteDialect,
+  type Updateable,
+} from "kysely";
+import pg from "pg";
+
+/**
+ * The tables. JSON list columns (features, image_list, related_product, item_list) hold JSON
+ * text, as the SPEC §7 wire does. Two columns differ by dialect and are mapped by the queries:
+ * `publish` reads as boolean (PostgreSQL) or 1/0 (SQLite) and is written as 1/0, which both
+ * accept; `created_at` reads as a Date (timestamptz) or ISO text and is written as ISO text.
+ */
+export interface Database {
+  company_profile: {
+    id: Generated<number>;
+    business_name: string;
+    page_description: string;
+    /** File name of the logo at the image root. */
+    image_url: string;
+    website: string;
+    telephone: string;
+    email_address: string;
+    address: string;
+  };
+  slider: {
+    id: Generated<number>;
+    title: string;
+    /** File name under the images' sliders/ folder. */
+    image_url: string;
+    link: string;
+    position: number;
+  };
+  amenity: {
+    id: Generated<number>;
+    title: string;
+    icon: string;
+  };
+  category: {
+    id: Generated<number>;
+    title: string;
+  };
+  property: {
+    id: Generated<number>;
+    code: string;
+    slug: string;
+    headline: string;
+    /** File name under the images' property/ folder. */
+    cover_image: string;
+    price: number;
+    address: string;
+    bedroom: number;
+    bathroom: number;
+    room: number;
+    floor: number;
+    /** Square feet. */
+    size: number;
+    /** 1 to 5. */
+    rating: number;
+    garage: number;
+    balcony: number;
+    /** 'For Rent' or 'For Sale'. */
+    offer_type: string;
+    publish: ColumnType<boolean | number, number, number>;
+    created_at: ColumnType<Date | string, string, string>;
+    /** Sanitised HTML. */
+    description: string;
+    reference_no: string;
+    property_status: string;
+    city: string;
+    province: string;
+    country: string;
+    youtube: string | null;
+    google_map: string | null;
+    /** JSON text: amenity ids. */
+    features: string;
+    /** JSON text: `[{ "imageUrl": "..." }]`. */
+    image_list: string;
+    /** JSON text: `[{ "code": "..." }]`. */
+    related_product: string;
+    category_id: number | null;
+  };
+  collection: {
+    id: Generated<number>;
+    title: string;
+    /** JSON text: `[{ "code": "..." }]`. */
+    item_list: string;
+  };
+  enquiry: {
+    id: Generated<number>;
+    fullname: string;
+    telephone: string;
+    email: string;
+    /** Null for a general contact message. */
+    property_code: string | null;
+    message: string;
+    how_you_hear: string;
+    num1: string;
+    num2: string;
+    answer: string;
+    puzzle: string;
+    ip: string;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+}
+
+export type CompanyProfileRow = Selectable<Database["company_profile"]>;
+export type NewCompanyProfileRow = Insertable<Database["company_profile"]>;
+export type CompanyProfileUpdate = Updateable<Database["company_profile"]>;
+export type SliderRow = Selectable<Database["slider"]>;
+export type NewSliderRow = Insertable<Database["slider"]>;
+export type SliderUpdate = Updateable<Database["slider"]>;
+export type AmenityRow = Selectable<Database["amenity"]>;
+export type NewAmenityRow = Insertable<Database["amenity"]>;
+export type AmenityUpdate = Updateable<Database["amenity"]>;
+export type CategoryRow = Selectable<Database["category"]>;
+export type NewCategoryRow = Insertable<Database["category"]>;
+export type CategoryUpdate = Updateable<Database["category"]>;
+export type PropertyRow = Selectable<Database["property"]>;
+export type NewPropertyRow = Insertable<Database["property"]>;
+export type PropertyUpdate = Updateable<Database["property"]>;
+export type CollectionRow = Selectable<Database["collection"]>;
+export type NewCollectionRow = Insertable<Database["collection"]>;
+export type CollectionUpdate = Updateable<Database["collection"]>;
+export type EnquiryRow = Selectable<Database["enquiry"]>;
+export type NewEnquiryRow = Insertable<Database["enquiry"]>;
+export type EnquiryUpdate = Updateable<Database["enquiry"]>;
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the pool or the file. Call once, at shutdown. */
+  close(): Promise<void>;
+}
+
+/** `postgres://` and `postgresql://` URLs are PostgreSQL; anything else is a SQLite file. */
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(url.trim()) ? "postgres" : "sqlite";
+}
+
+/**
+ * The SQLite file of a URL: `file:./data/app.db`, `file:/abs/app.db`, `file:///abs/app.db`,
+ * a plain path, or `:memory:` (also `file::memory:`).
+ */
+export function sqlitePathOf(url: string): string {
+  let path = url.trim();
+  if (path.startsWith("file://")) path = decodeURIComponent(new URL(path).pathname);
+  else if (path.startsWith("file:")) path = path.slice("file:".length);
+  const query = path.indexOf("?");
+  if (query !== -1) path = path.slice(0, query);
+  return path === "" ? ":memory:" : path;
+}
+
+/**
+ * Opens the database of a URL (see {@link dialectOf}). Nothing connects until the first
+ * query for PostgreSQL; a SQLite file and its folder are created at once.
+ */
+export function openDatabase(url: string): DatabaseHandle {
+  return dialectOf(url) === "postgres" ? openPostgres(url) : openSqlite(sqlitePathOf(url));
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client can lose its connection (a server restart, a dropped test database).
+  // The pool discards that client and the next query reconnects; without a listener the
+  // 'error' event would crash the process.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path, { timeout: 5000 });
+  sqlite.pragma("journal_mode = WAL");
+  // FULL, not NORMAL: in WAL mode NORMAL may lose the last commits on power loss or an OS
+  // crash, and an acknowledged enquiry must survive.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}

@@ -1,0 +1,43 @@
+/** Brings a database's schema up to date with the migrations in db/migrations/. */
+import type { Kysely } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
+import type { Database } from "./database.ts";
+import * as initial from "./migrations/2026-11-21-0001-initial.ts";
+
+/**
+ * Every migration, by name. Listed here, not read from the folder, so bundling and type
+ * stripping cannot lose one. Names sort in the order they run; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-21-0001-initial": initial,
+};
+
+function migratorFor(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/**
+ * Runs every migration not yet applied. Does nothing on an up-to-date database. Throws,
+ * naming the failing migration, when one fails (on PostgreSQL that migration is rolled back).
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await migratorFor(db).migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((result) => result.status === "Error")?.migrationName;
+  const reason = error instanceof Error ? error.message : String(error);
+  throw new Error(
+    failed === undefined
+      ? `Database migration failed: ${reason}`
+      : `Database migration "${failed}" failed: ${reason}`,
+    { cause: error },
+  );
+}
+
+/** Undoes the most recent migration. For development and tests of the migrations. */
+export async function migrateDown(db: Kysely<Database>): Promise<void> {
+  const { error } = await migratorFor(db).migrateDown();
+  if (error !== undefined) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Database migration down failed: ${reason}`, { cause: error });
+  }
+}
