@@ -1,0 +1,114 @@
+/**
+ * The one environment schema. Parsed once at boot; a bad environment stops the server with
+ * one line per bad key, so an operator can fix them all at once.
+ */
+import { z } from "zod";
+
+export const defaultApiToken = "dev-token";
+
+const rateLimitPattern = /^(\d+)\/(\d+)(s|m|h)$/;
+
+/** A per-visitor-IP limit such as '5/10m' (5 requests per 10 minutes), or 'off'. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+function parseRateLimit(value: string): RateLimit | "off" | undefined {
+  if (value === "off") return "off";
+  const match = rateLimitPattern.exec(value);
+  if (!match) return undefined;
+  const unitMs = { s: 1000, m: 60_000, h: 3_600_000 }[match[3] as "s" | "m" | "h"];
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * unitMs;
+  return max > 0 && windowMs > 0 ? { max, windowMs } : undefined;
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+    IMAGE_DIR: z.string().min(1).default("./data/images"),
+    API_TOKEN: z.string().default(defaultApiToken),
+    API_BASE_URL: z.url().optional(),
+    IMAGE_BASE_URL: z.string().min(1).default("/images"),
+    INVESTORS_URL: z.url().default("https://investors.example.com"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    CONTACT_RATE_LIMIT: z
+      .string()
+      .default("5/10m")
+      .transform((value, context) => {
+        const limit = parseRateLimit(value.trim());
+        if (limit) return limit;
+        context.addIssue({ code: "custom", message: "must look like '5/10m' (count/window s|m|h) or 'off'" });
+        return z.NEVER;
+      }),
+    TRUSTED_PROXIES: z
+      .string()
+      .default("127.0.0.1,::1")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    SEED_DEMO_CONTENT: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === "production" && (env.API_TOKEN === "" || env.API_TOKEN === defaultApiToken)) {
+      context.addIssue({
+        code: "custom",
+        path: ["API_TOKEN"],
+        message: "must be set to a secret value in production (not empty, not the default)",
+      });
+    } else if (env.API_TOKEN === "") {
+      context.addIssue({ code: "custom", path: ["API_TOKEN"], message: "must not be empty" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** The §7 API base the site's server calls: API_BASE_URL, or this server's own /api. */
+  apiBaseUrl: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad key. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  // An explicitly empty API_TOKEN must fail, not fall back to the default.
+  if (source.API_TOKEN === "") present.API_TOKEN = "";
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const ownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  const hostForUrl = ownHost.includes(":") ? `[${ownHost}]` : ownHost;
+  return { ...env, apiBaseUrl: env.API_BASE_URL ?? `http://${hostForUrl}:${env.PORT}/api` };
+}

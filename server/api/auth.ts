@@ -1,0 +1,22 @@
+/** The §7 bearer token check, in constant time. */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sendApiError } from "./errors.ts";
+
+function digest(value: string): Buffer {
+  return createHash("sha256").update(value).digest();
+}
+
+/**
+ * An onRequest hook answering 401 unless the request carries `Authorization: Bearer <token>`.
+ * Both sides are hashed first so the comparison takes the same time whatever the input's length.
+ */
+export function requireBearerToken(token: string) {
+  const expected = digest(`Bearer ${token}`);
+  return async function checkBearerToken(request: FastifyRequest, reply: FastifyReply) {
+    const given = digest(request.headers.authorization ?? "");
+    if (!timingSafeEqual(given, expected)) {
+      return sendApiError(reply, 401, "Missing or invalid bearer token.");
+    }
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The §7 reads. Each answers `{ "data": ... }` so that an axios-style client reads `data.data`.
+ * A missing property or collection answers 404 with `{ "data": null }`
+ * (docs/decisions/002-api-envelope-and-missing-records.md).
+ */
+import type { FastifyInstance } from "fastify";
+import { listAmenities } from "../../db/queries/amenity.ts";
+import { listCategoryCounters } from "../../db/queries/category.ts";
+import { findCollection } from "../../db/queries/collection.ts";
+import { findCompanyProfile } from "../../db/queries/company-profile.ts";
+import { findPublishedProperty, listPublishedProperties } from "../../db/queries/property.ts";
+import { listSliders } from "../../db/queries/slider.ts";
+
+const nameParams = {
+  type: "object",
+  properties: { name: { type: "string", minLength: 1, maxLength: 200 } },
+  required: ["name"],
+} as const;
+
+const codeParams = {
+  type: "object",
+  properties: { code: { type: "string", minLength: 1, maxLength: 200 } },
+  required: ["code"],
+} as const;
+
+export async function contentRoutes(app: FastifyInstance) {
+  const db = () => app.database.db;
+
+  app.get("/sliders/display/all", async () => ({ data: await listSliders(db()) }));
+
+  app.get("/company/profile", async (_request, reply) => {
+    const profile = await findCompanyProfile(db());
+    return profile ? { data: profile } : reply.code(404).send({ data: null });
+  });
+
+  app.get("/amenity/view", async () => ({ data: await listAmenities(db()) }));
+
+  app.get("/property/display/all", async () => ({ data: await listPublishedProperties(db()) }));
+
+  app.get("/category/display_counter", async () => ({ data: await listCategoryCounters(db()) }));
+
+  app.get<{ Params: { name: string } }>(
+    "/collection/show_one/:name",
+    { schema: { params: nameParams } },
+    async (request, reply) => {
+      const collection = await findCollection(db(), request.params.name);
+      return collection ? { data: collection } : reply.code(404).send({ data: null });
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    "/property/show/one/:code",
+    { schema: { params: codeParams } },
+    async (request, reply) => {
+      const property = await findPublishedProperty(db(), request.params.code);
+      return property ? { data: property } : reply.code(404).send({ data: null });
+    },
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The SPEC §7 API, mounted under /api: a bearer token on every request, multipart, urlencoded
+ * and JSON bodies, one JSON shape for errors, and a JSON 404 for unknown paths.
+ */
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
+import type { Config } from "../../config/env.ts";
+import { requireBearerToken } from "./auth.ts";
+import { contactRoutes } from "./contact.ts";
+import { contentRoutes } from "./content.ts";
+import { sendApiError } from "./errors.ts";
+
+export interface ApiOptions {
+  config: Config;
+  /** Shares rate-limit counters between app servers when REDIS_URL is set. */
+  redis?: Redis;
+}
+
+export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
+  const { config, redis } = options;
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: "homes-rate-limit:" } : {}),
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fieldNameSize: 100, fieldSize: 16 * 1024, fields: 30, files: 0, parts: 40 },
+  });
+
+  app.addHook("onRequest", requireBearerToken(config.API_TOKEN));
+  // API answers are per-request data, never to be cached by browsers or proxies.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  await app.register(contentRoutes);
+  await app.register(contactRoutes, { rateLimit: config.CONTACT_RATE_LIMIT });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, 404, `No API endpoint at ${request.method} ${request.url}.`),
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Builds the whole server without listening (tests use `app.inject()`): the §7 API under /api,
+ * the images under /images, health checks, and the site for every other path.
+ */
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { ViteDevServer } from "vite";
+import type { Config } from "../config/env.ts";
+import { type DatabaseHandle, openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
+import { apiPlugin } from "./api/index.ts";
+import { healthRoutes } from "./plugins/health.ts";
+import { imagesPlugin } from "./plugins/images.ts";
+import { securityPlugin } from "./plugins/security.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database to use instead of opening DATABASE_URL (tests). Closed with the app. */
+  database?: DatabaseHandle;
+  /** Serve the site: false for API-only (tests), true for build/, or Vite's dev server. */
+  site?: false | true | { devServer: ViteDevServer };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: config.TRUSTED_PROXIES,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // Drop idle keep-alive connections quickly on shutdown; answer in-flight requests first.
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+
+  const database = options.database ?? openDatabase(config.DATABASE_URL);
+  app.decorate("database", database);
+  app.decorate("config", config);
+  app.addHook("onClose", async () => database.close());
+
+  await migrateToLatest(database.db);
+  if (config.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
+    app.log.info("empty database: seeding the demo content");
+    await seedDemoContent(database.db, { imageDir: config.IMAGE_DIR });
+  }
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+
+  app.setErrorHandler((error: Error & { statusCode?: number; status?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+    } else {
+      request.log.info({ err: { message: error.message, code: (error as { code?: string }).code } }, "request refused");
+    }
+    const message =
+      status >= 500
+        ? "Something went wrong on our side. Please try again later."
+        : status === 413
+          ? "The request is too large."
+          : error.message;
+    return reply.code(status).send({ status, message });
+  });
+
+  await app.register(securityPlugin, { config });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(healthRoutes);
+  await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
+  await app.register(apiPlugin, { prefix: "/api", config, ...(redis ? { redis } : {}) });
+
+  if (options.site) {
+    const { sitePlugin } = await import("./plugins/site.ts");
+    await app.register(sitePlugin, {
+      config,
+      ...(options.site === true ? {} : { devServer: options.site.devServer }),
+    });
+  }
+  return app;
+}

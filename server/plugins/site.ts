@@ -1,0 +1,52 @@
+/**
+ * The React Router site for every path outside /api and /images. In production it serves
+ * build/ (run `npm run build` first); under `npm run dev`, Vite's dev server.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { siteRequestContext } from "#app-context";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import type { FastifyInstance } from "fastify";
+import { RouterContextProvider } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { Config } from "../../config/env.ts";
+
+export interface SiteOptions {
+  config: Config;
+  devServer?: ViteDevServer;
+}
+
+const projectRoot = resolve(import.meta.dirname, "../..");
+export const serverBuildPath = resolve(projectRoot, "build/server/index.js");
+
+export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
+  const { config, devServer } = options;
+  if (!devServer && !existsSync(serverBuildPath)) {
+    throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
+  }
+  const siteConfig = {
+    apiBaseUrl: config.apiBaseUrl,
+    imageBaseUrl: config.IMAGE_BASE_URL,
+    apiToken: config.API_TOKEN,
+    investorsUrl: config.INVESTORS_URL,
+  };
+
+  await app.register(fastifyReactRouter, {
+    ...(devServer ? { devServer } : {}),
+    serverBuildPath,
+    clientBuildDirectory: resolve(projectRoot, "build/client"),
+    mode: config.NODE_ENV === "production" ? "production" : "development",
+    // Built assets have content hashes in their names: cache them for a year.
+    assetCacheControl: "public, max-age=31536000, immutable",
+    fileCacheControl: "public, max-age=3600",
+    getLoadContext(request, reply) {
+      const context = new RouterContextProvider();
+      context.set(siteRequestContext, {
+        config: siteConfig,
+        cspNonce: reply.cspNonce?.script ?? "",
+        clientIp: request.ip,
+      });
+      return context;
+    },
+  });
+}
