@@ -4,10 +4,10 @@
  * rendered before it is sent, so the first HTML always holds the page's content.
  */
 import { PassThrough } from "node:stream";
-import { siteRequestContext } from "#app-context";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { siteRequestContext } from "#app-context";
 
 export const streamTimeout = 5_000;
 

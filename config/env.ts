@@ -48,7 +48,10 @@ const envSchema = z
       .transform((value, context) => {
         const limit = parseRateLimit(value.trim());
         if (limit) return limit;
-        context.addIssue({ code: "custom", message: "must look like '5/10m' (count/window s|m|h) or 'off'" });
+        context.addIssue({
+          code: "custom",
+          message: "must look like '5/10m' (count/window s|m|h) or 'off'",
+        });
         return z.NEVER;
       }),
     TRUSTED_PROXIES: z
@@ -66,7 +69,10 @@ const envSchema = z
       .transform((value) => value === "true"),
   })
   .superRefine((env, context) => {
-    if (env.NODE_ENV === "production" && (env.API_TOKEN === "" || env.API_TOKEN === defaultApiToken)) {
+    if (
+      env.NODE_ENV === "production" &&
+      (env.API_TOKEN === "" || env.API_TOKEN === defaultApiToken)
+    ) {
       context.addIssue({
         code: "custom",
         path: ["API_TOKEN"],
@@ -104,7 +110,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+      ),
     );
   }
   const env = parsed.data;

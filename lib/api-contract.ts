@@ -99,7 +99,11 @@ export const collectionSchema = z.object({
 export type Collection = z.infer<typeof collectionSchema>;
 
 /** The collection names the site asks for (SPEC §7). */
-export const collectionNames = ["Product Layout 1", "Product Layout 2", "Product Layout 3"] as const;
+export const collectionNames = [
+  "Product Layout 1",
+  "Product Layout 2",
+  "Product Layout 3",
+] as const;
 export type CollectionName = (typeof collectionNames)[number];
 
 /** The fields of `POST /contact/add` (SPEC §3, §7). */

@@ -25,7 +25,7 @@ declare module "fastify" {
 
 export interface BuildAppOptions {
   config: Config;
-  /** An open database to use instead of opening DATABASE_URL (tests). Closed with the app. */
+  /** An open database to use instead of opening DATABASE_URL (tests); its owner closes it. */
   database?: DatabaseHandle;
   /** Serve the site: false for API-only (tests), true for build/, or Vite's dev server. */
   site?: false | true | { devServer: ViteDevServer };
@@ -47,7 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const database = options.database ?? openDatabase(config.DATABASE_URL);
   app.decorate("database", database);
   app.decorate("config", config);
-  app.addHook("onClose", async () => database.close());
+  if (!options.database) app.addHook("onClose", async () => database.close());
 
   await migrateToLatest(database.db);
   if (config.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
@@ -63,7 +63,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
     } else {
-      request.log.info({ err: { message: error.message, code: (error as { code?: string }).code } }, "request refused");
+      request.log.info(
+        { err: { message: error.message, code: (error as { code?: string }).code } },
+        "request refused",
+      );
     }
     const message =
       status >= 500
@@ -72,6 +75,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ? "The request is too large."
           : error.message;
     return reply.code(status).send({ status, message });
+  });
+
+  // Lets an operator find a visitor's failed request in the logs.
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
   });
 
   await app.register(securityPlugin, { config });

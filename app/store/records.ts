@@ -22,7 +22,12 @@ export type RecordsAction = {
   [Name in RecordsName]: { type: "set records"; name: Name; records: RecordsState[Name] };
 }[RecordsName];
 
-export const initialRecords: RecordsState = { amenity: [], profile: [], property: [], category: [] };
+export const initialRecords: RecordsState = {
+  amenity: [],
+  profile: [],
+  property: [],
+  category: [],
+};
 
 /** The single action: replaces the collection `name` with `records`. */
 export function recordsReducer(state: RecordsState, action: RecordsAction): RecordsState {

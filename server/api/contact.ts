@@ -3,22 +3,19 @@
  * (committed before the answer), and answers `{ status, message }`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RateLimit } from "../../config/env.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { findPublishedProperty } from "../../db/queries/property.ts";
 import { type EnquiryFieldName, enquiryFieldNames } from "../../lib/api-contract.ts";
-import {
-  type EnquiryInput,
-  enquiryFormOf,
-  validateEnquiry,
-} from "../../lib/enquiry-rules.ts";
-import type { RateLimit } from "../../config/env.ts";
+import { type EnquiryInput, enquiryFormOf, validateEnquiry } from "../../lib/enquiry-rules.ts";
 import { sendApiError } from "./errors.ts";
 
 /** Largest accepted enquiry body: far above any real enquiry (the message allows 5,000 chars). */
 export const contactBodyLimit = 64 * 1024;
 
 export const contactMessages = {
-  thanks: "Thank you for your enquiry. We have received your message and will get back to you shortly.",
+  thanks:
+    "Thank you for your enquiry. We have received your message and will get back to you shortly.",
   invalid: "Please correct the highlighted fields and try again.",
   unknownProperty: "This property is no longer available.",
   tooLarge: "The enquiry is too large.",
@@ -50,7 +47,10 @@ function rejectOversizedBody(request: FastifyRequest, reply: FastifyReply, done:
   done();
 }
 
-export async function contactRoutes(app: FastifyInstance, options: { rateLimit: RateLimit | "off" }) {
+export async function contactRoutes(
+  app: FastifyInstance,
+  options: { rateLimit: RateLimit | "off" },
+) {
   const { rateLimit } = options;
 
   app.post(

@@ -11,7 +11,9 @@ export async function healthRoutes(app: FastifyInstance) {
       return { status: "ready" };
     } catch (error) {
       request.log.warn({ err: error }, "database unreachable");
-      return reply.code(503).send({ status: "unavailable", message: "The database is unreachable." });
+      return reply
+        .code(503)
+        .send({ status: "unavailable", message: "The database is unreachable." });
     }
   });
 }

@@ -4,11 +4,11 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { siteRequestContext } from "#app-context";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance } from "fastify";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
+import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 
 export interface SiteOptions {

@@ -1,0 +1,76 @@
+/**
+ * Test helpers for the server: an API-only app on a fresh database of each dialect, and
+ * multipart payloads for `app.inject()`.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { loadConfig } from "../../config/env.ts";
+import type { Dialect } from "../../db/database.ts";
+import { createTestDatabase } from "../../db/testing.ts";
+import { buildApp } from "../app.ts";
+
+export const testToken = "test-token";
+export const auth = { authorization: `Bearer ${testToken}` };
+
+/** A tiny image folder: the default no.png and one property photo. */
+export function createTestImageDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "homes-images-"));
+  mkdirSync(join(dir, "property"));
+  mkdirSync(join(dir, "sliders"));
+  // A 1×1 PNG and a few JPEG marker bytes: enough for content types and headers.
+  writeFileSync(
+    join(dir, "no.png"),
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  );
+  writeFileSync(join(dir, "property", "house.jpg"), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  return dir;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** An API-only app on a fresh, seeded database; `env` overrides the configuration. */
+export async function createTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect, { seed: true });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    API_TOKEN: testToken,
+    DATABASE_URL: database.url,
+    IMAGE_DIR: createTestImageDir(),
+    SEED_DEMO_CONTENT: "false",
+    CONTACT_RATE_LIMIT: "off",
+    ...env,
+  });
+  const app = await buildApp({ config, database: database.handle, site: false });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Serialises fields as a multipart/form-data body, as the SPEC's client sends them. */
+export async function multipart(
+  fields: Record<string, string>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  };
+}

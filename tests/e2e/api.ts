@@ -1,0 +1,21 @@
+/**
+ * Reads the §7 API the way the site does, so end-to-end tests compare pages with the data the
+ * API returns instead of hard-coded demo values.
+ */
+import type { Property } from "../../lib/api-contract.ts";
+
+export const apiToken = process.env.API_TOKEN ?? "dev-token";
+export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
+
+/** GETs `/api{path}` and answers its `data`. */
+export async function apiData<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    headers: { authorization: `Bearer ${apiToken}` },
+  });
+  if (!response.ok) throw new Error(`GET /api${path} answered ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+export function listProperties(): Promise<Property[]> {
+  return apiData<Property[]>("/property/display/all");
+}
