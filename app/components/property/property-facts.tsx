@@ -1,0 +1,34 @@
+import type { Property } from "../../../lib/api-contract.ts";
+import { Icon, type IconName } from "./icons.tsx";
+
+type Fact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
+
+const factLabels: Record<Fact, { label: string; icon: IconName }> = {
+  bedroom: { label: "Beds", icon: "bed" },
+  bathroom: { label: "Baths", icon: "bath" },
+  size: { label: "sq ft", icon: "area" },
+  garage: { label: "Garage", icon: "garage" },
+  room: { label: "Rooms", icon: "room" },
+  floor: { label: "Floors", icon: "floor" },
+};
+
+export interface PropertyFactsProps {
+  property: Property;
+  facts: readonly Fact[];
+  className?: string;
+}
+
+/** A property's counts as an icon row: '3 Beds', '2 Baths', '1200 sq ft', '1 Garage'… */
+export function PropertyFacts({ property, facts, className }: PropertyFactsProps) {
+  return (
+    <ul className={className ? `property-facts ${className}` : "property-facts"}>
+      {facts.map((fact) => (
+        <li key={fact} className="property-facts__item" data-fact={fact}>
+          <Icon name={factLabels[fact].icon} size={16} />
+          <span className="property-facts__value">{property[fact]}</span>{" "}
+          <span className="property-facts__label">{factLabels[fact].label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

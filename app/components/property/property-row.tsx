@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import type { Property } from "../../../lib/api-contract.ts";
+import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { FallbackImage } from "../fallback-image.tsx";
+import { Icon } from "./icons.tsx";
+import { PropertyFacts } from "./property-facts.tsx";
+
+export interface PropertyRowProps {
+  property: Property;
+}
+
+/**
+ * A row of the /search list view (SPEC §2): cover, 'Featured' on every item, offer type, price,
+ * headline and address, the six counts, author 'Admin' and the creation date.
+ */
+export function PropertyRow({ property }: PropertyRowProps) {
+  const href = `/property/${encodeURIComponent(property.slug)}`;
+  const created = formatDate(property.created_at);
+  return (
+    <article className="property-row">
+      <div className="property-row__media">
+        <Link to={href} className="property-row__image-link" tabIndex={-1} aria-hidden="true">
+          <FallbackImage
+            folder="property"
+            file={property.cover_image}
+            alt={property.headline}
+            width={480}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            className="property-row__image"
+          />
+        </Link>
+        <div className="property-row__badges">
+          <span className="listing-badge listing-badge--featured">Featured</span>
+          {property.offer_type ? (
+            <span className="listing-badge listing-badge--offer">{property.offer_type}</span>
+          ) : null}
+        </div>
+      </div>
+      <div className="property-row__body">
+        <p className="property-row__price">{formatPrice(property.price)}</p>
+        <h2 className="property-row__title">
+          <Link to={href} className="property-row__link">
+            {property.headline}
+          </Link>
+        </h2>
+        <p className="property-row__address">
+          <Icon name="pin" size={16} />
+          <span>{property.address}</span>
+        </p>
+        <PropertyFacts
+          property={property}
+          facts={["bedroom", "bathroom", "size", "garage", "room", "floor"]}
+          className="property-row__facts"
+        />
+        <footer className="property-row__meta">
+          <span className="property-row__author">
+            <Icon name="user" size={16} />
+            <span>Admin</span>
+          </span>
+          {created ? (
+            <span className="property-row__date">
+              <Icon name="calendar" size={16} />
+              <time dateTime={property.created_at}>{created}</time>
+            </span>
+          ) : null}
+        </footer>
+      </div>
+    </article>
+  );
+}

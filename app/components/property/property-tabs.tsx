@@ -1,0 +1,162 @@
+import type { Property } from "../../../lib/api-contract.ts";
+import { mapEmbedUrl, youtubeEmbedUrl } from "./embeds.ts";
+import { PropertyCard } from "./property-card.tsx";
+import { Tabs } from "./tabs.tsx";
+
+export interface PropertyTabsProps {
+  property: Property;
+  /** The related properties, already matched against the property list. */
+  similar: readonly Property[];
+}
+
+function DetailList({ rows }: { rows: readonly [string, string | number][] }) {
+  return (
+    <dl className="property-details">
+      {rows.map(([term, value]) => (
+        <div key={term} className="property-details__row">
+          <dt className="property-details__term">{term}</dt>
+          <dd className="property-details__value">{value === "" ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. */
+export function PropertyTabs({ property, similar }: PropertyTabsProps) {
+  const video = youtubeEmbedUrl(property.youtube);
+  const map = mapEmbedUrl(property.google_map);
+  const place = [property.address, property.city, property.province, property.country]
+    .filter((part) => part !== "")
+    .join(", ");
+
+  return (
+    <Tabs
+      label="Property information"
+      items={[
+        {
+          key: "description",
+          label: "Description",
+          content: (
+            <div
+              className="property-description"
+              // The API sanitises descriptions on the way in (SPEC §3: description is HTML).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML sanitised by the API.
+              dangerouslySetInnerHTML={{ __html: property.description }}
+            />
+          ),
+        },
+        {
+          key: "floor-plans",
+          label: "Floor Plans",
+          content: (
+            <div className="floor-plan">
+              <svg
+                className="floor-plan__drawing"
+                viewBox="0 0 240 150"
+                width="240"
+                height="150"
+                role="img"
+                aria-label="Schematic floor plan"
+              >
+                <rect x="4" y="4" width="232" height="142" />
+                <path d="M4 80h96M100 4v142M100 60h136M170 60v86M100 110h70" />
+              </svg>
+              <div className="floor-plan__info">
+                <p className="floor-plan__note">
+                  Floor plan overview. A detailed, measured plan is available on request.
+                </p>
+                <DetailList
+                  rows={[
+                    ["Rooms", property.room],
+                    ["Size", `${property.size} sq ft`],
+                    ["Floors", property.floor],
+                    ["Bedrooms", property.bedroom],
+                    ["Bathrooms", property.bathroom],
+                  ]}
+                />
+              </div>
+            </div>
+          ),
+        },
+        {
+          key: "details",
+          label: "Details",
+          content: (
+            <DetailList
+              rows={[
+                ["Reference No", property.reference_no],
+                ["Property Status", property.property_status],
+                ["Offer Type", property.offer_type],
+                ["Bedrooms", property.bedroom],
+                ["Bathrooms", property.bathroom],
+                ["Rooms", property.room],
+                ["Floors", property.floor],
+                ["Size", `${property.size} sq ft`],
+                ["Garage", property.garage],
+                ["City", property.city],
+                ["Province", property.province],
+                ["Country", property.country],
+              ]}
+            />
+          ),
+        },
+        {
+          key: "video",
+          label: "Video",
+          content: video ? (
+            <div className="property-embed property-embed--video">
+              <iframe
+                src={video}
+                title={`Video of ${property.headline}`}
+                loading="lazy"
+                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                referrerPolicy="strict-origin-when-cross-origin"
+                allowFullScreen
+              />
+            </div>
+          ) : (
+            <p className="property-embed__empty">No video available for this property.</p>
+          ),
+        },
+        {
+          key: "location",
+          label: "Location",
+          content: (
+            <>
+              {place ? <p className="property-location__address">{place}</p> : null}
+              {map ? (
+                <div className="property-embed property-embed--map">
+                  <iframe
+                    src={map}
+                    title={`Map of ${property.headline}`}
+                    loading="lazy"
+                    referrerPolicy="no-referrer-when-downgrade"
+                  />
+                </div>
+              ) : (
+                <p className="property-embed__empty">No map available for this property.</p>
+              )}
+            </>
+          ),
+        },
+        {
+          key: "similar",
+          label: "Similar Properties",
+          content:
+            similar.length > 0 ? (
+              <ul className="property-grid property-grid--similar">
+                {similar.map((related) => (
+                  <li key={related.code} className="property-grid__item">
+                    <PropertyCard property={related} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="property-embed__empty">No similar properties listed.</p>
+            ),
+        },
+      ]}
+    />
+  );
+}

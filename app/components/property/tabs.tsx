@@ -1,0 +1,84 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+
+export interface TabItem {
+  /** Stable key, also part of the ids. */
+  key: string;
+  label: string;
+  content: ReactNode;
+}
+
+export interface TabsProps {
+  items: readonly TabItem[];
+  /** The accessible name of the tab list. */
+  label: string;
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and
+ * End jump to the ends, and only the active tab is in the tab order. Inactive panels stay in the
+ * document, hidden, so lazy iframes inside them load only when shown.
+ */
+export function Tabs({ items, label }: TabsProps) {
+  const baseId = useId();
+  const [active, setActive] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const count = items.length;
+
+  function choose(index: number) {
+    setActive(index);
+    tabs.current[index]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const moves: Record<string, number> = {
+      ArrowRight: (active + 1) % count,
+      ArrowLeft: (active - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(next);
+  }
+
+  return (
+    <div className="tabs">
+      <div className="tabs__list" role="tablist" aria-label={label}>
+        {items.map((item, index) => (
+          <button
+            key={item.key}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${item.key}`}
+            aria-controls={`${baseId}-panel-${item.key}`}
+            aria-selected={index === active}
+            tabIndex={index === active ? 0 : -1}
+            className={index === active ? "tabs__tab tabs__tab--active" : "tabs__tab"}
+            onClick={() => setActive(index)}
+            onKeyDown={onKeyDown}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {items.map((item, index) => (
+        <div
+          key={item.key}
+          role="tabpanel"
+          id={`${baseId}-panel-${item.key}`}
+          aria-labelledby={`${baseId}-tab-${item.key}`}
+          hidden={index !== active}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus itself.
+          tabIndex={0}
+          className="tabs__panel"
+        >
+          {item.content}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type KeyboardEvent, useRef, useState } from "react";
+import { FallbackImage } from "../fallback-image.tsx";
+
+export interface ThumbnailGalleryProps {
+  /** Image files under the image base's /property/ folder; the first is the cover. */
+  files: readonly string[];
+  /** The property's headline, the alt text of its images. */
+  alt: string;
+}
+
+/**
+ * The detail page's cover image and thumbnail strip: choosing a thumbnail (click, Enter/Space,
+ * or arrow keys along the strip) shows it as the cover.
+ */
+export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
+  const images = files.length > 0 ? files : [""];
+  const [chosen, setChosen] = useState(0);
+  const strip = useRef<HTMLUListElement>(null);
+  const current = Math.min(chosen, images.length - 1);
+  const total = images.length;
+
+  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    const jump = { Home: 0, End: total - 1 }[event.key];
+    if (step === undefined && jump === undefined) return;
+    event.preventDefault();
+    const next = jump ?? (current + (step ?? 0) + total) % total;
+    setChosen(next);
+    strip.current?.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
+  }
+
+  return (
+    <div className="thumbnail-gallery">
+      <div className="thumbnail-gallery__cover">
+        <FallbackImage
+          key={images[current]}
+          folder="property"
+          file={images[current] ?? ""}
+          alt={total > 1 ? `${alt} (image ${current + 1} of ${total})` : alt}
+          width={1200}
+          height={800}
+          className="thumbnail-gallery__cover-image"
+          fetchPriority="high"
+        />
+      </div>
+      {total > 1 ? (
+        // The arrow keys move along the strip; each thumbnail is also a button on its own.
+        <ul className="thumbnail-gallery__strip" ref={strip} onKeyDown={onKeyDown}>
+          {images.map((file, index) => (
+            <li key={file} className="thumbnail-gallery__item">
+              <button
+                type="button"
+                className="thumbnail-gallery__thumb"
+                aria-label={`Show image ${index + 1} of ${total}`}
+                aria-pressed={index === current}
+                aria-current={index === current ? "true" : undefined}
+                onClick={() => setChosen(index)}
+              >
+                <FallbackImage
+                  folder="property"
+                  file={file}
+                  alt=""
+                  width={160}
+                  height={107}
+                  loading="lazy"
+                  decoding="async"
+                  className="thumbnail-gallery__thumb-image"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { FallbackImage } from "../components/fallback-image.tsx";
+import { PageBanner } from "../components/frame/page-banner.tsx";
+import { metaWithTitle } from "../components/property/page-meta.ts";
+import { useRecords } from "../store/records.ts";
+import type { Route } from "./+types/gallery";
+
+const title = "Photo Gallery";
+
+export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
+
+/** /gallery: every property's cover with its headline, each linking to /property/{slug}. */
+export default function Gallery() {
+  const { property } = useRecords();
+  return (
+    <>
+      <PageBanner title={title} />
+      <div className="container gallery">
+        {property.length > 0 ? (
+          <ul className="gallery__grid">
+            {property.map((item) => (
+              <li key={item.code} className="gallery__item">
+                <Link to={`/property/${encodeURIComponent(item.slug)}`} className="gallery__link">
+                  <FallbackImage
+                    folder="property"
+                    file={item.cover_image}
+                    alt={item.headline}
+                    width={600}
+                    height={400}
+                    loading="lazy"
+                    decoding="async"
+                    className="gallery__image"
+                  />
+                  <span className="gallery__caption" aria-hidden="true">
+                    {item.headline}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="listing-empty">There are no photos to show right now.</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { createPuzzle } from "../../lib/enquiry-rules.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { createApiClient } from "../api/client.server.ts";
+import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
+import { FeatureList } from "../components/property/feature-list.tsx";
+import { Icon } from "../components/property/icons.tsx";
+import {
+  codesOf,
+  featureIdsOf,
+  imageFilesOf,
+  matchAmenities,
+  matchProperties,
+} from "../components/property/match-codes.ts";
+import { metaWithTitle } from "../components/property/page-meta.ts";
+import { PropertyTabs } from "../components/property/property-tabs.tsx";
+import { StarRating } from "../components/property/star-rating.tsx";
+import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
+import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
+import { CategoryList } from "../components/sidebar/category-list.tsx";
+import { SocialLinks } from "../components/sidebar/social-links.tsx";
+import { useRecords } from "../store/records.ts";
+import type { Route } from "./+types/property-detail";
+
+/**
+ * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
+ * visitor to the home page. The enquiry puzzle is made here so server and browser agree.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { config, clientIp } = context.get(siteRequestContext);
+  const api = createApiClient({ ...config, clientIp });
+  const property = await api.getProperty(params.code);
+  if (!property) throw redirect("/");
+  return { property, puzzle: createPuzzle() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  metaWithTitle(matches, loaderData?.property.headline ?? "Property");
+
+/** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
+export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
+  const { property, puzzle } = loaderData;
+  const records = useRecords();
+  const similar = matchProperties(codesOf(property.related_product), records.property).filter(
+    (related) => related.code !== property.code,
+  );
+  const features = matchAmenities(featureIdsOf(property.features), records.amenity);
+
+  return (
+    <>
+      <header className="property-header">
+        <div className="container property-header__inner">
+          <nav aria-label="Breadcrumb" className="property-header__breadcrumb">
+            <ol className="property-header__trail">
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li>
+                <Link to="/property">Properties</Link>
+              </li>
+              <li aria-current="page">{property.headline}</li>
+            </ol>
+          </nav>
+          <div className="property-header__summary">
+            <div className="property-header__text">
+              <div className="property-header__badges">
+                {property.offer_type ? (
+                  <span className="listing-badge listing-badge--offer">{property.offer_type}</span>
+                ) : null}
+                {property.property_status ? (
+                  <span className="listing-badge listing-badge--status">
+                    {property.property_status}
+                  </span>
+                ) : null}
+              </div>
+              <h1 className="property-header__title">{property.headline}</h1>
+              <p className="property-header__address">
+                <Icon name="pin" size={18} />
+                <span>{property.address}</span>
+              </p>
+              <StarRating rating={property.rating} />
+            </div>
+            <p className="property-header__price">{formatPrice(property.price)}</p>
+          </div>
+        </div>
+      </header>
+      <div className="container listing-layout listing-layout--detail">
+        <div className="listing-layout__main">
+          <ThumbnailGallery
+            key={property.code}
+            files={imageFilesOf(property)}
+            alt={property.headline}
+          />
+          <section className="property-section" aria-labelledby="property-info-heading">
+            <h2 id="property-info-heading" className="visually-hidden">
+              Property information
+            </h2>
+            <PropertyTabs key={property.code} property={property} similar={similar} />
+          </section>
+          <section className="property-section" aria-labelledby="property-features-heading">
+            <h2 id="property-features-heading" className="property-section__title">
+              Features
+            </h2>
+            <FeatureList amenities={features} />
+          </section>
+          <AdvancedSearch layout="wide" />
+        </div>
+        <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">
+          <PropertyEnquiryForm key={property.code} propertyCode={property.code} puzzle={puzzle} />
+          <CategoryList />
+          <SocialLinks />
+        </aside>
+      </div>
+    </>
+  );
+}
