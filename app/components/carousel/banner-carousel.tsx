@@ -1,0 +1,196 @@
+import { type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import type { Slider } from "../../../lib/api-contract.ts";
+import { FallbackImage } from "../fallback-image.tsx";
+import { Icon } from "../frame/icons.tsx";
+import { prefersReducedMotion } from "./reduced-motion.ts";
+
+export interface BannerCarouselProps {
+  sliders: readonly Slider[];
+  /** Milliseconds each slide stays before the next one while playing. */
+  interval?: number;
+}
+
+function SliderLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className: string;
+  children: string;
+}) {
+  if (href.startsWith("/") && !href.startsWith("//")) {
+    return (
+      <Link to={href} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={href} className={className}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * The home banner (SPEC §2 'Home'): one slide per slider with its title and the buttons
+ * 'Get Started Now' (the slider's link) and 'Learn More' (/about). Previous/next buttons, dots,
+ * arrow keys; autoplay with a pause button, paused while hovered or focused, and off when the
+ * visitor prefers reduced motion. Hidden slides are inert so only the shown one takes focus.
+ */
+export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps) {
+  const count = sliders.length;
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [held, setHeld] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
+
+  useEffect(() => {
+    if (!playing || held || count < 2) return;
+    const timer = window.setInterval(() => setIndex((value) => (value + 1) % count), interval);
+    return () => window.clearInterval(timer);
+  }, [playing, held, count, interval]);
+
+  const go = useCallback(
+    (step: number) => setIndex((value) => (value + step + count) % count),
+    [count],
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const target = event.target as HTMLElement;
+    if (target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      go(1);
+    }
+  }
+
+  if (count === 0) {
+    return (
+      <section className="banner banner--empty" aria-label="Welcome">
+        <div className="banner__content">
+          <p className="banner__title">Find the home that fits your life</p>
+          <div className="banner__actions">
+            <Link to="/about" className="button button--ghost-light">
+              Learn More
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      className="banner"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+      }}
+    >
+      <div
+        className="banner__slides"
+        id={`${id}-slides`}
+        aria-live={playing && !held ? "off" : "polite"}
+      >
+        {sliders.map((slider, position) => {
+          const active = position === index;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: sliders are a fixed list and may repeat titles
+              key={position}
+              className={active ? "banner__slide banner__slide--active" : "banner__slide"}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${position + 1} of ${count}`}
+              inert={!active}
+            >
+              <FallbackImage
+                className="banner__image"
+                folder="sliders"
+                file={slider.image_url}
+                alt={slider.title}
+                width={1920}
+                height={900}
+                loading={position === 0 ? "eager" : "lazy"}
+                fetchPriority={position === 0 ? "high" : "auto"}
+              />
+              <div className="banner__shade" />
+              <div className="banner__content">
+                <h2 className="banner__title">{slider.title}</h2>
+                <div className="banner__actions">
+                  <SliderLink href={slider.link || "/"} className="button button--accent">
+                    Get Started Now
+                  </SliderLink>
+                  <Link to="/about" className="button button--ghost-light">
+                    Learn More
+                  </Link>
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      {count > 1 ? (
+        <div className="banner__controls">
+          <button
+            type="button"
+            className="icon-button banner__arrow"
+            aria-label="Previous slide"
+            aria-controls={`${id}-slides`}
+            onClick={() => go(-1)}
+          >
+            <Icon name="chevronLeft" />
+          </button>
+          <ul className="banner__dots">
+            {sliders.map((_slider, position) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position
+              <li key={position}>
+                <button
+                  type="button"
+                  className="banner__dot"
+                  aria-label={`Show slide ${position + 1} of ${count}`}
+                  aria-current={position === index ? "true" : undefined}
+                  aria-controls={`${id}-slides`}
+                  onClick={() => setIndex(position)}
+                />
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="icon-button banner__arrow"
+            aria-label="Next slide"
+            aria-controls={`${id}-slides`}
+            onClick={() => go(1)}
+          >
+            <Icon name="chevronRight" />
+          </button>
+          <button
+            type="button"
+            className="icon-button banner__toggle"
+            aria-label={playing ? "Pause slideshow" : "Play slideshow"}
+            onClick={() => setPlaying((value) => !value)}
+          >
+            <Icon name={playing ? "pause" : "play"} size={16} />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useProfile } from "../../store/records.ts";
+import { FallbackImage } from "../fallback-image.tsx";
+import { Icon } from "./icons.tsx";
+import { siteNavigation } from "./navigation.ts";
+
+/**
+ * The header: the logo (to /) and the navigation of SPEC §2, the current path marked with
+ * aria-current="page". Below the desktop breakpoint a menu button toggles the navigation; it
+ * closes on navigation and on Escape.
+ */
+export function SiteHeader() {
+  const profile = useProfile();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  const name = profile.business_name;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand">
+          <FallbackImage
+            className="site-header__logo"
+            folder=""
+            file={profile.image_url || "logo.png"}
+            alt={name || "Home"}
+            width={180}
+            height={48}
+          />
+        </Link>
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Icon name={open ? "close" : "menu"} size={22} />
+          <span className="site-header__menu-label">Menu</span>
+        </button>
+        <nav
+          id={navId}
+          aria-label="Main"
+          className={open ? "site-header__nav site-header__nav--open" : "site-header__nav"}
+        >
+          <ul className="site-header__links">
+            {siteNavigation.map((item) => (
+              <li key={item.to} className="site-header__item">
+                <NavLink to={item.to} end={item.to === "/"} className="site-header__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,181 @@
+import { Link } from "react-router";
+import type { Property } from "../../../lib/api-contract.ts";
+import { formatListingAge, formatPrice } from "../../../lib/format.ts";
+import { FallbackImage } from "../fallback-image.tsx";
+import { Icon } from "../frame/icons.tsx";
+import { propertyHref } from "./property-link.ts";
+
+/** A slide of the layout 3 carousel: image, headline, price, address. */
+export function FeaturedCard({ property }: { property: Property }) {
+  return (
+    <article className="featured-card">
+      <div className="featured-card__media">
+        <FallbackImage
+          className="featured-card__image"
+          folder="property"
+          file={property.cover_image}
+          alt={property.headline}
+          width={640}
+          height={480}
+          loading="lazy"
+        />
+        {property.offer_type ? (
+          <span className="badge badge--accent featured-card__badge">{property.offer_type}</span>
+        ) : null}
+      </div>
+      <div className="featured-card__body">
+        <p className="featured-card__price">{formatPrice(property.price)}</p>
+        <h3 className="featured-card__title">
+          <Link to={propertyHref(property)} className="card-link">
+            {property.headline}
+          </Link>
+        </h3>
+        <p className="featured-card__address">
+          <Icon name="mapPin" size={16} />
+          <span>{property.address}</span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A layout 2 tile: the image with the headline over it and a detail list. */
+export function PropertyTile({ property }: { property: Property }) {
+  return (
+    <article className="property-tile">
+      <FallbackImage
+        className="property-tile__image"
+        folder="property"
+        file={property.cover_image}
+        alt={property.headline}
+        width={800}
+        height={600}
+        loading="lazy"
+      />
+      <div className="property-tile__overlay">
+        <h3 className="property-tile__title">
+          <Link to={propertyHref(property)} className="card-link">
+            {property.headline}
+          </Link>
+        </h3>
+        <p className="property-tile__address">{property.address}</p>
+        <dl className="property-tile__details">
+          <div className="property-tile__detail">
+            <dt>Beds</dt>
+            <dd>{property.bedroom}</dd>
+          </div>
+          <div className="property-tile__detail">
+            <dt>Baths</dt>
+            <dd>{property.bathroom}</dd>
+          </div>
+          <div className="property-tile__detail">
+            <dt>Size</dt>
+            <dd>{property.size} sq ft</dd>
+          </div>
+          <div className="property-tile__detail">
+            <dt>Price</dt>
+            <dd>{formatPrice(property.price)}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A layout 1 card: price box, badges, facts and the listing's age. The age is computed against
+ * `now`, the time the loader ran, so the server and the browser render the same text.
+ */
+export function ListingCard({ property, now }: { property: Property; now: Date }) {
+  return (
+    <article className="listing-card">
+      <div className="listing-card__media">
+        <FallbackImage
+          className="listing-card__image"
+          folder="property"
+          file={property.cover_image}
+          alt={property.headline}
+          width={640}
+          height={440}
+          loading="lazy"
+        />
+        <ul className="listing-card__badges" aria-label="Labels">
+          {property.offer_type ? (
+            <li className="badge badge--brand">{property.offer_type}</li>
+          ) : null}
+          <li className="badge badge--accent">Featured</li>
+        </ul>
+        <p className="listing-card__price">{formatPrice(property.price)}</p>
+      </div>
+      <div className="listing-card__body">
+        <h3 className="listing-card__title">
+          <Link to={propertyHref(property)} className="card-link">
+            {property.headline}
+          </Link>
+        </h3>
+        <p className="listing-card__address">
+          <Icon name="mapPin" size={16} />
+          <span>{property.address}</span>
+        </p>
+        <ul className="listing-card__facts">
+          <li className="listing-card__fact">
+            <Icon name="bed" size={18} />
+            <span>
+              {property.bedroom} <span className="listing-card__fact-label">Beds</span>
+            </span>
+          </li>
+          <li className="listing-card__fact">
+            <Icon name="bath" size={18} />
+            <span>
+              {property.bathroom} <span className="listing-card__fact-label">Baths</span>
+            </span>
+          </li>
+          <li className="listing-card__fact">
+            <Icon name="area" size={18} />
+            <span>
+              {property.size} <span className="listing-card__fact-label">sq ft</span>
+            </span>
+          </li>
+          <li className="listing-card__fact">
+            <Icon name="garage" size={18} />
+            <span>
+              {property.garage} <span className="listing-card__fact-label">Garage</span>
+            </span>
+          </li>
+        </ul>
+      </div>
+      <footer className="listing-card__footer">
+        <Icon name="calendar" size={16} />
+        <time dateTime={property.created_at} suppressHydrationWarning>
+          {formatListingAge(property.created_at, now)}
+        </time>
+      </footer>
+    </article>
+  );
+}
+
+/** A compact row of the 'recently' grid. */
+export function RecentCard({ property }: { property: Property }) {
+  return (
+    <article className="recent-card">
+      <FallbackImage
+        className="recent-card__image"
+        folder="property"
+        file={property.cover_image}
+        alt={property.headline}
+        width={160}
+        height={120}
+        loading="lazy"
+      />
+      <div className="recent-card__body">
+        <h3 className="recent-card__title">
+          <Link to={propertyHref(property)} className="card-link">
+            {property.headline}
+          </Link>
+        </h3>
+        <p className="recent-card__address">{property.address}</p>
+        <p className="recent-card__price">{formatPrice(property.price)}</p>
+      </div>
+    </article>
+  );
+}

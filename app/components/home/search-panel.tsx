@@ -1,0 +1,38 @@
+import { useId, useState } from "react";
+import { SearchForm, type SearchStatus, searchStatusOptions } from "../frame/search-form.tsx";
+import { TabList, tabIds } from "../frame/tab-list.tsx";
+
+const tabs = searchStatusOptions.map((status) => ({ id: status, label: status }));
+
+/**
+ * The home search panel (SPEC §2): tabs 'For Rent' and 'For Sale' over the search form; the
+ * chosen tab sets the form's property-status, and choosing a status in the form moves the tab.
+ */
+export function SearchPanel() {
+  const [status, setStatus] = useState<SearchStatus>("For Rent");
+  const idPrefix = useId();
+  const panelId = `${idPrefix}-panel`;
+  return (
+    <section className="search-panel" aria-labelledby="search-panel-title">
+      <div className="search-panel__card">
+        <div className="search-panel__head">
+          <h2 className="search-panel__title" id="search-panel-title">
+            Find your next property
+          </h2>
+          <TabList
+            label="Offer type"
+            items={tabs}
+            selectedId={status}
+            onSelect={(id) => setStatus(id as SearchStatus)}
+            idPrefix={idPrefix}
+            sharedPanelId={panelId}
+            className="search-panel__tabs"
+          />
+        </div>
+        <div role="tabpanel" id={panelId} aria-labelledby={tabIds(idPrefix, status).tab}>
+          <SearchForm status={status} onStatusChange={setStatus} />
+        </div>
+      </div>
+    </section>
+  );
+}

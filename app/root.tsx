@@ -1,0 +1,195 @@
+import { useMemo } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import { siteRequestContext } from "#app-context";
+import type { Route } from "./+types/root";
+import { createApiClient } from "./api/client.server.ts";
+import { SiteFooter } from "./components/frame/site-footer.tsx";
+import { SiteHeader } from "./components/frame/site-header.tsx";
+import { TopBar } from "./components/frame/top-bar.tsx";
+import { imageUrl, type SiteSettings } from "./site-settings.ts";
+import {
+  initialRecords,
+  RecordsContext,
+  type RecordsName,
+  type RecordsState,
+  recordsReducer,
+} from "./store/records.ts";
+import baseCss from "./styles/base.css?url";
+import frameCss from "./styles/frame.css?url";
+import homeCss from "./styles/home.css?url";
+import listingsCss from "./styles/listings.css?url";
+import pagesCss from "./styles/pages.css?url";
+import tokensCss from "./styles/tokens.css?url";
+
+export const links: Route.LinksFunction = () =>
+  [tokensCss, baseCss, frameCss, homeCss, pagesCss, listingsCss].map((href) => ({
+    rel: "stylesheet",
+    href,
+  }));
+
+/**
+ * SPEC §4 'Loading': the amenity, property and category lists and the company profile, fetched
+ * in parallel for the shared state. Failures are silent (the client answers empty values).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config, clientIp, cspNonce } = context.get(siteRequestContext);
+  const api = createApiClient({ ...config, clientIp });
+  const [amenity, property, category, profile] = await Promise.all([
+    api.getAmenities(),
+    api.getProperties(),
+    api.getCategoryCounters(),
+    api.getCompanyProfile(),
+  ]);
+  const settings: SiteSettings = {
+    imageBaseUrl: config.imageBaseUrl,
+    investorsUrl: config.investorsUrl,
+  };
+  return {
+    records: { amenity, profile: profile ? [profile] : [], property, category } as RecordsState,
+    settings,
+    cspNonce,
+    /** For absolute social-card image URLs. */
+    origin: new URL(request.url).origin,
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** The lists do not change while browsing: reload them only after a form submission. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return false;
+}
+
+/** SPEC §1: the title and the description and social metadata come from the company profile. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const profile = loaderData?.records.profile[0];
+  if (!profile) return [{ title: "Homes for rent and for sale" }];
+  const title = profile.business_name;
+  const description = profile.page_description;
+  const logo = imageUrl(loaderData.settings.imageBaseUrl, "", profile.image_url || "logo.png");
+  const image = /^https?:\/\//.test(logo) ? logo : `${loaderData.origin}${logo}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: image },
+    { property: "og:type", content: "website" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+};
+
+/** The shared state of SPEC §3: the initial records with one 'set records' per collection. */
+function useRecordsStore(records: RecordsState | undefined): RecordsState {
+  return useMemo(() => {
+    if (!records) return initialRecords;
+    const names: RecordsName[] = ["amenity", "profile", "property", "category"];
+    return names.reduce(
+      (state, name) =>
+        recordsReducer(state, { type: "set records", name, records: records[name] } as Parameters<
+          typeof recordsReducer
+        >[1]),
+      initialRecords,
+    );
+  }, [records]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.cspNonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The common frame of SPEC §2 around a page, with the shared state provided. */
+function SiteFrame({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const records = useRecordsStore(data?.records);
+  return (
+    <RecordsContext.Provider value={records}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar />
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+    </RecordsContext.Provider>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let heading = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again in a moment.";
+  let stack: string | undefined;
+
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    heading =
+      error.status === 404 ? "Ooops, This Page Could Not Be Found!" : "Something went wrong";
+    details =
+      error.status === 404
+        ? "The page you are looking for might have been removed, had its name changed, or is temporarily unavailable."
+        : error.statusText || details;
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+    stack = error.stack;
+  }
+
+  return (
+    <SiteFrame>
+      <section className="status-page">
+        <p className="status-page__code">{status}</p>
+        <h1 className="status-page__title">{heading}</h1>
+        <p className="status-page__text">{details}</p>
+        {stack ? (
+          <pre className="status-page__stack">
+            <code>{stack}</code>
+          </pre>
+        ) : null}
+        <a className="button button--primary" href="/">
+          Back to home
+        </a>
+      </section>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,106 @@
+import { type MouseEvent, useId, useState } from "react";
+import { Icon } from "../components/frame/icons.tsx";
+import { PageBanner } from "../components/frame/page-banner.tsx";
+import { TabList, tabIds } from "../components/frame/tab-list.tsx";
+import { type FaqTopic, faqTopics } from "./faq-content.ts";
+
+const tabs = faqTopics.map((topic) => ({ id: topic.id, label: topic.title }));
+
+/** SPEC: the 'Was this answer helpful?' links do nothing. */
+function ignore(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+}
+
+function Accordion({ topic }: { topic: FaqTopic }) {
+  const id = useId();
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const toggle = (index: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(index)) next.delete(index);
+      else next.add(index);
+      return next;
+    });
+
+  return (
+    <div className="accordion">
+      {topic.questions.map((item, index) => {
+        const expanded = open.has(index);
+        const buttonId = `${id}-q${index}`;
+        const panelId = `${id}-a${index}`;
+        return (
+          <div key={item.question} className="accordion__item">
+            <h3 className="accordion__heading">
+              <button
+                type="button"
+                id={buttonId}
+                className="accordion__button"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(index)}
+              >
+                <span>{item.question}</span>
+                <Icon name="chevronDown" className="accordion__chevron" />
+              </button>
+            </h3>
+            <section
+              id={panelId}
+              aria-labelledby={buttonId}
+              className="accordion__panel"
+              hidden={!expanded}
+            >
+              <p className="accordion__answer">{item.answer}</p>
+              <p className="accordion__helpful">
+                Was this answer helpful?{" "}
+                <a href={`#${panelId}`} className="accordion__vote" onClick={ignore}>
+                  Yes
+                </a>{" "}
+                <a href={`#${panelId}`} className="accordion__vote" onClick={ignore}>
+                  No
+                </a>
+              </p>
+            </section>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** SPEC §2 /faq: three tabs, each an accordion of static questions. */
+export default function Faq() {
+  const idPrefix = useId();
+  const [selected, setSelected] = useState(faqTopics[0]?.id ?? "");
+  return (
+    <>
+      <PageBanner title="FAQ" heading="Frequently Asked Questions" />
+      <section className="section" aria-label="Questions and answers">
+        <div className="container faq">
+          <TabList
+            label="FAQ topics"
+            items={tabs}
+            selectedId={selected}
+            onSelect={setSelected}
+            idPrefix={idPrefix}
+            className="faq__tabs"
+          />
+          {faqTopics.map((topic) => {
+            const ids = tabIds(idPrefix, topic.id);
+            return (
+              <div
+                key={topic.id}
+                role="tabpanel"
+                id={ids.panel}
+                aria-labelledby={ids.tab}
+                hidden={topic.id !== selected}
+                className="faq__panel"
+              >
+                <Accordion topic={topic} />
+              </div>
+            );
+          })}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { useMemo } from "react";
+import { siteRequestContext } from "#app-context";
+import { collectionNames } from "../../lib/api-contract.ts";
+import { createApiClient } from "../api/client.server.ts";
+import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
+import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";
+import { matchCollection, toCollectionRef } from "../components/home/collections.ts";
+import { Counters } from "../components/home/counters.tsx";
+import {
+  FeaturedCard,
+  ListingCard,
+  PropertyTile,
+  RecentCard,
+} from "../components/home/home-cards.tsx";
+import { LookingFor } from "../components/home/looking-for.tsx";
+import { Newsletter } from "../components/home/newsletter.tsx";
+import { PopularCategories } from "../components/home/popular-categories.tsx";
+import { SearchPanel } from "../components/home/search-panel.tsx";
+import { SectionHeading } from "../components/home/section-heading.tsx";
+import { useProfile, useRecords } from "../store/records.ts";
+import type { Route } from "./+types/home";
+
+/** SPEC §2 Home: the sliders and the three featured collections, fetched in parallel. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, clientIp } = context.get(siteRequestContext);
+  const api = createApiClient({ ...config, clientIp });
+  const [sliders, ...collections] = await Promise.all([
+    api.getSliders(),
+    ...collectionNames.map((name) => api.getCollection(name)),
+  ]);
+  const [layout1, layout2, layout3] = collectionNames.map((name, index) =>
+    toCollectionRef(name, collections[index]),
+  );
+  return {
+    sliders,
+    layout1: layout1!,
+    layout2: layout2!,
+    layout3: layout3!,
+    /** The listings' ages are counted from here, on the server and in the browser alike. */
+    renderedAt: new Date().toISOString(),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { sliders, layout1, layout2, layout3, renderedAt } = loaderData;
+  const { property } = useRecords();
+  const profile = useProfile();
+  const featured = useMemo(() => matchCollection(layout3.codes, property), [layout3, property]);
+  const latest = useMemo(() => matchCollection(layout2.codes, property), [layout2, property]);
+  const hot = useMemo(() => matchCollection(layout1.codes, property), [layout1, property]);
+  const now = useMemo(() => new Date(renderedAt), [renderedAt]);
+
+  return (
+    <>
+      <h1 className="visually-hidden">
+        {profile.business_name ? `${profile.business_name}: ` : ""}homes for rent and for sale
+      </h1>
+      <BannerCarousel sliders={sliders} />
+      <div className="container">
+        <SearchPanel />
+      </div>
+
+      <section className="section" aria-labelledby="featured-title">
+        <div className="container">
+          <SectionHeading
+            id="featured-title"
+            eyebrow="Handpicked"
+            title="Featured Properties"
+            text="A rotating selection of the homes our agents love right now."
+          />
+          {featured.length > 0 ? (
+            <FeaturedCarousel
+              label="Featured Properties"
+              items={featured}
+              itemKey={(item) => item.code}
+              renderItem={(item) => <FeaturedCard property={item} />}
+            />
+          ) : (
+            <p className="home__empty">No featured properties at the moment.</p>
+          )}
+        </div>
+      </section>
+
+      <LookingFor />
+
+      <section className="section" aria-labelledby="hot-title">
+        <div className="container">
+          <SectionHeading
+            id="hot-title"
+            eyebrow="In demand"
+            title="Hot Properties"
+            text="Listings that are drawing the most interest this week."
+          />
+          {hot.length > 0 ? (
+            <ul className="home__grid home__grid--cards">
+              {hot.map((item) => (
+                <li key={item.code}>
+                  <ListingCard property={item} now={now} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="home__empty">No hot properties at the moment.</p>
+          )}
+        </div>
+      </section>
+
+      <Counters />
+
+      <section className="section section--alt" aria-labelledby="latest-title">
+        <div className="container">
+          <SectionHeading
+            id="latest-title"
+            eyebrow="Just listed"
+            title="Latest Properties"
+            text="Fresh on the market: see them before anyone else."
+          />
+          {latest.length > 0 ? (
+            <ul className="home__grid home__grid--tiles">
+              {latest.map((item) => (
+                <li key={item.code}>
+                  <PropertyTile property={item} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="home__empty">No new properties at the moment.</p>
+          )}
+        </div>
+      </section>
+
+      <PopularCategories />
+
+      <section className="section section--alt" aria-labelledby="recent-title">
+        <div className="container">
+          <SectionHeading
+            id="recent-title"
+            eyebrow="Recently"
+            title="Recently Added"
+            text="The newest additions to our catalogue."
+          />
+          {latest.length > 0 ? (
+            <ul className="home__grid home__grid--recent">
+              {latest.map((item) => (
+                <li key={item.code}>
+                  <RecentCard property={item} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="home__empty">Nothing added recently.</p>
+          )}
+        </div>
+      </section>
+
+      <Newsletter />
+    </>
+  );
+}

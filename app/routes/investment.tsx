@@ -1,0 +1,79 @@
+import { investorsHref } from "../components/frame/contact-links.ts";
+import { Icon } from "../components/frame/icons.tsx";
+import { PageBanner } from "../components/frame/page-banner.tsx";
+import { useSiteSettings } from "../site-settings.ts";
+import {
+  earningTimes,
+  formatCapitalRange,
+  investmentPlans,
+  registrationBonus,
+} from "./investment-plans.ts";
+
+/** SPEC §2 /investment and §9: the four plans, each signing up on the investors site. */
+export default function Investment() {
+  const { investorsUrl } = useSiteSettings();
+  const register = investorsHref(investorsUrl, "register");
+  return (
+    <>
+      <PageBanner title="Investment" heading="Real Estate Investment Plan" />
+      <section className="section" aria-label="Plans">
+        <div className="container">
+          <p className="pages__lead">
+            Put your capital to work in residential and commercial property. Choose the plan that
+            fits your budget and horizon.
+          </p>
+          <ul className="plans">
+            {investmentPlans.map((plan, index) => (
+              <li key={plan.name}>
+                <article
+                  className={index === 0 ? "plan-card plan-card--highlight" : "plan-card"}
+                  aria-labelledby={`plan-${index}`}
+                >
+                  <header className="plan-card__head">
+                    <h2 className="plan-card__name" id={`plan-${index}`}>
+                      {plan.name}
+                    </h2>
+                    <p className="plan-card__rate">
+                      <span className="plan-card__rate-label">Daily earning</span>{" "}
+                      <span className="plan-card__rate-value">{plan.dailyEarning}</span>
+                    </p>
+                  </header>
+                  <dl className="plan-card__terms">
+                    <div className="plan-card__term">
+                      <dt>Capital</dt>
+                      <dd>{formatCapitalRange(plan)}</dd>
+                    </div>
+                    <div className="plan-card__term">
+                      <dt>Capital back</dt>
+                      <dd>{plan.capitalBack}</dd>
+                    </div>
+                    <div className="plan-card__term">
+                      <dt>Referral bonus</dt>
+                      <dd>{plan.referralBonus}</dd>
+                    </div>
+                    <div className="plan-card__term">
+                      <dt>Bonus</dt>
+                      <dd>{registrationBonus}</dd>
+                    </div>
+                    <div className="plan-card__term">
+                      <dt>Earning</dt>
+                      <dd>{earningTimes}</dd>
+                    </div>
+                  </dl>
+                  <a className="button button--primary plan-card__cta" href={register}>
+                    Get started
+                    <Icon name="arrowRight" size={18} />
+                  </a>
+                </article>
+              </li>
+            ))}
+          </ul>
+          <p className="plans__notice">
+            Investing involves risk, including the loss of capital. Past returns do not guarantee
+            future results.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
