@@ -1,0 +1,120 @@
+/** Fills a migrated database with the demo content, and empties it again. */
+import type { Kysely } from "kysely";
+import type { Database } from "../database.ts";
+import { buildDemoContent } from "./content.ts";
+import { type ImageWriteResult, writeDemoImages } from "./images.ts";
+
+export interface SeedOptions {
+  /** Also write the demo images into this folder (property/, sliders/, no.png, logo.png). */
+  imageDir?: string;
+  /** Rewrite images that already exist (by default they are kept, so a rerun is fast). */
+  overwriteImages?: boolean;
+  /** The moment `created_at` is relative to; now by default. */
+  now?: Date;
+}
+
+export interface SeedResult {
+  properties: number;
+  images?: ImageWriteResult;
+}
+
+/** True when the database holds no company profile, that is, was never seeded. */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("company_profile").select("id").limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Inserts the demo content in one transaction (on an empty database: codes, slugs and titles
+ * are unique) and, given `imageDir`, writes its images there.
+ */
+export async function seedDemoContent(
+  db: Kysely<Database>,
+  options: SeedOptions = {},
+): Promise<SeedResult> {
+  const content = buildDemoContent(options.now);
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("company_profile").values(content.profile).execute();
+    await trx.insertInto("slider").values(content.sliders).execute();
+
+    const amenityIds = (
+      await trx.insertInto("amenity").values(content.amenities).returning("id").execute()
+    ).map((row) => row.id);
+    const categories = await trx
+      .insertInto("category")
+      .values(content.categories.map((title) => ({ title })))
+      .returning(["id", "title"])
+      .execute();
+    const categoryId = new Map(categories.map((row) => [row.title, row.id]));
+
+    await trx
+      .insertInto("property")
+      .values(
+        content.properties.map((property) => ({
+          code: property.code,
+          slug: property.slug,
+          headline: property.headline,
+          cover_image: property.cover_image,
+          price: property.price,
+          address: property.address,
+          bedroom: property.bedroom,
+          bathroom: property.bathroom,
+          room: property.room,
+          floor: property.floor,
+          size: property.size,
+          rating: property.rating,
+          garage: property.garage,
+          balcony: property.balcony,
+          offer_type: property.offer_type,
+          publish: property.publish ? 1 : 0,
+          created_at: property.created_at,
+          description: property.description,
+          reference_no: property.reference_no,
+          property_status: property.property_status,
+          city: property.city,
+          province: property.province,
+          country: property.country,
+          youtube: property.youtube,
+          google_map: property.google_map,
+          features: JSON.stringify(property.featureIndexes.map((index) => amenityIds[index])),
+          image_list: JSON.stringify(property.image_list),
+          related_product: JSON.stringify(property.related_product),
+          category_id: categoryId.get(property.category) ?? null,
+        })),
+      )
+      .execute();
+
+    await trx
+      .insertInto("collection")
+      .values(
+        content.collections.map((collection) => ({
+          title: collection.title,
+          item_list: JSON.stringify(collection.item_list),
+        })),
+      )
+      .execute();
+  });
+
+  const result: SeedResult = { properties: content.properties.length };
+  if (options.imageDir !== undefined) {
+    result.images = await writeDemoImages(options.imageDir, content, {
+      overwrite: options.overwriteImages ?? false,
+    });
+  }
+  return result;
+}
+
+/** Deletes every row of every table, enquiries included: a demo reset, not for production. */
+export async function resetDatabase(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Children before parents, for the foreign key.
+    await trx.deleteFrom("property").execute();
+    await trx.deleteFrom("category").execute();
+    await trx.deleteFrom("collection").execute();
+    await trx.deleteFrom("amenity").execute();
+    await trx.deleteFrom("slider").execute();
+    await trx.deleteFrom("enquiry").execute();
+    await trx.deleteFrom("company_profile").execute();
+  });
+}
