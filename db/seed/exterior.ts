@@ -76,12 +76,13 @@ function createScene(
   random: Random,
   skyRandom: Random,
   time: TimeOfDay,
+  scale: number,
 ): Scene {
   const [tint, amount] = tints[time];
   return {
     width,
     height,
-    u: height / 1067,
+    u: (height / 1067) * scale,
     random,
     skyRandom,
     lightRandom: createRandom(Math.floor(skyRandom.next() * 2 ** 32)),
@@ -715,7 +716,7 @@ function house(scene: Scene, cx: number, base: number, side: 1 | -1): Drawn {
   const parts: string[] = [shadowUnder(scene, box)];
 
   // An attached garage on the side away from the side face.
-  let left = box.x;
+  let left = box.x + Math.min(0, box.dx);
   let right = box.x + width + Math.max(0, box.dx);
   if (random.chance(0.45)) {
     const gw = random.float(230, 280) * u;
@@ -1042,7 +1043,7 @@ function villa(scene: Scene, cx: number, base: number, side: 1 | -1): Drawn {
   }
   return {
     svg: parts.join(""),
-    left: lower.x - 30 * u,
+    left: lower.x + Math.min(0, lower.dx) - 30 * u,
     right: lower.x + lowerW + Math.max(0, lower.dx) + 30 * u,
     top: upper.base - upper.height - 40 * u,
   };
@@ -1192,7 +1193,7 @@ function apartment(scene: Scene, cx: number, base: number, side: 1 | -1): Drawn 
   parts.push(pSide, pFront);
   return {
     svg: parts.join(""),
-    left: box.x,
+    left: box.x + Math.min(0, box.dx),
     right: box.x + width + Math.max(0, box.dx),
     top: top - 70 * u,
   };
@@ -1250,7 +1251,12 @@ function commercial(scene: Scene, cx: number, base: number, side: 1 | -1): Drawn
     parts.push(rect(cx - 120 * u, base - 110 * u, 240 * u, 110 * u, { fill: "url(#glassDark)" }));
     parts.push(rect(cx - 160 * u, base - 124 * u, 320 * u, 16 * u, { fill: tone("#d7d9db") }));
     parts.push(flatRoof(scene, box, "#8b939b", 4 * u, 14 * u));
-    return { svg: parts.join(""), left: box.x, right: box.x + width + Math.max(0, box.dx), top };
+    return {
+      svg: parts.join(""),
+      left: box.x + Math.min(0, box.dx),
+      right: box.x + width + Math.max(0, box.dx),
+      top,
+    };
   }
 
   // A shopfront building.
@@ -1375,7 +1381,7 @@ function commercial(scene: Scene, cx: number, base: number, side: 1 | -1): Drawn
   }
   return {
     svg: parts.join(""),
-    left: box.x - 10 * u,
+    left: box.x + Math.min(0, box.dx) - 10 * u,
     right: box.x + width + Math.max(0, box.dx),
     top: top - 30 * u,
   };
@@ -1489,7 +1495,7 @@ function garage(scene: Scene, cx: number, base: number, side: 1 | -1, open: bool
   );
   return {
     svg: parts.join(""),
-    left: box.x,
+    left: box.x + Math.min(0, box.dx),
     right: box.x + width + Math.max(0, box.dx),
     top: base - height - 90 * u,
   };
@@ -1511,6 +1517,8 @@ export interface ExteriorOptions {
   focusX: number;
   /** For garages: one door open, with a car inside. */
   open?: boolean;
+  /** Size of everything relative to the picture's height (1 for 1067 px high). */
+  scale?: number;
 }
 
 /**
@@ -1519,7 +1527,7 @@ export interface ExteriorOptions {
  */
 export function exteriorSvg(building: Random, shot: Random, options: ExteriorOptions): string {
   const { width, height, kind, time, side, zoom } = options;
-  const scene = createScene(width, height, building, shot, time);
+  const scene = createScene(width, height, building, shot, time, options.scale ?? 1);
   const random = building;
   const { u } = scene;
   const urban = kind === "apartment" || kind === "commercial";
@@ -1605,14 +1613,17 @@ export function exteriorSvg(building: Random, shot: Random, options: ExteriorOpt
     }
   } else {
     // Street trees in planters, clear of the entrance, and a lamp post.
-    for (let x = random.float(60, 200) * u; x < width; x += random.float(420, 560) * u) {
-      if (Math.abs(x - cx) < 200 * u) continue;
+    const clear = (x: number, margin = 60 * u) =>
+      x < drawn.left - margin || x > drawn.right + margin;
+    for (let x = random.float(60, 200) * u; x < width; x += random.float(360, 480) * u) {
+      const size = random.float(260, 330) * u;
+      if (!clear(x, size * 0.5)) continue;
       inFront.push(
         rect(x - 30 * u, height - 150 * u, 60 * u, 18 * u, { fill: scene.tone("#8a8378") }),
       );
-      inFront.push(roundTree(scene, x, height - 140 * u, random.float(260, 330) * u));
+      inFront.push(roundTree(scene, x, height - 140 * u, size));
     }
-    const lampX = random.float(0.2, 0.8) * width;
+    const lampX = clear(drawn.left - 120 * u) ? drawn.left - 120 * u : drawn.right + 120 * u;
     inFront.push(
       rect(lampX - 5 * u, height - 440 * u, 10 * u, 300 * u, { fill: scene.tone("#2f3337") }),
     );

@@ -86,6 +86,7 @@ export function sliderImageSvg(spec: SliderImageSpec): string {
     zoom: 1,
     // Leave the left of the banner free for its title and buttons.
     focusX: 0.68,
+    scale: 1.2,
   });
 }
 
