@@ -1408,12 +1408,7 @@ function garage(scene: Scene, cx: number, base: number, side: 1 | -1, open: bool
   const sideDoor = rect(depthOf(box) * 0.55, height - 150 * u, 60 * u, 150 * u, {
     fill: tone("#5b4a3c"),
   });
-  const [sideFace, front] = boxFaces(
-    scene,
-    box,
-    wall,
-    sideDoor + sideWindows(scene, box, 1, height, 40 * u).slice(0, 0),
-  );
+  const [sideFace, front] = boxFaces(scene, box, wall, sideDoor);
   parts.push(sideFace, front);
   const courses: string[] = [];
   for (let y = base - height + 10 * u; y < base; y += 10 * u)

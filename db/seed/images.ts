@@ -243,7 +243,7 @@ export async function writeImages(
       result.written++;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
   return result;
 }
 

@@ -38,9 +38,14 @@ export async function seedDemoContent(
     await trx.insertInto("company_profile").values(content.profile).execute();
     await trx.insertInto("slider").values(content.sliders).execute();
 
-    const amenityIds = (
-      await trx.insertInto("amenity").values(content.amenities).returning("id").execute()
-    ).map((row) => row.id);
+    // RETURNING's row order is not guaranteed: match ids by title.
+    const amenityRows = await trx
+      .insertInto("amenity")
+      .values(content.amenities)
+      .returning(["id", "title"])
+      .execute();
+    const amenityIdOf = new Map(amenityRows.map((row) => [row.title, row.id]));
+    const amenityIds = content.amenities.map((amenity) => amenityIdOf.get(amenity.title));
     const categories = await trx
       .insertInto("category")
       .values(content.categories.map((title) => ({ title })))
