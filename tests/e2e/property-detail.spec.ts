@@ -177,8 +177,9 @@ test("has the sidebar: enquiry form, categories and social links", async ({ page
 
   const categoryWidget = page.getByRole("region", { name: "Category" });
   await expect(categoryWidget.getByRole("listitem")).toHaveCount(categories.length);
+  const sidebar = page.getByRole("complementary", { name: "Enquiry and categories" });
   for (const network of ["Facebook", "Twitter", "Instagram", "LinkedIn"]) {
-    await expect(page.getByRole("link", { name: network, exact: true })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: network, exact: true })).toBeVisible();
   }
 
   const area = page.getByRole("region", { name: "Advanced Search" }).getByLabel("Area (sq ft)");

@@ -13,7 +13,8 @@ export interface PropertyCardProps {
 
 /**
  * The grid card of a property: cover with the 'Featured' badge and the offer type, price,
- * headline linking to /property/{slug}, address, and Beds/Baths/sq ft/Garage.
+ * headline linking to /property/{slug}, address, and Beds/Baths/sq ft/Garage. The headline
+ * link covers the whole card (see listings.css), so the card is a single link.
  */
 export function PropertyCard({ property, headingLevel = 3 }: PropertyCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -21,18 +22,16 @@ export function PropertyCard({ property, headingLevel = 3 }: PropertyCardProps) 
   return (
     <article className="property-card">
       <div className="property-card__media">
-        <Link to={href} className="property-card__image-link" tabIndex={-1} aria-hidden="true">
-          <FallbackImage
-            folder="property"
-            file={property.cover_image}
-            alt={property.headline}
-            width={640}
-            height={427}
-            loading="lazy"
-            decoding="async"
-            className="property-card__image"
-          />
-        </Link>
+        <FallbackImage
+          folder="property"
+          file={property.cover_image}
+          alt={property.headline}
+          width={640}
+          height={427}
+          loading="lazy"
+          decoding="async"
+          className="property-card__image"
+        />
         <div className="property-card__badges">
           <span className="listing-badge listing-badge--featured">Featured</span>
           {property.offer_type ? (

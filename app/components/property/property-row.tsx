@@ -11,7 +11,8 @@ export interface PropertyRowProps {
 
 /**
  * A row of the /search list view (SPEC §2): cover, 'Featured' on every item, offer type, price,
- * headline and address, the six counts, author 'Admin' and the creation date.
+ * headline and address, the six counts, author 'Admin' and the creation date. The headline
+ * link covers the whole row (see listings.css), so the row is a single link.
  */
 export function PropertyRow({ property }: PropertyRowProps) {
   const href = `/property/${encodeURIComponent(property.slug)}`;
@@ -19,18 +20,16 @@ export function PropertyRow({ property }: PropertyRowProps) {
   return (
     <article className="property-row">
       <div className="property-row__media">
-        <Link to={href} className="property-row__image-link" tabIndex={-1} aria-hidden="true">
-          <FallbackImage
-            folder="property"
-            file={property.cover_image}
-            alt={property.headline}
-            width={480}
-            height={360}
-            loading="lazy"
-            decoding="async"
-            className="property-row__image"
-          />
-        </Link>
+        <FallbackImage
+          folder="property"
+          file={property.cover_image}
+          alt={property.headline}
+          width={480}
+          height={360}
+          loading="lazy"
+          decoding="async"
+          className="property-row__image"
+        />
         <div className="property-row__badges">
           <span className="listing-badge listing-badge--featured">Featured</span>
           {property.offer_type ? (

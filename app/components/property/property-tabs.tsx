@@ -112,7 +112,6 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
                 loading="lazy"
                 allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
                 referrerPolicy="strict-origin-when-cross-origin"
-                allowFullScreen
               />
             </div>
           ) : (

@@ -12,16 +12,16 @@ const networks = [
 export function SocialLinks() {
   const headingId = useId();
   return (
-    <section className="sidebar-widget social-links" aria-labelledby={headingId}>
+    <section className="sidebar-widget sidebar-social" aria-labelledby={headingId}>
       <h2 id={headingId} className="sidebar-widget__title">
         Follow Us
       </h2>
-      <ul className="social-links__items">
+      <ul className="sidebar-social__items">
         {networks.map((network) => (
           <li key={network.name}>
             <a
               href={network.href}
-              className="social-links__link"
+              className="sidebar-social__link"
               aria-label={network.name}
               target="_blank"
               rel="noopener noreferrer"
