@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           {featured.length > 0 ? (
             <FeaturedCarousel
-              label="Featured Properties"
+              label="Featured property slides"
               items={featured}
               itemKey={(item) => item.code}
               renderItem={(item) => <FeaturedCard property={item} />}

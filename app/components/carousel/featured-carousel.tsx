@@ -36,12 +36,15 @@ export function FeaturedCarousel<T>({
 
   useEffect(() => {
     if (!embla) return;
+    // The plugin emits its events before it updates isPlaying(), so each event says the state.
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
     const sync = () => setPlaying(autoplay.isPlaying());
-    embla.on("autoplay:play", sync).on("autoplay:stop", sync).on("reInit", sync);
+    embla.on("autoplay:play", onPlay).on("autoplay:stop", onStop).on("reInit", sync);
     if (!prefersReducedMotion()) autoplay.play();
     sync();
     return () => {
-      embla.off("autoplay:play", sync).off("autoplay:stop", sync).off("reInit", sync);
+      embla.off("autoplay:play", onPlay).off("autoplay:stop", onStop).off("reInit", sync);
     };
   }, [embla, autoplay]);
 
@@ -93,7 +96,11 @@ export function FeaturedCarousel<T>({
         </button>
       </div>
       <div className="featured-carousel__viewport" ref={viewportRef}>
-        <div className="featured-carousel__container" id={`${id}-track`}>
+        <div
+          className="featured-carousel__container"
+          id={`${id}-track`}
+          aria-live={playing ? "off" : "polite"}
+        >
           {items.map((item, position) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
             <div

@@ -3,7 +3,7 @@ import { useProfile } from "../../store/records.ts";
 import { mailtoHref, telHref } from "./contact-links.ts";
 import { Icon } from "./icons.tsx";
 import { footerQuickLinks, propertyTypes } from "./navigation.ts";
-import { SocialLinks } from "./social-links.tsx";
+import { SocialIcons } from "./social-icons.tsx";
 import { SubscribeForm } from "./subscribe-form.tsx";
 
 /** The copyright year is fixed at 2021 (SPEC §2, §9 quirk). */
@@ -15,7 +15,10 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section className="site-footer__column" aria-labelledby="footer-contact">
+        <section
+          className="site-footer__column site-footer__column--wide"
+          aria-labelledby="footer-contact"
+        >
           <h2 className="site-footer__heading" id="footer-contact">
             Contact Info
           </h2>
@@ -71,7 +74,10 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <section className="site-footer__column" aria-labelledby="footer-subscribe">
+        <section
+          className="site-footer__column site-footer__column--wide"
+          aria-labelledby="footer-subscribe"
+        >
           <h2 className="site-footer__heading" id="footer-subscribe">
             Subscribe
           </h2>
@@ -79,7 +85,7 @@ export function SiteFooter() {
             New listings and market news in your inbox, once a month.
           </p>
           <SubscribeForm tone="dark" label="Your e-mail address" />
-          <SocialLinks className="site-footer__social" />
+          <SocialIcons className="site-footer__social" />
         </section>
       </div>
       <div className="site-footer__bottom">

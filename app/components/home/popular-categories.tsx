@@ -2,14 +2,17 @@ import { Link } from "react-router";
 import { FallbackImage } from "../fallback-image.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-/** Static city tiles; the pictures are photos of the demo catalogue's image folder. */
+/**
+ * Static city tiles. The pictures are files of the image host's property folder (the demo
+ * catalogue's); where one is missing the default image shows over the tile's gradient.
+ */
 const cities = [
-  { name: "New York", listings: 24, image: "properties-1.jpg" },
-  { name: "Toronto", listings: 18, image: "properties-2.jpg" },
-  { name: "London", listings: 15, image: "properties-3.jpg" },
-  { name: "Mumbai", listings: 12, image: "properties-4.jpg" },
-  { name: "Dhaka", listings: 9, image: "properties-5.jpg" },
-  { name: "Sydney", listings: 11, image: "properties-6.jpg" },
+  { name: "New York", blurb: "Lofts, brownstones and skyline views", image: "apartment-07-a.jpg" },
+  { name: "Toronto", blurb: "Family houses near parks and schools", image: "house-01-a.jpg" },
+  { name: "London", blurb: "Period homes and city apartments", image: "house-06-a.jpg" },
+  { name: "Mumbai", blurb: "Sea-facing flats and offices", image: "apartment-02-a.jpg" },
+  { name: "Dhaka", blurb: "New builds in growing districts", image: "commercial-04-a.jpg" },
+  { name: "Vancouver", blurb: "Waterfront villas and townhomes", image: "villa-03-a.jpg" },
 ] as const;
 
 /** The 'Most Popular Category' block (SPEC §2 Home) with static city tiles. */
@@ -41,7 +44,7 @@ export function PopularCategories() {
                     {city.name}
                   </Link>
                 </h3>
-                <p className="popular__count">{city.listings} Properties</p>
+                <p className="popular__count">{city.blurb}</p>
               </div>
             </li>
           ))}

@@ -8,12 +8,12 @@ const networks: { label: string; icon: IconName }[] = [
 ];
 
 /** The social icons (SPEC §2 footer). The company has no network addresses, so they go nowhere. */
-export function SocialLinks({ className }: { className?: string }) {
+export function SocialIcons({ className }: { className?: string }) {
   return (
-    <ul className={className ? `social-links ${className}` : "social-links"}>
+    <ul className={className ? `social-icons ${className}` : "social-icons"}>
       {networks.map((network) => (
         <li key={network.label}>
-          <a className="social-links__link" href="#top" aria-label={network.label}>
+          <a className="social-icons__link" href="#top" aria-label={network.label}>
             <Icon name={network.icon} size={18} />
           </a>
         </li>

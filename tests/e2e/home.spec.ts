@@ -1,0 +1,242 @@
+/** Home (SPEC §2 'Home') against the API's sliders, collections and properties. */
+import { expect, type Page, test } from "@playwright/test";
+import {
+  type Collection,
+  type CollectionName,
+  type Property,
+  parseJsonList,
+  type Slider,
+} from "../../lib/api-contract.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { apiData, listProperties } from "./api.ts";
+
+/** A collection's properties as the SPEC fills them: item_list codes matched on the list. */
+async function collectionProperties(name: CollectionName): Promise<Property[]> {
+  const [collection, properties] = await Promise.all([
+    apiData<Collection>(`/collection/show_one/${encodeURIComponent(name)}`),
+    listProperties(),
+  ]);
+  return parseJsonList(collection.item_list).flatMap((item) => {
+    const code = (item as { code?: unknown } | null)?.code;
+    const match = properties.find((property) => property.code === String(code));
+    return match ? [match] : [];
+  });
+}
+
+function section(page: Page, heading: string) {
+  return page.getByRole("region", { name: heading, exact: true });
+}
+
+/** How many carousel slides lie wholly inside the carousel's viewport. */
+function visibleSlides(page: Page): Promise<number> {
+  return page.locator(".featured-carousel__viewport").evaluate((viewport) => {
+    const box = viewport.getBoundingClientRect();
+    return [...viewport.querySelectorAll(".featured-carousel__slide")].filter((slide) => {
+      const rect = slide.getBoundingClientRect();
+      return rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.width > 0;
+    }).length;
+  });
+}
+
+/** The label ('n of N') of the leftmost slide inside the viewport. */
+function firstVisibleSlide(page: Page): Promise<string> {
+  return page.locator(".featured-carousel__viewport").evaluate((viewport) => {
+    const box = viewport.getBoundingClientRect();
+    const inside = [...viewport.querySelectorAll(".featured-carousel__slide")]
+      .map((slide) => ({ slide, rect: slide.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.right > box.left + 1 && rect.left < box.right - 1)
+      .sort((a, b) => a.rect.left - b.rect.left);
+    return inside[0]?.slide.getAttribute("aria-label") ?? "";
+  });
+}
+
+test("the banner shows every slider with its buttons", async ({ page }) => {
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length).toBeGreaterThan(0);
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Highlights" });
+  const slides = banner.locator(".banner__slide");
+  await expect(slides).toHaveCount(sliders.length);
+  for (const [index, slider] of sliders.entries()) {
+    const slide = slides.nth(index);
+    await expect(slide.getByRole("heading", { level: 2 })).toHaveText(slider.title);
+    await expect(slide.locator("img")).toHaveAttribute(
+      "src",
+      `/images/sliders/${encodeURIComponent(slider.image_url)}`,
+    );
+    await expect(slide.getByRole("link", { name: "Get Started Now" })).toHaveAttribute(
+      "href",
+      slider.link,
+    );
+    await expect(slide.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/about");
+  }
+});
+
+test("the banner's controls change the slide", async ({ page }) => {
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Highlights" });
+  const active = banner.locator(".banner__slide--active h2");
+  await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  await expect(active).toHaveText(sliders[0]!.title);
+  await banner.getByRole("button", { name: "Next slide" }).click();
+  await expect(active).toHaveText(sliders[1]!.title);
+  await banner.getByRole("button", { name: "Previous slide" }).click();
+  await expect(active).toHaveText(sliders[0]!.title);
+  await banner.getByRole("button", { name: `Show slide 2 of ${sliders.length}` }).click();
+  await expect(active).toHaveText(sliders[1]!.title);
+  await page.keyboard.press("ArrowLeft");
+  await expect(active).toHaveText(sliders[0]!.title);
+});
+
+test("layout 3 is a carousel of the collection's properties", async ({ page }) => {
+  const expected = await collectionProperties("Product Layout 3");
+  await page.goto("/");
+  const slides = page.locator(".featured-carousel__slide");
+  await expect(slides).toHaveCount(expected.length);
+  for (const [index, property] of expected.entries()) {
+    const slide = slides.nth(index);
+    await expect(slide).toContainText(property.headline);
+    await expect(slide).toContainText(formatPrice(property.price));
+    await expect(slide).toContainText(property.address);
+    await expect(slide.getByRole("link", { name: property.headline })).toHaveAttribute(
+      "href",
+      `/property/${property.slug}`,
+    );
+  }
+});
+
+for (const [width, count] of [
+  [1280, 4],
+  [900, 3],
+  [700, 2],
+  [400, 1],
+] as const) {
+  test(`the carousel shows ${count} slide(s) at ${width} px`, async ({ page }) => {
+    const expected = await collectionProperties("Product Layout 3");
+    expect(expected.length, "the collection fills the carousel").toBeGreaterThanOrEqual(count);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await page.locator(".featured-carousel__viewport").scrollIntoViewIfNeeded();
+    await expect.poll(() => visibleSlides(page)).toBe(count);
+  });
+}
+
+test("the carousel plays every 3 s and its pause button stops it", async ({ page }) => {
+  const expected = await collectionProperties("Product Layout 3");
+  expect(expected.length, "more slides than fit at once").toBeGreaterThan(4);
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  const position = () => firstVisibleSlide(page);
+  const start = await position();
+  await expect.poll(position, { timeout: 6_000 }).not.toBe(start);
+  await carousel.getByRole("button", { name: "Pause carousel" }).click();
+  await expect(carousel.getByRole("button", { name: "Play carousel" })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  const paused = await position();
+  await page.waitForTimeout(4_000);
+  expect(await position()).toBe(paused);
+  await carousel.getByRole("button", { name: "Play carousel" }).click();
+  await expect.poll(position, { timeout: 6_000 }).not.toBe(paused);
+});
+
+test("layout 1 cards show price, badges, facts and the listing's age", async ({ page }) => {
+  const expected = await collectionProperties("Product Layout 1");
+  await page.goto("/");
+  const cards = section(page, "Hot Properties").locator("article");
+  await expect(cards).toHaveCount(expected.length);
+  for (const [index, property] of expected.entries()) {
+    const card = cards.nth(index);
+    await expect(card.getByRole("link", { name: property.headline })).toHaveAttribute(
+      "href",
+      `/property/${property.slug}`,
+    );
+    await expect(card).toContainText(formatPrice(property.price));
+    await expect(card).toContainText(property.offer_type);
+    await expect(card).toContainText("Featured");
+    await expect(card).toContainText(`${property.bedroom} Beds`);
+    await expect(card).toContainText(`${property.bathroom} Baths`);
+    await expect(card).toContainText(`${property.size} sq ft`);
+    await expect(card).toContainText(`${property.garage} Garage`);
+    const age = card.locator("time");
+    await expect(age).toHaveAttribute("datetime", property.created_at);
+    await expect(age).toHaveText(/^(\d+ (seconds?|minutes?|hours?) ago|\d{4}-\d{2}-\d{2})$/);
+  }
+});
+
+test("layout 2 fills the tiles and the recently added grid", async ({ page }) => {
+  const expected = await collectionProperties("Product Layout 2");
+  await page.goto("/");
+  for (const heading of ["Latest Properties", "Recently Added"]) {
+    const items = section(page, heading).locator("article");
+    await expect(items).toHaveCount(expected.length);
+    for (const [index, property] of expected.entries()) {
+      await expect(items.nth(index)).toContainText(property.headline);
+      await expect(items.nth(index)).toContainText(formatPrice(property.price));
+    }
+  }
+  const tile = section(page, "Latest Properties").locator("article").first();
+  const first = expected[0];
+  if (first) {
+    await expect(tile).toContainText(`${first.size} sq ft`);
+    await expect(tile.getByRole("link", { name: first.headline })).toHaveAttribute(
+      "href",
+      `/property/${first.slug}`,
+    );
+  }
+});
+
+test("the static blocks are there", async ({ page }) => {
+  await page.goto("/");
+  const lookingFor = section(page, "What are you looking for?");
+  for (const type of ["Apartments", "Houses", "Garages", "Commercial"]) {
+    await expect(lookingFor.getByRole("heading", { name: type })).toBeVisible();
+  }
+  await expect(section(page, "Most Popular Category").getByRole("listitem")).toHaveCount(6);
+  const counters = page.getByRole("region", { name: "Our figures" });
+  await expect(counters).toContainText("Properties Sold");
+  await expect(counters).toContainText("1,200");
+  const newsletter = section(page, "Subscribe to our newsletter");
+  await expect(newsletter.getByRole("textbox")).toHaveAttribute("required", "");
+  await newsletter.getByRole("button").click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the search panel's tabs set the status and the form GETs /search", async ({ page }) => {
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Find your next property" });
+  const rent = panel.getByRole("tab", { name: "For Rent" });
+  const sale = panel.getByRole("tab", { name: "For Sale" });
+  const status = panel.getByRole("combobox", { name: "Property Status" });
+  await expect(rent).toHaveAttribute("aria-selected", "true");
+  await expect(status).toHaveValue("For Rent");
+  await sale.click();
+  await expect(sale).toHaveAttribute("aria-selected", "true");
+  await expect(status).toHaveValue("For Sale");
+  await sale.press("ArrowLeft");
+  await expect(rent).toBeFocused();
+  await expect(rent).toHaveAttribute("aria-selected", "true");
+  await expect(status).toHaveValue("For Rent");
+  await rent.press("ArrowRight");
+  await expect(status).toHaveValue("For Sale");
+
+  await panel.getByRole("textbox", { name: "Keyword" }).fill("garden");
+  await panel.getByRole("combobox", { name: "Property Type" }).selectOption("Houses");
+  await panel.getByRole("combobox", { name: "Location" }).selectOption("Canada");
+  await panel.getByRole("spinbutton", { name: "Min Area (sq ft)" }).fill("100");
+  await panel.getByRole("spinbutton", { name: "Max Area (sq ft)" }).fill("900");
+  await panel.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+  const params = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(params)).toEqual({
+    email: "garden",
+    "property-status": "For Sale",
+    "property-types": "Houses",
+    location: "Canada",
+    "min-area": "100",
+    "max-area": "900",
+  });
+});
