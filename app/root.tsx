@@ -30,11 +30,18 @@ import listingsCss from "./styles/listings.css?url";
 import pagesCss from "./styles/pages.css?url";
 import tokensCss from "./styles/tokens.css?url";
 
-export const links: Route.LinksFunction = () =>
-  [tokensCss, baseCss, frameCss, homeCss, pagesCss, listingsCss].map((href) => ({
+/** A small house mark in the brand colour, inline so the browser's favicon request never 404s. */
+const favicon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b6e4f"/><path d="M8 15 16 8l8 7v9H8z" fill="#fff"/><path d="M14 24v-5h4v5" fill="#0b6e4f"/></svg>',
+)}`;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", type: "image/svg+xml", href: favicon },
+  ...[tokensCss, baseCss, frameCss, homeCss, pagesCss, listingsCss].map((href) => ({
     rel: "stylesheet",
     href,
-  }));
+  })),
+];
 
 /**
  * SPEC §4 'Loading': the amenity, property and category lists and the company profile, fetched

@@ -30,7 +30,7 @@ function Accordion({ topic }: { topic: FaqTopic }) {
         const panelId = `${id}-a${index}`;
         return (
           <div key={item.question} className="accordion__item">
-            <h3 className="accordion__heading">
+            <h2 className="accordion__heading">
               <button
                 type="button"
                 id={buttonId}
@@ -42,7 +42,7 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                 <span>{item.question}</span>
                 <Icon name="chevronDown" className="accordion__chevron" />
               </button>
-            </h3>
+            </h2>
             <section
               id={panelId}
               aria-labelledby={buttonId}

@@ -1,4 +1,5 @@
 /** The common frame (SPEC §1, §2): title and metadata, top bar, header navigation, footer. */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData, baseURL, listProperties } from "./api.ts";
@@ -176,4 +177,15 @@ test.describe("on a narrow screen", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
   });
+});
+
+test("the core pages have no axe violations", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const path of ["/", "/services", "/contact", "/about", "/faq", "/investment", "/missing"]) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`),
+    ).toEqual([]);
+  }
 });

@@ -8,7 +8,7 @@ export function TopBar() {
   const profile = useProfile();
   const { investorsUrl } = useSiteSettings();
   return (
-    <div className="top-bar">
+    <nav className="top-bar" aria-label="Support and account">
       <div className="top-bar__inner">
         <ul className="top-bar__contact" aria-label="Support">
           {profile.telephone ? (
@@ -43,6 +43,6 @@ export function TopBar() {
           </li>
         </ul>
       </div>
-    </div>
+    </nav>
   );
 }
