@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 export const defaultApiToken = "dev-token";
+export const defaultDatabaseUrl = "file:./data/app.db";
 
 const rateLimitPattern = /^(\d+)\/(\d+)(s|m|h)$/;
 
@@ -29,7 +30,7 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().min(1).default("127.0.0.1"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+    DATABASE_URL: z.string().min(1).default(defaultDatabaseUrl),
     IMAGE_DIR: z.string().min(1).default("./data/images"),
     API_TOKEN: z.string().default(defaultApiToken),
     API_BASE_URL: z.url().optional(),
@@ -39,6 +40,14 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
       .optional(),
+    /** The public address of the site, for links in e-mails (and canonical URLs). */
+    SITE_URL: z.url().optional(),
+    /** Where enquiries are e-mailed through; without it delivery is off (enquiries wait). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Website enquiries <no-reply@localhost>"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -88,6 +97,8 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   /** The §7 API base the site's server calls: API_BASE_URL, or this server's own /api. */
   apiBaseUrl: string;
+  /** SITE_URL without a trailing slash, or this server's own address. */
+  siteUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -118,5 +129,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const ownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
   const hostForUrl = ownHost.includes(":") ? `[${ownHost}]` : ownHost;
-  return { ...env, apiBaseUrl: env.API_BASE_URL ?? `http://${hostForUrl}:${env.PORT}/api` };
+  const ownOrigin = `http://${hostForUrl === "127.0.0.1" ? "localhost" : hostForUrl}:${env.PORT}`;
+  return {
+    ...env,
+    apiBaseUrl: env.API_BASE_URL ?? `http://${hostForUrl}:${env.PORT}/api`,
+    siteUrl: (env.SITE_URL ?? ownOrigin).replace(/\/+$/, ""),
+  };
 }

@@ -114,7 +114,23 @@ export interface Database {
     ip: string;
     created_at: ColumnType<Date | string, string, string>;
   };
+  /** One row per enquiry to e-mail to the company (see db/queries/outbox.ts). */
+  enquiry_outbox: {
+    id: Generated<number>;
+    enquiry_id: number;
+    /** 'pending' until the mail is accepted by the SMTP server, then 'sent'. */
+    status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+    attempts: ColumnType<number, number | undefined, number>;
+    next_attempt_at: ColumnType<Date | string, string, string>;
+    /** A worker's claim on the row; another worker may take it after this moment. */
+    locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    last_error: ColumnType<string | null, string | null | undefined, string | null>;
+    sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
+  };
 }
+
+export type OutboxStatus = "pending" | "sent";
 
 export type CompanyProfileRow = Selectable<Database["company_profile"]>;
 export type NewCompanyProfileRow = Insertable<Database["company_profile"]>;
@@ -137,6 +153,7 @@ export type CollectionUpdate = Updateable<Database["collection"]>;
 export type EnquiryRow = Selectable<Database["enquiry"]>;
 export type NewEnquiryRow = Insertable<Database["enquiry"]>;
 export type EnquiryUpdate = Updateable<Database["enquiry"]>;
+export type OutboxRow = Selectable<Database["enquiry_outbox"]>;
 
 export type Dialect = "sqlite" | "postgres";
 

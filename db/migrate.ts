@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import type { Database } from "./database.ts";
 import * as initial from "./migrations/2026-11-21-0001-initial.ts";
+import * as enquiryOutbox from "./migrations/2026-11-21-0002-enquiry-outbox.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -10,6 +11,7 @@ import * as initial from "./migrations/2026-11-21-0001-initial.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
+  "2026-11-21-0002-enquiry-outbox": enquiryOutbox,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

@@ -6,12 +6,14 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import nodemailer from "nodemailer";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { apiPlugin } from "./api/index.ts";
+import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -20,6 +22,8 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
+    /** E-mails stored enquiries to the company; absent when SMTP_URL is not set. */
+    outbox: OutboxWorker | undefined;
   }
 }
 
@@ -29,6 +33,18 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Serve the site: false for API-only (tests), true for build/, or Vite's dev server. */
   site?: false | true | { devServer: ViteDevServer };
+  /** A mail transport to use instead of SMTP_URL (tests). */
+  mailTransport?: MailTransport;
+}
+
+/** Bounded waits, so a stalled mail server cannot hold a delivery (or a shutdown) for long. */
+function createSmtpTransport(url: string): MailTransport {
+  return nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -53,6 +69,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
     app.log.info("empty database: seeding the demo content");
     await seedDemoContent(database.db, { imageDir: config.IMAGE_DIR });
+  }
+
+  const transport =
+    options.mailTransport ?? (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : undefined);
+  const outbox = transport
+    ? createOutboxWorker({
+        database,
+        transport,
+        from: config.MAIL_FROM,
+        siteUrl: config.siteUrl,
+        log: app.log,
+      })
+    : undefined;
+  app.decorate("outbox", outbox);
+  if (outbox) {
+    app.addHook("onReady", async () => outbox.start());
+    // Before the database closes: the batch in flight finishes and is recorded.
+    app.addHook("preClose", async () => outbox.stop());
+  } else {
+    app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
   }
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;

@@ -42,30 +42,42 @@ export function toEnquiryRecord(row: EnquiryRow): EnquiryRecord {
   };
 }
 
-/** Stores an enquiry, stamped now. Durable once this resolves (see openDatabase). */
+/**
+ * Stores an enquiry, stamped now, together with its outbox row (see outbox.ts), in one
+ * transaction: once this resolves the enquiry is durable (see openDatabase) and will be
+ * e-mailed to the company however long the mail server is away.
+ */
 export async function insertEnquiry(
   db: Kysely<Database>,
   enquiry: NewEnquiry,
 ): Promise<{ id: number }> {
-  // Named field by field so that a caller's extra keys never reach the SQL.
-  return db
-    .insertInto("enquiry")
-    .values({
-      fullname: enquiry.fullname,
-      telephone: enquiry.telephone,
-      email: enquiry.email,
-      property_code: enquiry.property_code,
-      message: enquiry.message,
-      how_you_hear: enquiry.how_you_hear,
-      num1: enquiry.num1,
-      num2: enquiry.num2,
-      answer: enquiry.answer,
-      puzzle: enquiry.puzzle,
-      ip: enquiry.ip,
-      created_at: new Date().toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    // Named field by field so that a caller's extra keys never reach the SQL.
+    const { id } = await trx
+      .insertInto("enquiry")
+      .values({
+        fullname: enquiry.fullname,
+        telephone: enquiry.telephone,
+        email: enquiry.email,
+        property_code: enquiry.property_code,
+        message: enquiry.message,
+        how_you_hear: enquiry.how_you_hear,
+        num1: enquiry.num1,
+        num2: enquiry.num2,
+        answer: enquiry.answer,
+        puzzle: enquiry.puzzle,
+        ip: enquiry.ip,
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("enquiry_outbox")
+      .values({ enquiry_id: id, next_attempt_at: now, created_at: now })
+      .execute();
+    return { id };
+  });
 }
 
 /** Every enquiry, newest first. */

@@ -105,6 +105,7 @@ export async function contactRoutes(
         ip: request.ip,
       });
       request.log.info({ enquiryId: id }, "enquiry stored");
+      app.outbox?.wake();
       return { status: 200, message: contactMessages.thanks };
     },
   );

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+import { testDialects } from "../../db/testing.ts";
+import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
+import { csvCell, parseEnquiriesArgs, runEnquiriesCli } from "./enquiries.ts";
+
+/** Splits RFC 4180 CSV into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (character === "\r" && text[index + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      index += 1;
+    } else cell += character;
+  }
+  return rows;
+}
+
+async function run(args: string[], databaseUrl: string) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runEnquiriesCli(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    databaseUrl,
+  });
+  return { code, stdout, stderr };
+}
+
+describe("the enquiries command's arguments", () => {
+  it.each([
+    [["list"], { kind: "list", limit: 20 }],
+    [["list", "--limit", "5"], { kind: "list", limit: 5 }],
+    [["export", "--format", "csv"], { kind: "export", format: "csv" }],
+    [["--help"], { kind: "help" }],
+  ])("reads %j", (args, expected) => {
+    expect(parseEnquiriesArgs(args)).toEqual(expected);
+  });
+
+  it.each([
+    [["remove"], "Unknown command 'remove'."],
+    [["export"], "export needs --format csv."],
+    [["export", "--format", "xlsx"], "Unknown format 'xlsx': the export format is csv."],
+    [["export", "--format"], "--format needs a value."],
+    [["list", "--limit", "0"], "--limit must be a whole number of at least 1, not '0'."],
+    [["list", "--format", "csv"], "Unknown option --format for 'list'."],
+    [["list", "extra"], "Unexpected argument 'extra'."],
+  ])("refuses %j clearly", (args, message) => {
+    expect(() => parseEnquiriesArgs(args)).toThrow(message);
+  });
+});
+
+describe("csvCell", () => {
+  it("quotes separators, quotes and line breaks", () => {
+    expect(csvCell('He said "hi", then\nleft')).toBe('"He said ""hi"", then\nleft"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(42)).toBe("42");
+  });
+  it("neutralises spreadsheet formulas", () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell("+1 555 0100")).toBe("'+1 555 0100");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+  });
+});
+
+describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
+  let test: TestApp;
+  let databaseUrl: string;
+  const hostile = "<script>alert(1)</script>, \"quoted\"\n=cmd|' /C calc'!A0";
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect);
+    databaseUrl = test.app.config.DATABASE_URL;
+    const properties = (
+      await test.app.inject({ url: "/api/property/display/all", headers: auth })
+    ).json().data;
+    for (const fields of [
+      buildPropertyEnquiry(properties[0].code),
+      buildContactEnquiry({ message: hostile, fullname: "<b>Bold</b> Name" }),
+    ]) {
+      const { payload, headers } = await multipart(fields);
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        payload,
+        headers: { ...auth, ...headers },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+  afterAll(() => test.close());
+
+  it("exports every enquiry with every field, the property headline and the delivery state", async () => {
+    const { code, stdout, stderr } = await run(["export", "--format", "csv"], databaseUrl);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const [header, ...rows] = parseCsv(stdout);
+    expect(header).toEqual([
+      "id",
+      "created_at",
+      "fullname",
+      "telephone",
+      "email",
+      "property_code",
+      "property_headline",
+      "how_you_hear",
+      "message",
+      "num1",
+      "num2",
+      "answer",
+      "puzzle",
+      "ip",
+      "delivery_status",
+      "delivery_attempts",
+      "delivered_at",
+      "delivery_last_error",
+    ]);
+    const stored = await listEnquiriesWithDelivery(test.app.database.db);
+    expect(rows).toHaveLength(stored.length);
+    const byId = new Map(
+      rows.map((row) => [
+        row[0],
+        Object.fromEntries(header!.map((name, index) => [name, row[index]])),
+      ]),
+    );
+    for (const enquiry of stored) {
+      const row = byId.get(String(enquiry.id))!;
+      expect(row.email).toBe(enquiry.email);
+      expect(row.property_headline).toBe(enquiry.property_headline ?? "");
+      expect(row.delivery_status).toBe("pending");
+    }
+    const hostileRow = rows.find((row) => row.includes("<b>Bold</b> Name"))!;
+    const hostileStored = stored.find((enquiry) => enquiry.fullname === "<b>Bold</b> Name")!;
+    // Shown as the text it is: markup kept verbatim (form posts send line breaks as CRLF).
+    expect(hostileStored.message).toBe(hostile.replace(/\n/g, "\r\n"));
+    expect(hostileRow[8]).toBe(hostileStored.message);
+    // No cell starts as a spreadsheet formula.
+    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
+  it("lists the newest enquiries", async () => {
+    const { code, stdout } = await run(["list", "--limit", "1"], databaseUrl);
+    expect(code).toBe(0);
+    expect(stdout).toContain("<b>Bold</b> Name");
+    expect(stdout.match(/^#\d+/gm)).toHaveLength(1);
+  });
+
+  it("answers exit code 2 and the usage for bad arguments", async () => {
+    const { code, stderr, stdout } = await run(["export", "--format", "pdf"], databaseUrl);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("Unknown format 'pdf'");
+    expect(stderr).toContain("Usage:");
+  });
+});

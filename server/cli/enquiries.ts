@@ -1,0 +1,159 @@
+/**
+ * The owner's view of the enquiries:
+ *   npm run enquiries -- list [--limit N]
+ *   npm run enquiries -- export --format csv > enquiries.csv
+ * Reads DATABASE_URL (default: the SQLite demo database).
+ */
+import { pathToFileURL } from "node:url";
+import { defaultDatabaseUrl } from "../../config/env.ts";
+import { openDatabase } from "../../db/database.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+
+export const usage = `Usage:
+  npm run enquiries -- list [--limit N]        the newest enquiries, one per line
+  npm run enquiries -- export --format csv     every enquiry as CSV on standard output
+  npm run enquiries -- --help`;
+
+/** The export's columns, in order: every field, the property's headline, the delivery state. */
+const csvColumns: [header: string, value: (row: EnquiryWithDelivery) => string | number | null][] =
+  [
+    ["id", (row) => row.id],
+    ["created_at", (row) => row.created_at],
+    ["fullname", (row) => row.fullname],
+    ["telephone", (row) => row.telephone],
+    ["email", (row) => row.email],
+    ["property_code", (row) => row.property_code],
+    ["property_headline", (row) => row.property_headline],
+    ["how_you_hear", (row) => row.how_you_hear],
+    ["message", (row) => row.message],
+    ["num1", (row) => row.num1],
+    ["num2", (row) => row.num2],
+    ["answer", (row) => row.answer],
+    ["puzzle", (row) => row.puzzle],
+    ["ip", (row) => row.ip],
+    ["delivery_status", (row) => row.delivery_status],
+    ["delivery_attempts", (row) => row.delivery_attempts],
+    ["delivered_at", (row) => row.delivered_at],
+    ["delivery_last_error", (row) => row.delivery_last_error],
+  ];
+
+/**
+ * One CSV cell (RFC 4180). A value a spreadsheet would run as a formula (=, +, -, @, tab or
+ * carriage return first) is prefixed with an apostrophe, so it shows as the text it is.
+ */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? "" : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function formatEnquiriesCsv(rows: EnquiryWithDelivery[]): string {
+  const lines = [csvColumns.map(([header]) => header).join(",")];
+  for (const row of rows) lines.push(csvColumns.map(([, value]) => csvCell(value(row))).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+export function formatEnquiriesList(rows: EnquiryWithDelivery[]): string {
+  if (rows.length === 0) return "No enquiries yet.\n";
+  const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+  return `${rows
+    .map((row) => {
+      const about = row.property_code
+        ? `about ${flat(row.property_headline ?? row.property_code)}`
+        : `subject ${flat(row.how_you_hear)}`;
+      const message = flat(row.message);
+      return [
+        `#${row.id}  ${row.created_at}  ${row.delivery_status}`,
+        `  ${flat(row.fullname)} <${flat(row.email)}>  ${flat(row.telephone)}  ${about}`,
+        `  ${message.length > 100 ? `${message.slice(0, 99)}…` : message}`,
+      ].join("\n");
+    })
+    .join("\n")}\n`;
+}
+
+type Command =
+  | { kind: "help" }
+  | { kind: "list"; limit: number }
+  | { kind: "export"; format: "csv" };
+
+/** Parses the arguments; throws an Error whose message says what is wrong. */
+export function parseEnquiriesArgs(args: string[]): Command {
+  const [command, ...rest] = args;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    return { kind: "help" };
+  }
+  const options = new Map<string, string>();
+  for (let index = 0; index < rest.length; index += 1) {
+    const name = rest[index]!;
+    if (!name.startsWith("--")) throw new Error(`Unexpected argument '${name}'.`);
+    const value = rest[index + 1];
+    if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value.`);
+    options.set(name, value);
+    index += 1;
+  }
+  const allowOnly = (...names: string[]) => {
+    for (const name of options.keys()) {
+      if (!names.includes(name)) throw new Error(`Unknown option ${name} for '${command}'.`);
+    }
+  };
+  if (command === "list") {
+    allowOnly("--limit");
+    const limitText = options.get("--limit") ?? "20";
+    const limit = Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new Error(`--limit must be a whole number of at least 1, not '${limitText}'.`);
+    }
+    return { kind: "list", limit };
+  }
+  if (command === "export") {
+    allowOnly("--format");
+    const format = options.get("--format");
+    if (format === undefined) throw new Error("export needs --format csv.");
+    if (format !== "csv") throw new Error(`Unknown format '${format}': the export format is csv.`);
+    return { kind: "export", format };
+  }
+  throw new Error(`Unknown command '${command}'.`);
+}
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  databaseUrl: string;
+}
+
+/** Runs the command; answers the exit code (0 ok, 2 bad arguments, 1 failure). */
+export async function runEnquiriesCli(args: string[], io: CliIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseEnquiriesArgs(args);
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n\n${usage}\n`);
+    return 2;
+  }
+  if (command.kind === "help") {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
+  const database = openDatabase(io.databaseUrl);
+  try {
+    await migrateToLatest(database.db);
+    const rows = await listEnquiriesWithDelivery(database.db);
+    if (command.kind === "list") io.stdout(formatEnquiriesList(rows.slice(0, command.limit)));
+    else io.stdout(formatEnquiriesCsv(rows));
+    return 0;
+  } catch (error) {
+    io.stderr(`Could not read the enquiries: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await runEnquiriesCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    databaseUrl: process.env.DATABASE_URL || defaultDatabaseUrl,
+  });
+}
