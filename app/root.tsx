@@ -18,8 +18,8 @@ import { TopBar } from "./components/frame/top-bar.tsx";
 import { imageUrl, type SiteSettings } from "./site-settings.ts";
 import {
   initialRecords,
+  type RecordsAction,
   RecordsContext,
-  type RecordsName,
   type RecordsState,
   recordsReducer,
 } from "./store/records.ts";
@@ -101,19 +101,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-/** The shared state of SPEC §3: the initial records with one 'set records' per collection. */
+/**
+ * The shared state of SPEC §3 from the root loader's lists: the initial (empty) records with
+ * one 'set records' action per collection.
+ */
+export function recordsFromLoader(records: RecordsState | undefined): RecordsState {
+  if (!records) return initialRecords;
+  const actions: RecordsAction[] = [
+    { type: "set records", name: "amenity", records: records.amenity },
+    { type: "set records", name: "profile", records: records.profile },
+    { type: "set records", name: "property", records: records.property },
+    { type: "set records", name: "category", records: records.category },
+  ];
+  return actions.reduce(recordsReducer, initialRecords);
+}
+
 function useRecordsStore(records: RecordsState | undefined): RecordsState {
-  return useMemo(() => {
-    if (!records) return initialRecords;
-    const names: RecordsName[] = ["amenity", "profile", "property", "category"];
-    return names.reduce(
-      (state, name) =>
-        recordsReducer(state, { type: "set records", name, records: records[name] } as Parameters<
-          typeof recordsReducer
-        >[1]),
-      initialRecords,
-    );
-  }, [records]);
+  return useMemo(() => recordsFromLoader(records), [records]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
