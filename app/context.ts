@@ -15,6 +15,17 @@ export interface SiteConfig {
   apiToken: string;
   /** Origin of the separate investors site (Login, Register, plan sign-up). */
   investorsUrl: string;
+  /** Secret that signs the enquiry puzzle tokens. Server-side only. */
+  puzzleSecret: string;
+}
+
+/**
+ * Remembers which single-use tokens (the enquiry puzzle's) were spent. The server provides
+ * it: in memory for one process, shared (Redis) when several app servers run.
+ */
+export interface SingleUseStore {
+  /** Records `id` as used until `expiresAt` (ms since epoch); false if it was used already. */
+  use(id: string, expiresAt: number): Promise<boolean>;
 }
 
 export interface SiteRequestContext {
@@ -23,6 +34,8 @@ export interface SiteRequestContext {
   cspNonce: string;
   /** The visitor's IP, forwarded to the API so its limits apply per visitor. */
   clientIp: string;
+  /** Spent puzzle tokens. */
+  usedPuzzleTokens: SingleUseStore;
 }
 
 export const siteRequestContext = createContext<SiteRequestContext>();

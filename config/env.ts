@@ -33,6 +33,8 @@ const envSchema = z
     DATABASE_URL: z.string().min(1).default(defaultDatabaseUrl),
     IMAGE_DIR: z.string().min(1).default("./data/images"),
     API_TOKEN: z.string().default(defaultApiToken),
+    /** Signs the enquiry puzzle tokens; derived from API_TOKEN when not set. */
+    PUZZLE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     API_BASE_URL: z.url().optional(),
     IMAGE_BASE_URL: z.string().min(1).default("/images"),
     INVESTORS_URL: z.url().default("https://investors.example.com"),

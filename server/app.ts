@@ -17,6 +17,7 @@ import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mai
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
+      usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }
