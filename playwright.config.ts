@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { apiToken } from "./tests/e2e/api.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -49,7 +50,7 @@ export default defineConfig({
       PORT: String(port),
       DATABASE_URL: "file:./data/e2e/e2e.db",
       IMAGE_DIR: "./data/images",
-      API_TOKEN: "dev-token",
+      API_TOKEN: apiToken,
       // The enquiry tests send many enquiries from one address.
       CONTACT_RATE_LIMIT: "off",
       LOG_LEVEL: "warn",

@@ -4,7 +4,8 @@
  */
 import type { Property } from "../../lib/api-contract.ts";
 
-export const apiToken = process.env.API_TOKEN ?? "dev-token";
+/** The e2e server's token: distinctive, so a leak into any browser-bound byte is findable. */
+export const apiToken = "e2e-token-5b0f3c9e7a1d";
 export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
 
 /** GETs `/api{path}` and answers its `data`. */
