@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -160,6 +160,10 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over, for tests and for CSS that needs JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <SiteFrame>
       <Outlet />

@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData, baseURL, listProperties } from "./api.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 const navigation = [
   ["Home", "/"],
@@ -25,7 +26,7 @@ test("the title, description and social metadata come from the company profile",
   page,
 }) => {
   const company = await profile();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   await expect(page).toHaveTitle(company.business_name);
   const meta = (selector: string) => page.locator(`head meta[${selector}]`);
   await expect(meta('name="description"')).toHaveAttribute("content", company.page_description);
@@ -46,7 +47,7 @@ test("the title, description and social metadata come from the company profile",
     company.page_description,
   );
   // Every page keeps the profile's title.
-  await page.goto("/services");
+  await gotoHydrated(page, "/services");
   await expect(page).toHaveTitle(company.business_name);
 });
 
@@ -54,7 +55,7 @@ test("the top bar shows the support phone and e-mail and links to the investors 
   page,
 }) => {
   const company = await profile();
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   const phone = page.getByRole("link", { name: company.telephone }).first();
   await expect(phone).toHaveAttribute("href", /^tel:\+?\d+$/);
   const email = page.getByRole("link", { name: company.email_address }).first();
@@ -71,7 +72,7 @@ test("the top bar shows the support phone and e-mail and links to the investors 
 
 test("the header has the logo and the navigation of SPEC §2 in order", async ({ page }) => {
   const company = await profile();
-  await page.goto("/services");
+  await gotoHydrated(page, "/services");
   const logo = page.getByRole("banner").getByRole("img", { name: company.business_name });
   await expect(logo).toHaveAttribute(
     "src",
@@ -98,7 +99,7 @@ test("the current path is highlighted with aria-current", async ({ page }) => {
     ["/faq", null],
   ];
   for (const [path, current] of cases) {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     const marked = mainNav(page).locator('[aria-current="page"]');
     if (current === null) {
       await expect(marked).toHaveCount(0);
@@ -113,7 +114,7 @@ test("the footer shows the profile, links, subscribe box and the 2021 copyright"
   page,
 }) => {
   const company = await profile();
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(company.address);
   await expect(footer.getByRole("link", { name: company.telephone })).toHaveAttribute(
@@ -142,7 +143,7 @@ test("the footer shows the profile, links, subscribe box and the 2021 copyright"
 });
 
 test("the subscribe box requires an e-mail and submitting does nothing", async ({ page }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   const footer = page.getByRole("contentinfo");
   const email = footer.getByRole("textbox", { name: "Your e-mail address" });
   await expect(email).toHaveAttribute("required", "");
@@ -160,7 +161,7 @@ test.describe("on a narrow screen", () => {
   test("a menu button toggles the navigation, closing on Escape and on navigation", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const button = page.getByRole("button", { name: "Menu" });
     const nav = mainNav(page);
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -182,7 +183,7 @@ test.describe("on a narrow screen", () => {
 test("the core pages have no axe violations", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const path of ["/", "/services", "/contact", "/about", "/faq", "/investment", "/missing"]) {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(
       violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`),

@@ -9,6 +9,7 @@ import {
 } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { apiData, listProperties } from "./api.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 /** A collection's properties as the SPEC fills them: item_list codes matched on the list. */
 async function collectionProperties(name: CollectionName): Promise<Property[]> {
@@ -53,7 +54,7 @@ function firstVisibleSlide(page: Page): Promise<string> {
 test("the banner shows every slider with its buttons", async ({ page }) => {
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length).toBeGreaterThan(0);
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const banner = page.getByRole("region", { name: "Highlights" });
   const slides = banner.locator(".banner__slide");
   await expect(slides).toHaveCount(sliders.length);
@@ -76,7 +77,7 @@ test("the banner's controls change the slide", async ({ page }) => {
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const banner = page.getByRole("region", { name: "Highlights" });
   const active = banner.locator(".banner__slide--active h2");
   await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
@@ -93,7 +94,7 @@ test("the banner's controls change the slide", async ({ page }) => {
 
 test("layout 3 is a carousel of the collection's properties", async ({ page }) => {
   const expected = await collectionProperties("Product Layout 3");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const slides = page.locator(".featured-carousel__slide");
   await expect(slides).toHaveCount(expected.length);
   for (const [index, property] of expected.entries()) {
@@ -119,7 +120,7 @@ for (const [width, count] of [
     expect(expected.length, "the collection fills the carousel").toBeGreaterThanOrEqual(count);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.locator(".featured-carousel__viewport").scrollIntoViewIfNeeded();
     await expect.poll(() => visibleSlides(page)).toBe(count);
   });
@@ -128,7 +129,7 @@ for (const [width, count] of [
 test("the carousel plays every 3 s and its pause button stops it", async ({ page }) => {
   const expected = await collectionProperties("Product Layout 3");
   expect(expected.length, "more slides than fit at once").toBeGreaterThan(4);
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const carousel = page.getByRole("region", { name: "Featured property slides" });
   const position = () => firstVisibleSlide(page);
   const start = await position();
@@ -145,7 +146,7 @@ test("the carousel plays every 3 s and its pause button stops it", async ({ page
 
 test("layout 1 cards show price, badges, facts and the listing's age", async ({ page }) => {
   const expected = await collectionProperties("Product Layout 1");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const cards = section(page, "Hot Properties").locator("article");
   await expect(cards).toHaveCount(expected.length);
   for (const [index, property] of expected.entries()) {
@@ -169,7 +170,7 @@ test("layout 1 cards show price, badges, facts and the listing's age", async ({ 
 
 test("layout 2 fills the tiles and the recently added grid", async ({ page }) => {
   const expected = await collectionProperties("Product Layout 2");
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   for (const heading of ["Latest Properties", "Recently Added"]) {
     const items = section(page, heading).locator("article");
     await expect(items).toHaveCount(expected.length);
@@ -190,7 +191,7 @@ test("layout 2 fills the tiles and the recently added grid", async ({ page }) =>
 });
 
 test("the static blocks are there", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const lookingFor = section(page, "What are you looking for?");
   for (const type of ["Apartments", "Houses", "Garages", "Commercial"]) {
     await expect(lookingFor.getByRole("heading", { name: type })).toBeVisible();
@@ -206,7 +207,7 @@ test("the static blocks are there", async ({ page }) => {
 });
 
 test("the search panel's tabs set the status and the form GETs /search", async ({ page }) => {
-  await page.goto("/");
+  await gotoHydrated(page, "/");
   const panel = page.getByRole("region", { name: "Find your next property" });
   const rent = panel.getByRole("tab", { name: "For Rent" });
   const sale = panel.getByRole("tab", { name: "For Sale" });

@@ -2,9 +2,10 @@
 import { expect, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData } from "./api.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 test("/services shows six numbered Professional Services cards", async ({ page }) => {
-  await page.goto("/services");
+  await gotoHydrated(page, "/services");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional Services");
   const titles = [
     "Security",
@@ -24,7 +25,7 @@ test("/services shows six numbered Professional Services cards", async ({ page }
 
 test("/contact shows the profile, the contact form and the opening hours", async ({ page }) => {
   const company = await apiData<CompanyProfile>("/company/profile");
-  await page.goto("/contact");
+  await gotoHydrated(page, "/contact");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
   const main = page.getByRole("main");
   await expect(main).toContainText(company.address);
@@ -53,7 +54,7 @@ test("/contact shows the profile, the contact form and the opening hours", async
 test("/about shows the company text, properties-11.jpg, a shared block and four cards", async ({
   page,
 }) => {
-  await page.goto("/about");
+  await gotoHydrated(page, "/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
   const main = page.getByRole("main");
   await expect(main).toContainText("personal");
@@ -72,7 +73,7 @@ test("/about shows the company text, properties-11.jpg, a shared block and four 
 test("/faq has three keyboard tabs of accordions with do-nothing helpful links", async ({
   page,
 }) => {
-  await page.goto("/faq");
+  await gotoHydrated(page, "/faq");
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveText(["General Information", "Extra Feature", "Properties Overview"]);
   await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
@@ -107,7 +108,7 @@ test("/faq has three keyboard tabs of accordions with do-nothing helpful links",
 });
 
 test("/investment shows the four plans of SPEC §9 with sign-up links", async ({ page }) => {
-  await page.goto("/investment");
+  await gotoHydrated(page, "/investment");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Real Estate Investment Plan");
   const plans = [
     ["Bungallow", "$100,000 to $20,000,000", "120 days", "5%", "3.5% per day"],
@@ -132,7 +133,7 @@ test("/investment shows the four plans of SPEC §9 with sign-up links", async ({
 });
 
 test("an unknown path shows the 404 page with HTTP status 404", async ({ page }) => {
-  const response = await page.goto("/no-such-page/at-all");
+  const response = await gotoHydrated(page, "/no-such-page/at-all");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Ooops, This Page Could Not Be Found!",

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 
 export interface SubscribeFormProps {
   /** The visible label of the e-mail box. */
@@ -21,6 +21,10 @@ export function SubscribeForm({
   className,
 }: SubscribeFormProps) {
   const id = useId();
+  // Until React takes over, the button must not submit: the browser would send the form as a
+  // GET to the page itself. Once hydrated it submits, so the required/e-mail check runs.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const classes = ["subscribe-form", `subscribe-form--${tone}`, className]
     .filter(Boolean)
     .join(" ");
@@ -39,7 +43,10 @@ export function SubscribeForm({
           autoComplete="email"
           placeholder="you@example.com"
         />
-        <button type="submit" className="button button--accent subscribe-form__button">
+        <button
+          type={hydrated ? "submit" : "button"}
+          className="button button--accent subscribe-form__button"
+        >
           {buttonText}
         </button>
       </div>
