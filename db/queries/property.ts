@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
+import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import type { Database, PropertyRow } from "../database.ts";
-import { toFlag, toIsoString } from "./columns.ts";
+import { toCount, toFlag, toIsoString } from "./columns.ts";
 
 /** A property row with its category's title, as the property queries select it. */
 export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
@@ -78,3 +79,84 @@ export async function findPublishedProperty(
     .executeTakeFirst();
   return row === undefined ? undefined : toProperty(row);
 }
+
+/** Words of a keyword search, escaped for LIKE (`\` is the escape character). */
+function likePatterns(keyword: string): string[] {
+  return keyword
+    .toLowerCase()
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((word) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+}
+
+/**
+ * One page of the published properties that match a search, and how many match in all
+ * (`GET /api/property/display/all` with parameters). Runs two indexed queries; never loads
+ * the non-matching rows.
+ */
+export async function searchPublishedProperties(
+  db: Kysely<Database>,
+  search: PropertySearch,
+): Promise<{ properties: Property[]; total: number }> {
+  const filtered = selectPublished(db).where((eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (search.keyword) {
+      for (const pattern of likePatterns(search.keyword)) {
+        conditions.push(
+          eb.or(
+            (["headline", "address", "city", "description"] as const).map((column) =>
+              eb(sql`lower(${sql.ref(`property.${column}`)})`, "like", sql`${pattern} escape '\\'`),
+            ),
+          ),
+        );
+      }
+    }
+    if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
+    if (search.type) conditions.push(eb("category.title", "=", search.type));
+    if (search.location) {
+      const place = search.location;
+      conditions.push(
+        eb.or([
+          eb("property.city", "=", place),
+          eb("property.province", "=", place),
+          eb("property.country", "=", place),
+        ]),
+      );
+    }
+    if (search.minArea !== undefined) conditions.push(eb("property.size", ">=", search.minArea));
+    if (search.maxArea !== undefined) conditions.push(eb("property.size", "<=", search.maxArea));
+    if (search.minPrice !== undefined) conditions.push(eb("property.price", ">=", search.minPrice));
+    if (search.maxPrice !== undefined) conditions.push(eb("property.price", "<=", search.maxPrice));
+    for (const field of ["bedroom", "bathroom", "balcony", "garage"] as const) {
+      const at =
+        search[field === "bedroom" ? "bedrooms" : field === "bathroom" ? "bathrooms" : field];
+      if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
+    }
+    if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
+    return eb.and(conditions);
+  });
+
+  const counted = await filtered
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirst();
+  const total = toCount(counted?.total);
+
+  const [column, direction] = sortOrder[search.sort];
+  const rows = await filtered
+    .orderBy(`property.${column}`, direction)
+    .orderBy("property.id", direction)
+    .limit(search.limit)
+    .offset((search.page - 1) * search.limit)
+    .execute();
+  return { properties: rows.map(toProperty), total };
+}
+
+const sortOrder: Record<PropertySort, [column: "created_at" | "price", direction: "asc" | "desc"]> =
+  {
+    new: ["created_at", "desc"],
+    old: ["created_at", "asc"],
+    price_desc: ["price", "desc"],
+    price_asc: ["price", "asc"],
+  };

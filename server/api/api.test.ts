@@ -306,6 +306,16 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       expect(response.json().errors).toEqual({ how_you_hear: enquiryMessages.howYouHear });
     });
 
+    it("drops control characters such as NUL instead of failing", async () => {
+      const fields = buildContactEnquiry({
+        fullname: "Null\u0000 Byte\u0007",
+        message: "Line one\r\nLine\ttwo",
+      });
+      expect((await post(fields)).statusCode).toBe(200);
+      const [stored] = await listEnquiries(test.app.database.db);
+      expect(stored).toMatchObject({ fullname: "Null Byte", message: "Line one\r\nLine\ttwo" });
+    });
+
     it("refuses an enquiry about a property that is not listed", async () => {
       const response = await post(buildPropertyEnquiry("NO-SUCH-CODE"));
       expect(response.statusCode).toBe(422);

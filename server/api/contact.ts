@@ -8,6 +8,7 @@ import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { findPublishedProperty } from "../../db/queries/property.ts";
 import { type EnquiryFieldName, enquiryFieldNames } from "../../lib/api-contract.ts";
 import { type EnquiryInput, enquiryFormOf, validateEnquiry } from "../../lib/enquiry-rules.ts";
+import { withoutControlCharacters } from "../../lib/text.ts";
 import { sendApiError } from "./errors.ts";
 
 /** Largest accepted enquiry body: far above any real enquiry (the message allows 5,000 chars). */
@@ -30,7 +31,7 @@ export function readEnquiryInput(body: unknown): EnquiryInput {
   const input: EnquiryInput = {};
   for (const name of enquiryFieldNames) {
     const value = source[name];
-    if (typeof value === "string") input[name] = value;
+    if (typeof value === "string") input[name] = withoutControlCharacters(value, true);
     else if (typeof value === "number" && Number.isFinite(value)) input[name] = String(value);
   }
   return input;

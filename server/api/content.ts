@@ -8,8 +8,13 @@ import { listAmenities } from "../../db/queries/amenity.ts";
 import { listCategoryCounters } from "../../db/queries/category.ts";
 import { findCollection } from "../../db/queries/collection.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
-import { findPublishedProperty, listPublishedProperties } from "../../db/queries/property.ts";
+import {
+  findPublishedProperty,
+  listPublishedProperties,
+  searchPublishedProperties,
+} from "../../db/queries/property.ts";
 import { listSliders } from "../../db/queries/slider.ts";
+import { hasPropertySearchParams, readPropertySearch } from "../../lib/property-search.ts";
 
 const nameParams = {
   type: "object",
@@ -35,7 +40,17 @@ export async function contentRoutes(app: FastifyInstance) {
 
   app.get("/amenity/view", async () => ({ data: await listAmenities(db()) }));
 
-  app.get("/property/display/all", async () => ({ data: await listPublishedProperties(db()) }));
+  /**
+   * Without parameters: every published property, exactly as §7. With search parameters
+   * (page, limit, filters, sort; see lib/property-search.ts): one page and its `meta`.
+   */
+  app.get("/property/display/all", async (request) => {
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    if (!hasPropertySearchParams(query)) return { data: await listPublishedProperties(db()) };
+    const search = readPropertySearch(query);
+    const { properties, total } = await searchPublishedProperties(db(), search);
+    return { data: properties, meta: { total, page: search.page, limit: search.limit } };
+  });
 
   app.get("/category/display_counter", async () => ({ data: await listCategoryCounters(db()) }));
 

@@ -1,0 +1,160 @@
+/**
+ * A property search: the filters, sort and page that the listing pages send to
+ * `GET /api/property/display/all`. One home for reading them, shared by the API (query string
+ * → search) and the site (search → query string). Reading is lenient: a value that does not
+ * fit is ignored, never an error, so a hand-edited URL still lists properties.
+ */
+
+import { withoutControlCharacters } from "./text.ts";
+
+export const propertySorts = ["new", "old", "price_desc", "price_asc"] as const;
+export type PropertySort = (typeof propertySorts)[number];
+
+export interface PropertyFilters {
+  /** Words searched in the headline, address, city and description. */
+  keyword?: string;
+  /** offer_type: 'For Rent' or 'For Sale'. */
+  status?: string;
+  /** Category title, such as 'Apartments'. */
+  type?: string;
+  /** A city, province or country. */
+  location?: string;
+  minArea?: number;
+  maxArea?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  /** At least this many. */
+  bedrooms?: number;
+  bathrooms?: number;
+  balcony?: number;
+  garage?: number;
+  /** Only these codes (a collection's items). */
+  codes?: string[];
+}
+
+export interface PropertySearch extends PropertyFilters {
+  sort: PropertySort;
+  /** 1-based. */
+  page: number;
+  limit: number;
+}
+
+export interface PropertyPageMeta {
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const maxSearchLimit = 60;
+export const defaultSearchLimit = 12;
+const maxKeywordLength = 100;
+const maxCodes = 60;
+
+/** The query parameters of the API, by filter. */
+const numberParams = {
+  minArea: "min_area",
+  maxArea: "max_area",
+  minPrice: "min_price",
+  maxPrice: "max_price",
+  bedrooms: "bedrooms",
+  bathrooms: "bathrooms",
+  balcony: "balcony",
+  garage: "garage",
+} as const satisfies Record<string, string>;
+
+const textParams = {
+  keyword: "keyword",
+  status: "status",
+  type: "type",
+  location: "location",
+} as const satisfies Record<string, string>;
+
+/** Every parameter the API reads; a request with none of them gets the plain §7 answer. */
+export const propertySearchParamNames: readonly string[] = [
+  ...Object.values(textParams),
+  ...Object.values(numberParams),
+  "codes",
+  "sort",
+  "page",
+  "limit",
+];
+
+type Params = { get(name: string): string | null };
+
+function text(value: string | null, max = 200): string | undefined {
+  const trimmed = withoutControlCharacters(value ?? "", false)
+    .trim()
+    .replace(/\s+/g, " ");
+  return trimmed === "" ? undefined : trimmed.slice(0, max);
+}
+
+/** A finite, non-negative number, or undefined. */
+export function readAmount(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim().replace(/,/g, "");
+  if (trimmed === "" || !/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const amount = Number(trimmed);
+  return Number.isFinite(amount) && amount <= 1e12 ? amount : undefined;
+}
+
+/** A whole number of at least 1, or undefined. */
+export function readPositiveInt(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return undefined;
+  const number = Number(trimmed);
+  return number >= 1 ? number : undefined;
+}
+
+/** Reads the API's query parameters. */
+export function readPropertySearch(params: Params): PropertySearch {
+  const search: PropertySearch = {
+    sort: (propertySorts as readonly string[]).includes(params.get("sort") ?? "")
+      ? (params.get("sort") as PropertySort)
+      : "new",
+    page: readPositiveInt(params.get("page")) ?? 1,
+    limit: Math.min(maxSearchLimit, readPositiveInt(params.get("limit")) ?? defaultSearchLimit),
+  };
+  for (const [field, name] of Object.entries(textParams) as [keyof typeof textParams, string][]) {
+    const value = text(params.get(name), field === "keyword" ? maxKeywordLength : 200);
+    if (value !== undefined) search[field] = value;
+  }
+  for (const [field, name] of Object.entries(numberParams) as [
+    keyof typeof numberParams,
+    string,
+  ][]) {
+    const value = readAmount(params.get(name));
+    if (value !== undefined) search[field] = value;
+  }
+  const codes = (params.get("codes") ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter((code) => code !== "" && code.length <= 120)
+    .slice(0, maxCodes);
+  if (codes.length > 0) search.codes = codes;
+  return search;
+}
+
+/** Writes a search as the API's query parameters (the inverse of readPropertySearch). */
+export function propertySearchParams(search: Partial<PropertySearch>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [field, name] of Object.entries(textParams) as [keyof typeof textParams, string][]) {
+    const value = search[field];
+    if (value) params.set(name, value);
+  }
+  for (const [field, name] of Object.entries(numberParams) as [
+    keyof typeof numberParams,
+    string,
+  ][]) {
+    const value = search[field];
+    if (value !== undefined) params.set(name, String(value));
+  }
+  if (search.codes?.length) params.set("codes", search.codes.join(","));
+  if (search.sort) params.set("sort", search.sort);
+  if (search.page) params.set("page", String(search.page));
+  if (search.limit) params.set("limit", String(search.limit));
+  return params;
+}
+
+/** True when a query string holds any search parameter (so the answer carries `meta`). */
+export function hasPropertySearchParams(params: Params): boolean {
+  return propertySearchParamNames.some((name) => params.get(name) !== null);
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "../../db/testing.ts";
+import type { Property } from "../../lib/api-contract.ts";
+import { maxSearchLimit } from "../../lib/property-search.ts";
+import { auth, createTestApp, type TestApp } from "../testing/app.ts";
+
+describe.each(testDialects)("GET /api/property/display/all with parameters on %s", (dialect) => {
+  let test: TestApp;
+  let all: Property[];
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect);
+    all = (await test.app.inject({ url: "/api/property/display/all", headers: auth })).json().data;
+  });
+  afterAll(() => test.close());
+
+  async function search(query: string) {
+    const response = await test.app.inject({
+      url: `/api/property/display/all?${query}`,
+      headers: auth,
+    });
+    expect(response.statusCode, query).toBe(200);
+    return response.json() as {
+      data: Property[];
+      meta: { total: number; page: number; limit: number };
+    };
+  }
+  const codes = (properties: Property[]) => properties.map((property) => property.code).sort();
+  const byNewest = (a: Property, b: Property) => b.created_at.localeCompare(a.created_at);
+
+  it("answers one page and the meta, newest first by default", async () => {
+    const body = await search("page=2&limit=5");
+    expect(body.meta).toEqual({ total: all.length, page: 2, limit: 5 });
+    expect(body.data.map((property) => property.code)).toEqual(
+      [...all]
+        .sort(byNewest)
+        .slice(5, 10)
+        .map((property) => property.code),
+    );
+  });
+
+  it.each([
+    ["status=For%20Rent", (property: Property) => property.offer_type === "For Rent"],
+    ["type=Houses", (property: Property) => property.category === "Houses"],
+    [
+      "min_price=1000&max_price=900000",
+      (property: Property) => property.price >= 1000 && property.price <= 900000,
+    ],
+    [
+      "min_area=1500&max_area=3000",
+      (property: Property) => property.size >= 1500 && property.size <= 3000,
+    ],
+    [
+      "bedrooms=3&bathrooms=2",
+      (property: Property) => property.bedroom >= 3 && property.bathroom >= 2,
+    ],
+    [
+      "garage=1&balcony=1",
+      (property: Property) => property.garage >= 1 && (property.balcony ?? 0) >= 1,
+    ],
+  ])("filters by %s", async (query, matches) => {
+    const body = await search(`${query}&limit=${maxSearchLimit}`);
+    const expected = all.filter(matches);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(body.meta.total).toBe(expected.length);
+    expect(codes(body.data)).toEqual(codes(expected));
+  });
+
+  it("matches a location against the city, province or country", async () => {
+    const { city, country } = all[0]!;
+    for (const place of [city, country]) {
+      const body = await search(`location=${encodeURIComponent(place)}&limit=${maxSearchLimit}`);
+      const expected = all.filter((property) =>
+        [property.city, property.province, property.country].includes(place),
+      );
+      expect(codes(body.data)).toEqual(codes(expected));
+    }
+  });
+
+  it("finds keywords in the headline, address, city and description, any case", async () => {
+    const word = all[0]!.headline.split(" ").find((part) => part.length > 4)!;
+    const body = await search(
+      `keyword=${encodeURIComponent(word.toUpperCase())}&limit=${maxSearchLimit}`,
+    );
+    const expected = all.filter((property) =>
+      [property.headline, property.address, property.city, property.description].some((text) =>
+        text.toLowerCase().includes(word.toLowerCase()),
+      ),
+    );
+    expect(codes(body.data)).toEqual(codes(expected));
+  });
+
+  it("combines filters", async () => {
+    const body = await search(
+      `status=For%20Sale&bedrooms=2&sort=price_asc&limit=${maxSearchLimit}`,
+    );
+    const expected = all.filter(
+      (property) => property.offer_type === "For Sale" && property.bedroom >= 2,
+    );
+    expect(codes(body.data)).toEqual(codes(expected));
+  });
+
+  it.each([
+    ["price_asc", (a: Property, b: Property) => a.price - b.price],
+    ["price_desc", (a: Property, b: Property) => b.price - a.price],
+    ["new", (a: Property, b: Property) => b.created_at.localeCompare(a.created_at)],
+    ["old", (a: Property, b: Property) => a.created_at.localeCompare(b.created_at)],
+  ])("sorts by %s", async (sort, order) => {
+    const body = await search(`sort=${sort}&limit=${maxSearchLimit}`);
+    const keys = body.data.map((property) =>
+      sort.startsWith("price") ? property.price : property.created_at,
+    );
+    const sorted = [...body.data]
+      .sort(order)
+      .map((property) => (sort.startsWith("price") ? property.price : property.created_at));
+    expect(keys).toEqual(sorted);
+    expect(body.data).toHaveLength(all.length);
+  });
+
+  it("selects a collection's codes", async () => {
+    const wanted = all.slice(0, 3).map((property) => property.code);
+    const body = await search(`codes=${wanted.join(",")}`);
+    expect(codes(body.data)).toEqual([...wanted].sort());
+  });
+
+  it.each([
+    "page=-3",
+    "page=abc&limit=-1",
+    "limit=100000",
+    "sort=drop%20table",
+    "keyword=%27%3B%20DROP%20TABLE%20property%3B%20--",
+    "keyword=100%25_off%5C",
+    "min_price=NaN&max_area=1e309&bedrooms=-2",
+    "location=%00%01",
+    "page=99999999999999999999",
+  ])("answers bad values (%s) without a 5xx", async (query) => {
+    const body = await search(query);
+    expect(body.meta.page).toBeGreaterThanOrEqual(1);
+    expect(body.meta.limit).toBeGreaterThanOrEqual(1);
+    expect(body.meta.limit).toBeLessThanOrEqual(maxSearchLimit);
+    expect(Array.isArray(body.data)).toBe(true);
+  });
+
+  it("still has every property after SQL text in the keyword", async () => {
+    await search("keyword=%27%3B%20DELETE%20FROM%20property%3B%20--");
+    const after = (
+      await test.app.inject({ url: "/api/property/display/all", headers: auth })
+    ).json().data;
+    expect(after).toHaveLength(all.length);
+  });
+
+  it("caps the limit and answers an empty page past the end", async () => {
+    expect((await search("limit=100000")).meta.limit).toBe(maxSearchLimit);
+    const past = await search("page=500&limit=6");
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(all.length);
+  });
+});
