@@ -1,0 +1,226 @@
+import { describe, expect, it } from "vitest";
+import { parseJsonList } from "../../lib/api-contract.ts";
+import { listCategoryCounters } from "../queries/category.ts";
+import { findPublishedProperty, searchPublishedProperties } from "../queries/property.ts";
+import { createTestDatabase, testDialects } from "../testing.ts";
+import {
+  batchRowsFor,
+  fillWithGeneratedProperties,
+  GenerateArgumentError,
+  generatedCode,
+  maxBoundParameters,
+  parseGenerateArgs,
+  propertyInsertColumns,
+} from "./generate.ts";
+import { createProgressBar, formatProgress } from "./progress.ts";
+
+describe("parseGenerateArgs", () => {
+  it("reads --count, --count=, --reset and --help", () => {
+    expect(parseGenerateArgs(["--count", "100000"])).toEqual({
+      help: false,
+      count: 100_000,
+      reset: false,
+    });
+    expect(parseGenerateArgs(["--reset", "--count=250"])).toEqual({
+      help: false,
+      count: 250,
+      reset: true,
+    });
+    expect(parseGenerateArgs(["--count", "1_000_000"])).toMatchObject({ count: 1_000_000 });
+    expect(parseGenerateArgs(["--count", "x", "--help"])).toEqual({ help: true });
+    expect(parseGenerateArgs(["-h"])).toEqual({ help: true });
+  });
+
+  it.each([
+    [[], /--count is required/],
+    [["--count"], /--count needs a number/],
+    [["--count", "--reset"], /--count needs a number/],
+    [["--count", "0"], /positive whole number up to 1,000,000 \(got "0"\)/],
+    [["--count", "-5"], /positive whole number/],
+    [["--count", "1.5"], /positive whole number/],
+    [["--count", "ten"], /positive whole number/],
+    [["--count", "1000001"], /up to 1,000,000/],
+    [["--count", "5", "--count", "6"], /more than once/],
+    [["--count", "5", "--fast"], /Unknown argument "--fast"/],
+  ])("refuses %j", (args, message) => {
+    expect(() => parseGenerateArgs(args)).toThrow(GenerateArgumentError);
+    expect(() => parseGenerateArgs(args)).toThrow(message);
+  });
+});
+
+describe("batches", () => {
+  it("stay under each dialect's bound-parameter limit", () => {
+    for (const dialect of ["sqlite", "postgres"] as const) {
+      expect(batchRowsFor(dialect) * propertyInsertColumns).toBeLessThanOrEqual(
+        maxBoundParameters[dialect],
+      );
+      expect(batchRowsFor(dialect)).toBeGreaterThanOrEqual(1000);
+    }
+  });
+});
+
+describe("progress bar", () => {
+  it("formats bar, percent, counts, rate and ETA", () => {
+    expect(formatProgress(57_000, 100_000, 46_200, 14)).toBe(
+      "[########------] 57% 57,000/100,000 1,234/s ETA 35s",
+    );
+    expect(formatProgress(0, 10, 0, 4)).toBe("[----] 0% 0/10 0/s ETA ?");
+    expect(formatProgress(10, 10, 2000, 4)).toBe("[####] 100% 10/10 5/s ETA 0s");
+  });
+
+  it("prints one line per 10% when not a terminal", () => {
+    const lines: string[] = [];
+    let now = 0;
+    const bar = createProgressBar(1000, { write: (text) => lines.push(text) }, () => now);
+    for (let done = 40; done <= 1000; done += 40) {
+      now += 10;
+      bar.update(done);
+    }
+    bar.finish();
+    expect(lines).toHaveLength(10);
+    expect(lines.every((line) => line.endsWith("\n") && !line.includes("\r"))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^\[#+\] 100% 1,000\/1,000 /);
+  });
+
+  it("redraws in place on a terminal", () => {
+    const out: string[] = [];
+    let now = 0;
+    const bar = createProgressBar(100, { write: (text) => out.push(text), isTTY: true }, () => now);
+    bar.update(10);
+    now += 500;
+    bar.update(50);
+    bar.update(60); // within 100 ms: skipped
+    now += 500;
+    bar.update(100);
+    bar.finish();
+    expect(out.slice(0, 3).every((text) => text.startsWith("\r"))).toBe(true);
+    expect(out).toHaveLength(4);
+    expect(out[2]).toContain("100% 100/100");
+    expect(out[3]).toBe("\n");
+  });
+});
+
+describe.each(testDialects)("generated properties on %s", (dialect) => {
+  const now = new Date("2026-11-22T12:00:00.000Z");
+
+  it("seeds an empty database first, then adds N unique published properties", async () => {
+    const test = await createTestDatabase(dialect);
+    try {
+      const db = test.handle.db;
+      const progress: number[] = [];
+      const result = await fillWithGeneratedProperties(test.handle, {
+        count: 250,
+        batchRows: 40,
+        now,
+        onProgress: (done) => progress.push(done),
+      });
+      expect(result).toEqual({
+        inserted: 250,
+        firstCode: "GEN-000001",
+        lastCode: "GEN-000250",
+        seededDemo: true,
+      });
+      expect(progress.at(-1)).toBe(250);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+      expect(await db.selectFrom("collection").select("title").execute()).toHaveLength(3);
+
+      const rows = await db
+        .selectFrom("property")
+        .select(["code", "slug", "publish", "created_at", "category_id"])
+        .where("code", "like", "GEN-%")
+        .execute();
+      expect(rows).toHaveLength(250);
+      expect(new Set(rows.map((row) => row.code)).size).toBe(250);
+      expect(new Set(rows.map((row) => row.slug)).size).toBe(250);
+      expect(rows.every((row) => row.publish === 1 || row.publish === true)).toBe(true);
+      expect(rows.every((row) => row.category_id !== null)).toBe(true);
+      const times = rows.map((row) => new Date(row.created_at).getTime());
+      const twoYears = 2 * 365 * 24 * 3600 * 1000;
+      expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - twoYears);
+      expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
+      expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(twoYears / 2);
+
+      // They read like any property: JSON lists, the demo's images, related codes that exist.
+      const property = await findPublishedProperty(db, generatedCode(7));
+      expect(property?.slug).toMatch(/-gen-000007$/);
+      expect(parseJsonList(property?.image_list ?? "[]").length).toBeGreaterThanOrEqual(4);
+      expect(property?.cover_image).toMatch(
+        /^(house|villa|apartment|commercial|garage)-\d\d-a\.jpg$/,
+      );
+      for (const related of parseJsonList(property?.related_product ?? "[]") as {
+        code: string;
+      }[]) {
+        expect(await findPublishedProperty(db, related.code)).toBeDefined();
+      }
+      const page = await searchPublishedProperties(db, {
+        sort: "price_desc",
+        page: 2,
+        limit: 6,
+        status: "For Sale",
+      });
+      expect(page.properties).toHaveLength(6);
+      expect(page.total).toBeGreaterThan(50);
+
+      // A second run continues the numbering and does not seed again.
+      const second = await fillWithGeneratedProperties(test.handle, { count: 30, now });
+      expect(second).toMatchObject({
+        firstCode: "GEN-000251",
+        lastCode: "GEN-000280",
+        seededDemo: false,
+      });
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it("grows each category's counter by its generated properties", async () => {
+    const test = await createTestDatabase(dialect, { seed: true });
+    try {
+      const db = test.handle.db;
+      const before = await listCategoryCounters(db);
+      await fillWithGeneratedProperties(test.handle, { count: 250, now });
+      const after = await listCategoryCounters(db);
+      const generated = await db
+        .selectFrom("property")
+        .innerJoin("category", "category.id", "property.category_id")
+        .select(["category.title", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("code", "like", "GEN-%")
+        .groupBy("category.title")
+        .execute();
+      expect(generated.length).toBeGreaterThanOrEqual(4);
+      expect(after.map((category) => category.title)).toEqual(
+        before.map((category) => category.title),
+      );
+      for (const category of after) {
+        const added = Number(generated.find((row) => row.title === category.title)?.n ?? 0);
+        const old = before.find((row) => row.title === category.title)?.total ?? 0;
+        expect(category.total).toBe(old + added);
+      }
+      const sum = (list: typeof after) =>
+        list.reduce((total, category) => total + category.total, 0);
+      expect(sum(after) - sum(before)).toBe(250);
+    } finally {
+      await test.drop();
+    }
+  });
+
+  it("is deterministic for a given now", async () => {
+    const read = async () => {
+      const test = await createTestDatabase(dialect, { seed: true });
+      try {
+        await fillWithGeneratedProperties(test.handle, { count: 20, now });
+        return await test.handle.db
+          .selectFrom("property")
+          .select(["code", "headline", "price", "city", "created_at", "features"])
+          .where("code", "like", "GEN-%")
+          .orderBy("code")
+          .execute();
+      } finally {
+        await test.drop();
+      }
+    };
+    const [a, b] = [await read(), await read()];
+    expect(a).toHaveLength(20);
+    expect(a).toEqual(b);
+  });
+});
