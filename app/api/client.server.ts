@@ -25,6 +25,12 @@ import {
   type Slider,
   sliderSchema,
 } from "../../lib/api-contract.ts";
+import {
+  maxSearchLimit,
+  type PropertySearch,
+  propertySearchParams,
+} from "../../lib/property-search.ts";
+import { searchPropertiesInMemory } from "../../lib/property-search-memory.ts";
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
@@ -37,6 +43,20 @@ export interface ApiClientOptions {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** One page of a property search and how many properties match in all. */
+export interface PropertySearchResult {
+  properties: Property[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+const searchMetaSchema = z.object({
+  total: z.coerce.number().int().nonnegative(),
+  page: z.coerce.number().int().positive(),
+  limit: z.coerce.number().int().positive(),
+});
 
 /** The outcome of `POST /contact/add`: the API's answer, or the network failure's message. */
 export type ContactResult =
@@ -57,22 +77,29 @@ export function createApiClient(options: ApiClientOptions) {
     return result;
   }
 
-  /** GETs `path` and parses `data` with `schema`; undefined on any failure. */
-  async function read<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  /** GETs `path` and answers its JSON body when it has `data`; undefined on any failure. */
+  async function readBody(path: string): Promise<{ data: unknown; meta?: unknown } | undefined> {
     try {
       const response = await doFetch(`${base}${path}`, {
         headers: { ...headers(), "content-type": "multipart/form-data" },
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) return undefined;
-      const body = (await response.json()) as { data?: unknown } | null;
+      const body = (await response.json()) as { data?: unknown; meta?: unknown } | null;
       if (body?.data == null) return undefined;
-      const parsed = schema.safeParse(body.data);
-      return parsed.success ? parsed.data : undefined;
+      return { data: body.data, meta: body.meta };
     } catch (error) {
       console.warn(`API read failed: GET ${path}: ${(error as Error).message}`);
       return undefined;
     }
+  }
+
+  /** GETs `path` and parses `data` with `schema`; undefined on any failure. */
+  async function read<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
+    const body = await readBody(path);
+    if (!body) return undefined;
+    const parsed = schema.safeParse(body.data);
+    return parsed.success ? parsed.data : undefined;
   }
 
   /** Parses a list item by item, dropping the items that do not fit. */
@@ -83,6 +110,27 @@ export function createApiClient(options: ApiClientOptions) {
         return parsed.success ? [parsed.data] : [];
       }),
     ) as unknown as z.ZodType<T[]>;
+  }
+
+  /**
+   * One page of the properties that match `search` (GET /property/display/all with the
+   * search parameters, answered as `{ data, meta }`). An older backend that ignores the
+   * parameters answers every property without `meta`: the same rules then run in memory.
+   * A failure answers an empty page.
+   */
+  async function searchProperties(search: PropertySearch): Promise<PropertySearchResult> {
+    const body = await readBody(`/property/display/all?${propertySearchParams(search)}`);
+    const properties = listOf(propertySchema).safeParse(body?.data);
+    if (!body || !properties.success) {
+      return { properties: [], total: 0, page: search.page, limit: search.limit };
+    }
+    const meta = searchMetaSchema.safeParse(body.meta);
+    if (meta.success) return { properties: properties.data, ...meta.data };
+    return {
+      ...searchPropertiesInMemory(properties.data, search),
+      page: search.page,
+      limit: search.limit,
+    };
   }
 
   return {
@@ -97,6 +145,30 @@ export function createApiClient(options: ApiClientOptions) {
     },
     async getProperties(): Promise<Property[]> {
       return (await read("/property/display/all", listOf(propertySchema))) ?? [];
+    },
+    searchProperties,
+    /**
+     * The properties a code list names (a collection's items, a property's related list), in
+     * the list's order, each once; codes that match nothing are dropped.
+     */
+    async findPropertiesByCodes(codes: readonly string[]): Promise<Property[]> {
+      const wanted = [...new Set(codes.filter((code) => code !== ""))];
+      const chunks: string[][] = [];
+      for (let start = 0; start < wanted.length; start += maxSearchLimit) {
+        chunks.push(wanted.slice(start, start + maxSearchLimit));
+      }
+      const pages = await Promise.all(
+        chunks.map((chunk) =>
+          searchProperties({ codes: chunk, sort: "new", page: 1, limit: maxSearchLimit }),
+        ),
+      );
+      const byCode = new Map(
+        pages.flatMap((page) => page.properties).map((property) => [property.code, property]),
+      );
+      return wanted.flatMap((code) => {
+        const property = byCode.get(code);
+        return property ? [property] : [];
+      });
     },
     async getCategoryCounters(): Promise<Category[]> {
       return (await read("/category/display_counter", listOf(categorySchema))) ?? [];

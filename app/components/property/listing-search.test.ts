@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import {
+  advancedSearchValues,
+  clearFiltersHref,
+  compactSearchParams,
+  filterParams,
+  hasFilters,
+  pageHref,
+  readListingSearch,
+} from "./listing-search.ts";
+
+const read = (query: string) => readListingSearch(new URLSearchParams(query));
+
+describe("readListingSearch", () => {
+  it("reads a bare URL as every property, newest first, page 1", () => {
+    expect(read("")).toEqual({ filters: {}, sort: "new", page: 1 });
+  });
+
+  it("reads the search form's fields", () => {
+    const search = read(
+      "email=+garden++view+&property-status=For+Sale&property-types=Houses&location=Canada&min-area=100&max-area=900",
+    );
+    expect(search.filters).toEqual({
+      keyword: "garden view",
+      status: "For Sale",
+      type: "Houses",
+      location: "Canada",
+      minArea: 100,
+      maxArea: 900,
+    });
+  });
+
+  it("reads the Advanced Search's fields, its names first", () => {
+    const search = read(
+      "status=For+Rent&property-status=For+Sale&type=Apartments&category=Land&location=India" +
+        "&bedrooms=2&bathrooms=1&balcony=1&garage=3&min-area=500&max-area=4000&min-price=1000&max-price=90000",
+    );
+    expect(search.filters).toEqual({
+      status: "For Rent",
+      type: "Apartments",
+      location: "India",
+      bedrooms: 2,
+      bathrooms: 1,
+      balcony: 1,
+      garage: 3,
+      minArea: 500,
+      maxArea: 4000,
+      minPrice: 1000,
+      maxPrice: 90000,
+    });
+    // The second group is kept for the form but filters nothing.
+    expect(search.category).toBe("Land");
+  });
+
+  it("treats empty values and the sliders' full range as no filter", () => {
+    const search = read(
+      "email=&status=&type=&category=&location=&bedrooms=&bathrooms=&balcony=&garage=" +
+        "&min-area=0&max-area=10000&min-price=0&max-price=150000",
+    );
+    expect(search).toEqual({ filters: {}, sort: "new", page: 1 });
+    expect(hasFilters(search.filters)).toBe(false);
+  });
+
+  it("ignores invalid values", () => {
+    const search = read(
+      "status=Sold&bedrooms=-1&bathrooms=two&garage=0&min-area=abc&max-price=-5&sort=drop&page=x&category=Castle",
+    );
+    expect(search).toEqual({ filters: {}, sort: "new", page: 1 });
+    expect(read("page=0").page).toBe(1);
+    expect(read("page=-2").page).toBe(1);
+    expect(read("page=99999999999999999999").page).toBe(1);
+  });
+
+  it("spells known options their way and keeps other types and places", () => {
+    expect(read("property-status=for+rent&type=houses&location=new+york").filters).toEqual({
+      status: "For Rent",
+      type: "Houses",
+      location: "New York",
+    });
+    expect(read("type=Villas&location=Toronto").filters).toEqual({
+      type: "Villas",
+      location: "Toronto",
+    });
+  });
+
+  it("drops control characters and long text", () => {
+    expect(read("email=%00loft%01").filters.keyword).toBe("loft");
+    expect(read(`email=${"a".repeat(300)}`).filters.keyword).toHaveLength(100);
+  });
+
+  it("swaps crossed bounds", () => {
+    expect(read("min-price=5000&max-price=1000").filters).toEqual({
+      minPrice: 1000,
+      maxPrice: 5000,
+    });
+  });
+
+  it("reads the sort by value or by its option text, and the page", () => {
+    expect(read("sort=price_asc&page=3")).toMatchObject({ sort: "price_asc", page: 3 });
+    expect(read("sort=old").sort).toBe("old");
+    expect(read("sort=Properties+(High+To+Low)").sort).toBe("price_desc");
+  });
+});
+
+describe("filterParams", () => {
+  it("keeps the filters in their own names, not the sort, page, blanks or junk", () => {
+    const kept = filterParams(
+      new URLSearchParams("email=loft&property-types=Houses&sort=old&page=2&utm=x&location="),
+    );
+    expect(kept.toString()).toBe("email=loft&property-types=Houses");
+  });
+});
+
+describe("links", () => {
+  it("clears the filters but keeps a chosen sort", () => {
+    expect(clearFiltersHref("/search", "new")).toBe("/search");
+    expect(clearFiltersHref("/property", "price_asc")).toBe("/property?sort=price_asc");
+  });
+
+  it("moves to a page keeping everything else", () => {
+    expect(pageHref(new URL("http://x/search?email=loft&page=9"), 2)).toBe(
+      "/search?email=loft&page=2",
+    );
+  });
+});
+
+describe("advancedSearchValues", () => {
+  it("fills the form from a search, 'any' for what it does not offer", () => {
+    expect(
+      advancedSearchValues(read("status=For+Sale&type=Villas&bedrooms=3&garage=7&max-price=5000")),
+    ).toEqual({
+      status: "For Sale",
+      type: "",
+      category: "",
+      location: "",
+      bedrooms: "3",
+      bathrooms: "",
+      balcony: "",
+      garage: "",
+      minArea: 0,
+      maxArea: 10000,
+      minPrice: 0,
+      maxPrice: 5000,
+    });
+  });
+
+  it("starts at 'any' and the full ranges", () => {
+    expect(advancedSearchValues()).toMatchObject({ status: "", minArea: 0, maxPrice: 150000 });
+  });
+});
+
+describe("compactSearchParams", () => {
+  it("drops empty fields, the sliders' ends and the default sort", () => {
+    const params = compactSearchParams([
+      ["status", "For Rent"],
+      ["type", ""],
+      ["min-area", "0"],
+      ["max-area", "10000"],
+      ["min-price", "2000"],
+      ["max-price", "150000"],
+      ["sort", "new"],
+    ]);
+    expect(params.toString()).toBe("status=For+Rent&min-price=2000");
+    expect(compactSearchParams([["sort", "old"]]).toString()).toBe("sort=old");
+  });
+});

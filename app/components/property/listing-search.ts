@@ -1,0 +1,297 @@
+/**
+ * The listing pages' URL (/search and /property) → a property search, and back. One pure home
+ * for the parameter names of docs/decisions/006-search-parameters.md, shared by the loaders,
+ * the Advanced Search form, the sort form and the pager. Reading is lenient: an empty value
+ * means "any", and a value that does not fit is ignored, never an error.
+ */
+import {
+  type PropertyFilters,
+  type PropertySort,
+  propertySorts,
+  readAmount,
+  readPositiveInt,
+} from "../../../lib/property-search.ts";
+import { withoutControlCharacters } from "../../../lib/text.ts";
+
+/** The sliders' ranges (SPEC §9): area in sq ft, price in USD. Their ends mean "no limit". */
+export const areaRange = { min: 0, max: 10_000, step: 100 } as const;
+export const priceRange = { min: 0, max: 150_000, step: 1_000 } as const;
+
+/** The Advanced Search's option groups (SPEC §2), word for word. */
+export const advancedSearchOptions = {
+  status: ["For Sale", "For Rent"],
+  type: ["Apartments", "Houses", "Commercial", "Garages"],
+  category: ["Commercial", "Residential", "Land", "Hotels"],
+  location: ["New York", "Bangladesh", "India", "Canada"],
+  counts: ["1", "2", "3", "4"],
+} as const;
+
+/** The sort dropdown's options (SPEC §2, word for word) and their URL values. */
+export const sortOptions: readonly { value: PropertySort; label: string }[] = [
+  { value: "new", label: "New To Old" },
+  { value: "old", label: "Old To New" },
+  { value: "price_desc", label: "Properties (High To Low)" },
+  { value: "price_asc", label: "Properties (Low To High)" },
+];
+
+export const defaultSort: PropertySort = "new";
+
+/** The URL parameters, by what they mean. */
+export const listingParams = {
+  /** The search form's keyword field (SPEC §2 names it `email`). */
+  keyword: "email",
+  /** The search form's status and type. */
+  formStatus: "property-status",
+  formType: "property-types",
+  /** The Advanced Search's own names. */
+  status: "status",
+  type: "type",
+  category: "category",
+  location: "location",
+  minArea: "min-area",
+  maxArea: "max-area",
+  minPrice: "min-price",
+  maxPrice: "max-price",
+  bedrooms: "bedrooms",
+  bathrooms: "bathrooms",
+  balcony: "balcony",
+  garage: "garage",
+  sort: "sort",
+  page: "page",
+} as const;
+
+/** Every parameter that describes what is listed (all but sort and page). */
+export const filterParamNames: readonly string[] = Object.values(listingParams).filter(
+  (name) => name !== "sort" && name !== "page",
+);
+
+/** What a listing URL asks for. */
+export interface ListingSearch {
+  /** The filters that narrow the list (sent to the API). */
+  filters: PropertyFilters;
+  /**
+   * The Advanced Search's second group (Commercial, Residential, Land, Hotels). No property
+   * data stands behind it, so it is kept in the form but does not filter (decision 006).
+   */
+  category?: string;
+  sort: PropertySort;
+  /** The requested page, at least 1; the loader moves a page past the end to the last one. */
+  page: number;
+}
+
+type Params = { get(name: string): string | null };
+
+const maxTextLength = 100;
+
+/** Trimmed text with single spaces and no control characters, or undefined when empty. */
+function readText(value: string | null): string | undefined {
+  const text = withoutControlCharacters(value ?? "", false)
+    .trim()
+    .replace(/\s+/g, " ");
+  return text === "" ? undefined : text.slice(0, maxTextLength);
+}
+
+/** The option of `options` that equals `value` ignoring case, else `value` itself. */
+function canonical(value: string, options: readonly string[]): string {
+  return options.find((option) => option.toLowerCase() === value.toLowerCase()) ?? value;
+}
+
+function readOption(value: string | null, options: readonly string[]): string | undefined {
+  const text = readText(value);
+  if (text === undefined) return undefined;
+  const match = canonical(text, options);
+  return options.includes(match) ? match : undefined;
+}
+
+/** The first of `names` with a usable value. */
+function firstOf<T>(params: Params, names: string[], read: (value: string | null) => T) {
+  for (const name of names) {
+    const value = read(params.get(name));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function readSort(value: string | null): PropertySort {
+  const text = readText(value);
+  if (!text) return defaultSort;
+  if ((propertySorts as readonly string[]).includes(text)) return text as PropertySort;
+  // The option texts are accepted too (the dropdown once sent them).
+  return (
+    sortOptions.find((option) => option.label.toLowerCase() === text.toLowerCase())?.value ??
+    defaultSort
+  );
+}
+
+/** A lower and an upper bound; a bound at the end of `range` is no bound; swapped if crossed. */
+function readRange(
+  params: Params,
+  minName: string,
+  maxName: string,
+  range: { min: number; max: number },
+): [number | undefined, number | undefined] {
+  let min = readAmount(params.get(minName));
+  let max = readAmount(params.get(maxName));
+  if (min !== undefined && min <= range.min) min = undefined;
+  if (max === range.max) max = undefined;
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+  return [min, max];
+}
+
+/** Reads a listing page's URL parameters. */
+export function readListingSearch(params: Params): ListingSearch {
+  const filters: PropertyFilters = {};
+  const keyword = readText(params.get(listingParams.keyword));
+  if (keyword) filters.keyword = keyword;
+
+  const status = firstOf(params, [listingParams.status, listingParams.formStatus], (value) =>
+    readOption(value, advancedSearchOptions.status),
+  );
+  if (status) filters.status = status;
+
+  // Types and places are open lists (the data has more than the forms offer, such as 'Villas'
+  // or 'Toronto'); the forms' options are only spelled their way whatever the case.
+  const type = firstOf(params, [listingParams.type, listingParams.formType], (value) => {
+    const text = readText(value);
+    return text && canonical(text, advancedSearchOptions.type);
+  });
+  if (type) filters.type = type;
+  const location = readText(params.get(listingParams.location));
+  if (location) filters.location = canonical(location, advancedSearchOptions.location);
+
+  const [minArea, maxArea] = readRange(
+    params,
+    listingParams.minArea,
+    listingParams.maxArea,
+    areaRange,
+  );
+  if (minArea !== undefined) filters.minArea = minArea;
+  if (maxArea !== undefined) filters.maxArea = maxArea;
+  const [minPrice, maxPrice] = readRange(
+    params,
+    listingParams.minPrice,
+    listingParams.maxPrice,
+    priceRange,
+  );
+  if (minPrice !== undefined) filters.minPrice = minPrice;
+  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+
+  for (const field of ["bedrooms", "bathrooms", "balcony", "garage"] as const) {
+    const count = readPositiveInt(params.get(listingParams[field]));
+    if (count !== undefined) filters[field] = count;
+  }
+
+  const search: ListingSearch = {
+    filters,
+    sort: readSort(params.get(listingParams.sort)),
+    page: readPositiveInt(params.get(listingParams.page)) ?? 1,
+  };
+  const category = readOption(params.get(listingParams.category), advancedSearchOptions.category);
+  if (category) search.category = category;
+  return search;
+}
+
+/** True when any filter narrows the list. */
+export function hasFilters(filters: PropertyFilters): boolean {
+  return Object.values(filters).some((value) => value !== undefined);
+}
+
+/**
+ * The URL's filter parameters with a value, in their own names (so a search form's
+ * `property-types` stays `property-types`): what paging and sorting carry along.
+ */
+export function filterParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [name, value] of params) {
+    if (filterParamNames.includes(name) && value.trim() !== "") kept.append(name, value);
+  }
+  return kept;
+}
+
+/** `pathname` with `params`, without a bare '?'. */
+export function withQuery(pathname: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The same listing without filters: its sort is kept, its page is not. */
+export function clearFiltersHref(pathname: string, sort: PropertySort): string {
+  const params = new URLSearchParams();
+  if (sort !== defaultSort) params.set(listingParams.sort, sort);
+  return withQuery(pathname, params);
+}
+
+/** The URL of page `page` of the listing at `url` (everything else kept). */
+export function pageHref(url: URL, page: number): string {
+  const params = new URLSearchParams(url.search);
+  params.set(listingParams.page, String(page));
+  return withQuery(url.pathname, params);
+}
+
+/** The field values of the Advanced Search form for a search (empty strings for "any"). */
+export interface AdvancedSearchValues {
+  status: string;
+  type: string;
+  category: string;
+  location: string;
+  bedrooms: string;
+  bathrooms: string;
+  balcony: string;
+  garage: string;
+  minArea: number;
+  maxArea: number;
+  minPrice: number;
+  maxPrice: number;
+}
+
+function clamp(value: number | undefined, range: { min: number; max: number }, fallback: number) {
+  if (value === undefined) return fallback;
+  return Math.min(range.max, Math.max(range.min, value));
+}
+
+export function advancedSearchValues(search?: ListingSearch): AdvancedSearchValues {
+  const filters = search?.filters ?? {};
+  const count = (value: number | undefined) =>
+    value !== undefined && (advancedSearchOptions.counts as readonly string[]).includes(`${value}`)
+      ? `${value}`
+      : "";
+  // A value the form does not offer (such as 'Villas' typed into the URL) shows as "any".
+  const option = (value: string | undefined, options: readonly string[]) =>
+    value !== undefined && options.includes(value) ? value : "";
+  return {
+    status: option(filters.status, advancedSearchOptions.status),
+    type: option(filters.type, advancedSearchOptions.type),
+    category: search?.category ?? "",
+    location: option(filters.location, advancedSearchOptions.location),
+    bedrooms: count(filters.bedrooms),
+    bathrooms: count(filters.bathrooms),
+    balcony: count(filters.balcony),
+    garage: count(filters.garage),
+    minArea: clamp(filters.minArea, areaRange, areaRange.min),
+    maxArea: clamp(filters.maxArea, areaRange, areaRange.max),
+    minPrice: clamp(filters.minPrice, priceRange, priceRange.min),
+    maxPrice: clamp(filters.maxPrice, priceRange, priceRange.max),
+  };
+}
+
+/**
+ * The query string the Advanced Search submits, without "any" values and slider ends, so its
+ * URLs stay short: what the form sends with JavaScript (without, the browser sends every field
+ * and the reader drops the same values).
+ */
+export function compactSearchParams(form: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const params = new URLSearchParams();
+  const ends: Record<string, number> = {
+    [listingParams.minArea]: areaRange.min,
+    [listingParams.maxArea]: areaRange.max,
+    [listingParams.minPrice]: priceRange.min,
+    [listingParams.maxPrice]: priceRange.max,
+  };
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    if (name in ends && Number(value) === ends[name]) continue;
+    if (name === listingParams.sort && value === defaultSort) continue;
+    params.append(name, value);
+  }
+  return params;
+}
