@@ -1,8 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { apiToken } from "./tests/e2e/api.ts";
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+import { apiToken, baseURL, e2ePort } from "./tests/e2e/api.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (`npm run test:e2e`
@@ -47,7 +44,7 @@ export default defineConfig({
     env: {
       NODE_ENV: "test",
       HOST: "127.0.0.1",
-      PORT: String(port),
+      PORT: String(e2ePort),
       DATABASE_URL: "file:./data/e2e/e2e.db",
       IMAGE_DIR: "./data/images",
       API_TOKEN: apiToken,

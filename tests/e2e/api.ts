@@ -6,7 +6,9 @@ import type { Property } from "../../lib/api-contract.ts";
 
 /** The e2e server's token: distinctive, so a leak into any browser-bound byte is findable. */
 export const apiToken = "e2e-token-5b0f3c9e7a1d";
-export const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3100";
+/** Where the e2e server listens (playwright.config.ts starts it there). */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${e2ePort}`;
 
 /** GETs `/api{path}` and answers its `data`. */
 export async function apiData<T>(path: string): Promise<T> {
