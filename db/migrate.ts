@@ -4,6 +4,7 @@ import { type Migration, Migrator } from "kysely/migration";
 import type { Database } from "./database.ts";
 import * as initial from "./migrations/2026-11-21-0001-initial.ts";
 import * as enquiryOutbox from "./migrations/2026-11-21-0002-enquiry-outbox.ts";
+import * as listingIndexes from "./migrations/2026-11-22-0003-listing-indexes.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -12,6 +13,7 @@ import * as enquiryOutbox from "./migrations/2026-11-21-0002-enquiry-outbox.ts";
 export const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-enquiry-outbox": enquiryOutbox,
+  "2026-11-22-0003-listing-indexes": listingIndexes,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

@@ -93,62 +93,93 @@ function likePatterns(keyword: string): string[] {
 /**
  * One page of the published properties that match a search, and how many match in all
  * (`GET /api/property/display/all` with parameters). Runs two indexed queries; never loads
- * the non-matching rows.
+ * the non-matching rows. The page's ids are chosen first (from the listing indexes of
+ * migration 0003, so OFFSET skips index entries, not rows), then only those rows are read.
  */
 export async function searchPublishedProperties(
   db: Kysely<Database>,
   search: PropertySearch,
 ): Promise<{ properties: Property[]; total: number }> {
-  const filtered = selectPublished(db).where((eb) => {
-    const conditions: Expression<SqlBool>[] = [];
-    if (search.keyword) {
-      for (const pattern of likePatterns(search.keyword)) {
-        conditions.push(
-          eb.or(
-            (["headline", "address", "city", "description"] as const).map((column) =>
-              eb(sql`lower(${sql.ref(`property.${column}`)})`, "like", sql`${pattern} escape '\\'`),
+  // No join: the category filter is a subquery on its unique title, so the count and the
+  // page's ids read the property table (and its indexes) alone.
+  const matching = db
+    .selectFrom("property")
+    .where("property.publish", "=", 1)
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (search.keyword) {
+        for (const pattern of likePatterns(search.keyword)) {
+          conditions.push(
+            eb.or(
+              (["headline", "address", "city", "description"] as const).map((column) =>
+                eb(
+                  sql`lower(${sql.ref(`property.${column}`)})`,
+                  "like",
+                  sql`${pattern} escape '\\'`,
+                ),
+              ),
             ),
+          );
+        }
+      }
+      if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
+      if (search.type) {
+        conditions.push(
+          eb(
+            "property.category_id",
+            "in",
+            eb
+              .selectFrom("category")
+              .select("category.id")
+              .where("category.title", "=", search.type),
           ),
         );
       }
-    }
-    if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
-    if (search.type) conditions.push(eb("category.title", "=", search.type));
-    if (search.location) {
-      const place = search.location;
-      conditions.push(
-        eb.or([
-          eb("property.city", "=", place),
-          eb("property.province", "=", place),
-          eb("property.country", "=", place),
-        ]),
-      );
-    }
-    if (search.minArea !== undefined) conditions.push(eb("property.size", ">=", search.minArea));
-    if (search.maxArea !== undefined) conditions.push(eb("property.size", "<=", search.maxArea));
-    if (search.minPrice !== undefined) conditions.push(eb("property.price", ">=", search.minPrice));
-    if (search.maxPrice !== undefined) conditions.push(eb("property.price", "<=", search.maxPrice));
-    for (const field of ["bedroom", "bathroom", "balcony", "garage"] as const) {
-      const at =
-        search[field === "bedroom" ? "bedrooms" : field === "bathroom" ? "bathrooms" : field];
-      if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
-    }
-    if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
-    return eb.and(conditions);
-  });
+      if (search.location) {
+        const place = search.location;
+        conditions.push(
+          eb.or([
+            eb("property.city", "=", place),
+            eb("property.province", "=", place),
+            eb("property.country", "=", place),
+          ]),
+        );
+      }
+      if (search.minArea !== undefined) conditions.push(eb("property.size", ">=", search.minArea));
+      if (search.maxArea !== undefined) conditions.push(eb("property.size", "<=", search.maxArea));
+      if (search.minPrice !== undefined) {
+        conditions.push(eb("property.price", ">=", search.minPrice));
+      }
+      if (search.maxPrice !== undefined) {
+        conditions.push(eb("property.price", "<=", search.maxPrice));
+      }
+      for (const field of ["bedroom", "bathroom", "balcony", "garage"] as const) {
+        const at =
+          search[field === "bedroom" ? "bedrooms" : field === "bathroom" ? "bathrooms" : field];
+        if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
+      }
+      if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
+      return eb.and(conditions);
+    });
 
-  const counted = await filtered
-    .clearSelect()
+  const counted = await matching
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
     .executeTakeFirst();
   const total = toCount(counted?.total);
 
   const [column, direction] = sortOrder[search.sort];
-  const rows = await filtered
+  const offset = (search.page - 1) * search.limit;
+  if (offset >= total) return { properties: [], total };
+  const pageIds = matching
+    .select("property.id")
     .orderBy(`property.${column}`, direction)
     .orderBy("property.id", direction)
     .limit(search.limit)
-    .offset((search.page - 1) * search.limit)
+    .offset(offset);
+  const rows = await selectPublished(db)
+    .where("property.id", "in", pageIds)
+    .orderBy(`property.${column}`, direction)
+    .orderBy("property.id", direction)
     .execute();
   return { properties: rows.map(toProperty), total };
 }
