@@ -1,0 +1,162 @@
+/**
+ * The enquiry forms' action (SPEC §4, §7, §8): checks the spam defences, then posts the enquiry
+ * to `POST /contact/add` from the site's server (bearer token here, the visitor's IP forwarded so
+ * the API's per-visitor limit applies), and answers the form's alert with fresh puzzles.
+ *
+ * The spam defences, before anything reaches the API:
+ * - a honeypot field (`website`) that people never see or fill;
+ * - the puzzle token: signed by this server, expiring, and spent on first use.
+ * A refused attempt is logged (the reason only, no personal data) and never sent to the API.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import type { SingleUseStore } from "#app-context";
+import { siteRequestContext } from "#app-context";
+import {
+  type EnquiryFieldName,
+  type EnquiryFields,
+  enquiryFieldNames,
+} from "../../lib/api-contract.ts";
+import type { EnquiryErrors, EnquiryForm } from "../../lib/enquiry-rules.ts";
+import { type ApiClient, createApiClient } from "../api/client.server.ts";
+import { type EnquiryResult, honeypotFieldName, puzzleTokenFieldName } from "./enquiry-result.ts";
+import {
+  issueEnquiryPuzzles,
+  type PuzzleTokenRefusal,
+  verifyPuzzleToken,
+} from "./puzzle-token.server.ts";
+
+/** What a refused attempt is told: clear, and the same whatever a bot tries. */
+export const enquiryRefusals = {
+  honeypot: "Your enquiry could not be sent. Please reload the page and try again.",
+  expired: "The puzzle has expired. Please answer the new puzzle and send your enquiry again.",
+  used: "This form has already been sent. Please answer the new puzzle and send your enquiry again.",
+  invalid:
+    "The puzzle could not be verified. Please answer the new puzzle and send your enquiry again.",
+  unreadable: "Your enquiry could not be read. Please try again.",
+} as const;
+
+const refusalOfToken: Record<PuzzleTokenRefusal, string> = {
+  missing: enquiryRefusals.invalid,
+  forged: enquiryRefusals.invalid,
+  mismatch: enquiryRefusals.invalid,
+  expired: enquiryRefusals.expired,
+};
+
+export interface EnquiryDependencies {
+  api: Pick<ApiClient, "addContact">;
+  puzzleSecret: string;
+  usedPuzzleTokens: SingleUseStore;
+  now?: () => number;
+  /** Where refusals are logged; console.warn by default. */
+  log?: (message: string) => void;
+}
+
+export interface EnquirySubmission {
+  form: EnquiryForm;
+  /** The submitted body; undefined when it could not be read as a form. */
+  formData: FormData | undefined;
+  /** The property form's code when the body has none (the page's own property). */
+  defaultPropertyCode?: string;
+}
+
+const fieldNames = new Set<string>(enquiryFieldNames);
+
+function serverErrorsOf(errors: Record<string, string> | undefined): EnquiryErrors {
+  const result: EnquiryErrors = {};
+  for (const [name, message] of Object.entries(errors ?? {})) {
+    if (fieldNames.has(name)) result[name as EnquiryFieldName] = message;
+  }
+  return result;
+}
+
+/** Checks and sends one enquiry; never throws. */
+export async function submitEnquiry(
+  submission: EnquirySubmission,
+  dependencies: EnquiryDependencies,
+): Promise<EnquiryResult> {
+  const now = dependencies.now ?? Date.now;
+  const log = dependencies.log ?? ((message: string) => console.warn(message));
+  const puzzles = issueEnquiryPuzzles(dependencies.puzzleSecret, now());
+  const refuse = (httpStatus: number, reason: string, message: string): EnquiryResult => {
+    log(`enquiry refused (${submission.form} form): ${reason}`);
+    return { outcome: "error", httpStatus, message, errors: {}, puzzles };
+  };
+
+  const { formData } = submission;
+  if (!formData) return refuse(400, "unreadable body", enquiryRefusals.unreadable);
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : "";
+  };
+
+  if (text(honeypotFieldName) !== "")
+    return refuse(400, "honeypot filled", enquiryRefusals.honeypot);
+
+  const check = verifyPuzzleToken(
+    dependencies.puzzleSecret,
+    text(puzzleTokenFieldName),
+    text("num1"),
+    text("num2"),
+    now(),
+  );
+  if (!check.ok) return refuse(403, `puzzle token ${check.reason}`, refusalOfToken[check.reason]);
+  if (!(await dependencies.usedPuzzleTokens.use(check.id, check.expiresAt))) {
+    return refuse(403, "puzzle token replayed", enquiryRefusals.used);
+  }
+
+  const propertyCode =
+    submission.form === "property"
+      ? text("property_code").trim() || (submission.defaultPropertyCode ?? "")
+      : "";
+  const fields: EnquiryFields = {
+    fullname: text("fullname"),
+    telephone: text("telephone"),
+    email: text("email"),
+    property_code: propertyCode,
+    message: text("message"),
+    how_you_hear: text("how_you_hear"),
+    // The digits and their sum come from the verified token, never from the page.
+    num1: String(check.num1),
+    num2: String(check.num2),
+    answer: String(check.num1 + check.num2),
+    puzzle: text("puzzle"),
+  };
+
+  const sent = await dependencies.api.addContact(fields);
+  if (sent.kind === "network-error") {
+    log(`enquiry not sent (${submission.form} form): the API could not be reached`);
+    return { outcome: "error", httpStatus: 502, message: sent.message, errors: {}, puzzles };
+  }
+  const { httpStatus, answer } = sent;
+  if (httpStatus === 429) log(`enquiry refused (${submission.form} form): rate limit`);
+  const success = httpStatus >= 200 && httpStatus < 300 && answer.status === 200;
+  return {
+    outcome: success ? "success" : "error",
+    httpStatus: success ? 200 : httpStatus >= 400 ? httpStatus : 502,
+    message: answer.message,
+    errors: success ? {} : serverErrorsOf(answer.errors),
+    puzzles,
+  };
+}
+
+/**
+ * A route's `action`: reads the form, submits it with the request's context and answers the
+ * result with its HTTP status (a JavaScript-off post renders the page with it).
+ */
+export async function enquiryAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  form: EnquiryForm,
+  defaultPropertyCode?: string,
+) {
+  const { config, clientIp, usedPuzzleTokens } = args.context.get(siteRequestContext);
+  const formData = await args.request.formData().catch(() => undefined);
+  const result = await submitEnquiry(
+    { form, formData, ...(defaultPropertyCode ? { defaultPropertyCode } : {}) },
+    {
+      api: createApiClient({ ...config, clientIp }),
+      puzzleSecret: config.puzzleSecret,
+      usedPuzzleTokens,
+    },
+  );
+  return data(result, { status: result.httpStatus });
+}

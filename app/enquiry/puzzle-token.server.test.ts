@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  issueEnquiryPuzzles,
+  issuePuzzle,
+  puzzleTokenTtlMs,
+  verifyPuzzleToken,
+} from "./puzzle-token.server.ts";
+
+const secret = "a-test-secret-of-some-length";
+const now = Date.UTC(2026, 0, 1);
+
+function resign(token: string, change: (payload: Record<string, unknown>) => void): string {
+  const [body = "", signature = ""] = token.split(".");
+  const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<
+    string,
+    unknown
+  >;
+  change(payload);
+  return `${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${signature}`;
+}
+
+describe("issuePuzzle", () => {
+  it("issues two digits from 0 to 8 (SPEC §9) and covers them all", () => {
+    const seen = new Set<number>();
+    for (let index = 0; index < 500; index++) {
+      const { num1, num2 } = issuePuzzle(secret, now);
+      for (const digit of [num1, num2]) {
+        expect(Number.isInteger(digit)).toBe(true);
+        expect(digit).toBeGreaterThanOrEqual(0);
+        expect(digit).toBeLessThanOrEqual(8);
+        seen.add(digit);
+      }
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("gives every puzzle its own id, and the token does not carry the answer", () => {
+    const first = issuePuzzle(secret, now, () => 3);
+    const second = issuePuzzle(secret, now, () => 3);
+    expect(first.token).not.toBe(second.token);
+    const payload = Buffer.from(first.token.split(".")[0] ?? "", "base64url").toString("utf8");
+    expect(Object.keys(JSON.parse(payload) as object).sort()).toEqual(["exp", "id", "n1", "n2"]);
+  });
+
+  it("issues a puzzle and a spare for a form", () => {
+    const { puzzle, spare } = issueEnquiryPuzzles(secret, now);
+    expect(puzzle.token).not.toBe(spare.token);
+  });
+});
+
+describe("verifyPuzzleToken", () => {
+  const { num1, num2, token } = issuePuzzle(secret, now, () => 4);
+
+  it("accepts its own token with the same digits until it expires", () => {
+    const check = verifyPuzzleToken(secret, token, "4", " 4 ", now + puzzleTokenTtlMs - 1);
+    expect(check).toMatchObject({ ok: true, num1, num2, expiresAt: now + puzzleTokenTtlMs });
+  });
+
+  it("refuses an expired token", () => {
+    expect(verifyPuzzleToken(secret, token, "4", "4", now + puzzleTokenTtlMs)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+  });
+
+  it("refuses other digits than the token's", () => {
+    expect(verifyPuzzleToken(secret, token, "4", "5", now)).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+  });
+
+  it("refuses a missing, malformed, re-signed or tampered token as forged", () => {
+    expect(verifyPuzzleToken(secret, "", "4", "4", now)).toEqual({ ok: false, reason: "missing" });
+    for (const forged of [
+      "x.y",
+      "not a token",
+      `${token}x`,
+      // The signature's first character carries six whole bits.
+      token.replace(/\.(.)/, (_match, first: string) => `.${first === "A" ? "B" : "A"}`),
+      issuePuzzle("another-secret-entirely", now, () => 4).token,
+      resign(token, (payload) => {
+        payload.n2 = 0;
+      }),
+      resign(token, (payload) => {
+        payload.exp = now + 10 * puzzleTokenTtlMs;
+      }),
+    ]) {
+      expect(verifyPuzzleToken(secret, forged, "4", "4", now)).toEqual({
+        ok: false,
+        reason: "forged",
+      });
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The enquiry puzzle as the site's server issues it. Each puzzle travels with a token,
+ * `base64url(payload).base64url(hmac)`, whose payload holds the two digits, a random id and an
+ * expiry. The token is signed, not encrypted: the digits are on the page anyway. What matters is
+ * that a bot can neither mint a token nor reuse one (the action spends each id once), so every
+ * submission costs a fresh page load.
+ */
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { EnquiryPuzzles, IssuedPuzzle } from "./enquiry-result.ts";
+
+/** How long an issued puzzle can be answered. */
+export const puzzleTokenTtlMs = 30 * 60_000;
+
+interface PuzzlePayload {
+  /** The two digits, 0 to 8 (SPEC §9). */
+  n1: number;
+  n2: number;
+  /** Random, so each token can be spent once. */
+  id: string;
+  /** Expiry, ms since epoch. */
+  exp: number;
+}
+
+const tokenPattern = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{43}$/;
+
+function sign(secret: string, body: string): Buffer {
+  return createHmac("sha256", secret).update(`enquiry-puzzle.${body}`).digest();
+}
+
+const randomDigit = () => randomInt(0, 9);
+
+/** A new puzzle of two digits 0 to 8 with its signed token, valid for `puzzleTokenTtlMs`. */
+export function issuePuzzle(
+  secret: string,
+  now: number = Date.now(),
+  digit: () => number = randomDigit,
+): IssuedPuzzle {
+  const payload: PuzzlePayload = {
+    n1: digit(),
+    n2: digit(),
+    id: randomBytes(16).toString("base64url"),
+    exp: now + puzzleTokenTtlMs,
+  };
+  const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  return {
+    num1: payload.n1,
+    num2: payload.n2,
+    token: `${body}.${sign(secret, body).toString("base64url")}`,
+  };
+}
+
+/** A form's puzzle and its spare (see EnquiryPuzzles). */
+export function issueEnquiryPuzzles(secret: string, now: number = Date.now()): EnquiryPuzzles {
+  return { puzzle: issuePuzzle(secret, now), spare: issuePuzzle(secret, now) };
+}
+
+export type PuzzleTokenRefusal = "missing" | "forged" | "expired" | "mismatch";
+
+export type PuzzleTokenCheck =
+  | { ok: true; id: string; expiresAt: number; num1: number; num2: number }
+  | { ok: false; reason: PuzzleTokenRefusal };
+
+function isDigit(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 8;
+}
+
+function readPayload(body: string): PuzzlePayload | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as unknown;
+    if (typeof value !== "object" || value === null) return undefined;
+    const payload = value as Partial<PuzzlePayload>;
+    if (!isDigit(payload.n1) || !isDigit(payload.n2)) return undefined;
+    if (typeof payload.id !== "string" || payload.id === "") return undefined;
+    if (typeof payload.exp !== "number" || !Number.isFinite(payload.exp)) return undefined;
+    return payload as PuzzlePayload;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a submitted token against the secret, the clock and the digits the form sent. Does
+ * not spend it: the caller does, once, through the single-use store.
+ */
+export function verifyPuzzleToken(
+  secret: string,
+  token: string,
+  num1: string,
+  num2: string,
+  now: number = Date.now(),
+): PuzzleTokenCheck {
+  if (token === "") return { ok: false, reason: "missing" };
+  if (!tokenPattern.test(token)) return { ok: false, reason: "forged" };
+  const [body = "", signature = ""] = token.split(".");
+  const expected = sign(secret, body);
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: "forged" };
+  }
+  const payload = readPayload(body);
+  if (!payload) return { ok: false, reason: "forged" };
+  if (payload.exp <= now) return { ok: false, reason: "expired" };
+  if (num1.trim() !== String(payload.n1) || num2.trim() !== String(payload.n2)) {
+    return { ok: false, reason: "mismatch" };
+  }
+  return { ok: true, id: payload.id, expiresAt: payload.exp, num1: payload.n1, num2: payload.n2 };
+}
