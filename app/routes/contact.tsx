@@ -1,14 +1,30 @@
-import { createPuzzle } from "../../lib/enquiry-rules.ts";
+import { siteRequestContext } from "#app-context";
 import { ContactForm } from "../components/enquiry/contact-form.tsx";
 import { mailtoHref, telHref, websiteHref } from "../components/frame/contact-links.ts";
 import { Icon } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
+import { submitThroughServer } from "../enquiry/enquiry-result.ts";
+import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
 import { useProfile } from "../store/records.ts";
+import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/contact";
 
-/** The enquiry puzzle is made here so the server's HTML and the browser show the same one. */
-export function loader() {
-  return { puzzle: createPuzzle() };
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
+
+/** The contact form's signed puzzles are issued here. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { puzzles: issueEnquiryPuzzles(context.get(siteRequestContext).config.puzzleSecret) };
+}
+
+/** The contact form posts here; the enquiry goes to the API from the server. */
+export function action(args: Route.ActionArgs) {
+  return enquiryAction(args, "contact");
+}
+
+/** A submission that cannot reach the server shows the 'Errors!' alert (SPEC §8). */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitThroughServer(serverAction);
 }
 
 /** SPEC §9: opening hours. */
@@ -18,7 +34,7 @@ const openingHours = [
 ] as const;
 
 /** SPEC §2 /contact: the profile's contact details, the contact form, the opening hours. */
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const profile = useProfile();
   const website = websiteHref(profile.website);
   return (
@@ -101,7 +117,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="contact__form">
             <h2 className="contact__heading">Send us a message</h2>
-            <ContactForm puzzle={loaderData.puzzle} />
+            <ContactForm puzzles={loaderData.puzzles} actionData={actionData} />
           </div>
         </div>
       </section>

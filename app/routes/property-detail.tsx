@@ -1,6 +1,5 @@
 import { Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { createPuzzle } from "../../lib/enquiry-rules.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { createApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
@@ -20,27 +19,43 @@ import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
+import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
+import { submitThroughServer } from "../enquiry/enquiry-result.ts";
+import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
 import { useRecords } from "../store/records.ts";
+import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/property-detail";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
 
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
- * visitor to the home page. The enquiry puzzle is made here so server and browser agree.
+ * visitor to the home page. The enquiry form's signed puzzles are issued here.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { config, clientIp } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
   const property = await api.getProperty(params.code);
   if (!property) throw redirect("/");
-  return { property, puzzle: createPuzzle() };
+  return { property, puzzles: issueEnquiryPuzzles(config.puzzleSecret) };
+}
+
+/** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
+export function action(args: Route.ActionArgs) {
+  return enquiryAction(args, "property", args.params.code);
+}
+
+/** A submission that cannot reach the server shows the 'Errors!' alert (SPEC §8). */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitThroughServer(serverAction);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   metaWithTitle(matches, loaderData?.property.headline ?? "Property");
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
-export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
-  const { property, puzzle } = loaderData;
+export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { property, puzzles } = loaderData;
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), records.property).filter(
     (related) => related.code !== property.code,
@@ -107,7 +122,12 @@ export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
           <AdvancedSearch layout="wide" />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">
-          <PropertyEnquiryForm key={property.code} propertyCode={property.code} puzzle={puzzle} />
+          <PropertyEnquiryForm
+            key={property.code}
+            propertyCode={property.code}
+            puzzles={puzzles}
+            actionData={actionData}
+          />
           <CategoryList />
           <SocialLinks />
         </aside>

@@ -1,29 +1,23 @@
-import type { FormEvent } from "react";
-import type { Puzzle } from "../../../lib/enquiry-rules.ts";
-import { EnquiryFields } from "./enquiry-fields.tsx";
+import type { EnquiryPuzzles } from "../../enquiry/enquiry-result.ts";
+import { EnquiryForm } from "./enquiry-form.tsx";
 
 export interface ContactFormProps {
-  /** The addition puzzle, best made by the route's loader (see EnquiryFields). */
-  puzzle?: Puzzle;
+  /** The puzzles the route's loader issued. */
+  puzzles: EnquiryPuzzles;
+  /** The route's action data (a post made without JavaScript). */
+  actionData?: unknown;
 }
 
-/**
- * The contact page's form: the shared enquiry fields with a required Subject (sent as
- * how_you_hear). Renders only for now: submitting is stopped until the action is wired.
- */
-export function ContactForm({ puzzle }: ContactFormProps = {}) {
+/** The contact page's form: the shared enquiry fields with a required Subject (how_you_hear). */
+export function ContactForm({ puzzles, actionData }: ContactFormProps) {
   return (
-    <form
-      method="post"
+    <EnquiryForm
+      kind="contact"
+      puzzles={puzzles}
+      actionData={actionData}
+      submitLabel="Send Message"
       className="enquiry-form enquiry-form--contact enquiry-form__form"
-      noValidate
       aria-label="Contact form"
-      onSubmit={(event: FormEvent<HTMLFormElement>) => event.preventDefault()}
-    >
-      <EnquiryFields puzzle={puzzle} howYouHear="subject" />
-      <button type="submit" className="enquiry-form__submit">
-        Send Message
-      </button>
-    </form>
+    />
   );
 }

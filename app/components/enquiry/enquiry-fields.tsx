@@ -1,23 +1,47 @@
-import { useEffect, useId, useState } from "react";
 import type { EnquiryFieldName } from "../../../lib/api-contract.ts";
-import { createPuzzle, howYouHearOptions, type Puzzle } from "../../../lib/enquiry-rules.ts";
+import { type EnquiryErrors, howYouHearOptions } from "../../../lib/enquiry-rules.ts";
+import {
+  honeypotFieldName,
+  type IssuedPuzzle,
+  puzzleTokenFieldName,
+} from "../../enquiry/enquiry-result.ts";
 
 /** The message both enquiry forms start with (SPEC §4). */
 export const initialEnquiryMessage = "Hello, I am interested in ...";
 
-export type EnquiryFieldErrors = Partial<Record<EnquiryFieldName, string>>;
-
 export interface EnquiryFieldsProps {
-  /**
-   * The addition puzzle. Pass one made by the route's loader so the server's HTML and the
-   * browser agree; without it the form makes its own after hydration.
-   */
-  puzzle?: Puzzle;
+  /** Prefix of the controls' ids (one per form on the page). */
+  idPrefix: string;
+  /** The addition puzzle issued by the site's server, with its token. */
+  puzzle: IssuedPuzzle;
   /** The how_you_hear control: the property form's optional select or the contact Subject. */
   howYouHear: "select" | "subject";
-  /** Field messages to show (SPEC §5); none yet in this issue. */
-  errors?: EnquiryFieldErrors;
+  /** Field messages to show (SPEC §5): the client's own check or the server's answer. */
+  errors: EnquiryErrors;
 }
+
+/** The visible name of each field, for the controls and for the 'Errors!' alert's list. */
+export function fieldLabel(name: EnquiryFieldName, howYouHear: "select" | "subject"): string {
+  switch (name) {
+    case "fullname":
+      return "Full Name";
+    case "telephone":
+      return "Telephone";
+    case "email":
+      return "Email";
+    case "message":
+      return "Message";
+    case "how_you_hear":
+      return howYouHear === "subject" ? "Subject" : "How did you hear about us?";
+    case "property_code":
+      return "Property";
+    default:
+      return "Puzzle";
+  }
+}
+
+/** The id of a field's error message, referenced by aria-describedby. */
+export const errorIdOf = (idPrefix: string, name: EnquiryFieldName) => `${idPrefix}-${name}-error`;
 
 /** A control's error message element, wired by aria-describedby. */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -30,65 +54,55 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 /**
  * The field set the two enquiry forms share (SPEC §3): fullname, telephone, email, message,
- * how_you_hear, the hidden puzzle values num1/num2/answer and the puzzle answer box.
+ * how_you_hear, the puzzle's digits and token, the answer box, and the honeypot. Uncontrolled:
+ * the form resets them with `form.reset()`.
  */
-export function EnquiryFields({ puzzle, howYouHear, errors = {} }: EnquiryFieldsProps) {
-  const id = useId();
-  const [ownPuzzle, setOwnPuzzle] = useState<Puzzle | undefined>(undefined);
-  useEffect(() => {
-    if (!puzzle) setOwnPuzzle(createPuzzle());
-  }, [puzzle]);
-  const shown = puzzle ?? ownPuzzle;
-
+export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryFieldsProps) {
+  const id = idPrefix;
   const control = (name: EnquiryFieldName) => ({
     id: `${id}-${name}`,
     name,
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    "aria-describedby": errors[name] ? errorIdOf(id, name) : undefined,
     className: errors[name]
       ? "enquiry-form__control enquiry-form__control--invalid"
       : "enquiry-form__control",
   });
+  const label = (name: EnquiryFieldName) => (
+    <label htmlFor={`${id}-${name}`} className="enquiry-form__label">
+      {fieldLabel(name, howYouHear)}
+    </label>
+  );
   const errorFor = (name: EnquiryFieldName) => (
-    <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+    <FieldError id={errorIdOf(id, name)} message={errors[name]} />
   );
 
   return (
     <>
       <div className="enquiry-form__field">
-        <label htmlFor={`${id}-fullname`} className="enquiry-form__label">
-          Full Name
-        </label>
+        {label("fullname")}
         <input {...control("fullname")} type="text" autoComplete="name" required />
         {errorFor("fullname")}
       </div>
       <div className="enquiry-form__field">
-        <label htmlFor={`${id}-telephone`} className="enquiry-form__label">
-          Telephone
-        </label>
+        {label("telephone")}
         <input {...control("telephone")} type="tel" autoComplete="tel" required />
         {errorFor("telephone")}
       </div>
       <div className="enquiry-form__field">
-        <label htmlFor={`${id}-email`} className="enquiry-form__label">
-          Email
-        </label>
+        {label("email")}
         <input {...control("email")} type="email" autoComplete="email" required />
         {errorFor("email")}
       </div>
       {howYouHear === "subject" ? (
         <div className="enquiry-form__field">
-          <label htmlFor={`${id}-how_you_hear`} className="enquiry-form__label">
-            Subject
-          </label>
+          {label("how_you_hear")}
           <input {...control("how_you_hear")} type="text" required />
           {errorFor("how_you_hear")}
         </div>
       ) : (
         <div className="enquiry-form__field">
-          <label htmlFor={`${id}-how_you_hear`} className="enquiry-form__label">
-            How did you hear about us?
-          </label>
+          {label("how_you_hear")}
           <select {...control("how_you_hear")} defaultValue="">
             <option value="">Choose an option (optional)</option>
             {howYouHearOptions.map((option) => (
@@ -101,28 +115,37 @@ export function EnquiryFields({ puzzle, howYouHear, errors = {} }: EnquiryFields
         </div>
       )}
       <div className="enquiry-form__field enquiry-form__field--wide">
-        <label htmlFor={`${id}-message`} className="enquiry-form__label">
-          Message
-        </label>
+        {label("message")}
         <textarea {...control("message")} rows={4} defaultValue={initialEnquiryMessage} required />
         {errorFor("message")}
       </div>
       <div className="enquiry-form__field enquiry-form__field--wide">
         <label htmlFor={`${id}-puzzle`} className="enquiry-form__label">
-          {shown ? `What is ${shown.num1} + ${shown.num2}?` : "Solve the sum"}
+          {`What is ${puzzle.num1} + ${puzzle.num2}?`}
         </label>
         <input
           {...control("puzzle")}
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={shown ? `${shown.num1} + ${shown.num2} =?` : ""}
+          placeholder={`${puzzle.num1} + ${puzzle.num2} =?`}
           required
         />
         {errorFor("puzzle")}
-        <input type="hidden" name="num1" value={shown?.num1 ?? ""} />
-        <input type="hidden" name="num2" value={shown?.num2 ?? ""} />
-        <input type="hidden" name="answer" value={shown?.answer ?? ""} />
+        <input type="hidden" name="num1" value={puzzle.num1} />
+        <input type="hidden" name="num2" value={puzzle.num2} />
+        <input type="hidden" name={puzzleTokenFieldName} value={puzzle.token} />
+      </div>
+      <div className="enquiry-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
+        <input
+          id={`${id}-${honeypotFieldName}`}
+          name={honeypotFieldName}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </>
   );

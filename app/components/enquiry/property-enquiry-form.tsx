@@ -1,18 +1,21 @@
-import { type FormEvent, useId } from "react";
-import type { Puzzle } from "../../../lib/enquiry-rules.ts";
-import { EnquiryFields } from "./enquiry-fields.tsx";
+import { useId } from "react";
+import type { EnquiryPuzzles } from "../../enquiry/enquiry-result.ts";
+import { EnquiryForm } from "./enquiry-form.tsx";
 
 export interface PropertyEnquiryFormProps {
   propertyCode: string;
-  /** The addition puzzle, made by the route's loader (see EnquiryFields). */
-  puzzle?: Puzzle;
+  /** The puzzles the route's loader issued. */
+  puzzles: EnquiryPuzzles;
+  /** The route's action data (a post made without JavaScript). */
+  actionData?: unknown;
 }
 
-/**
- * The detail page's enquiry form 'Are you Interested?'. Renders only for now: submitting is
- * stopped until the enquiry action is wired.
- */
-export function PropertyEnquiryForm({ propertyCode, puzzle }: PropertyEnquiryFormProps) {
+/** The detail page's enquiry form 'Are you Interested?' (SPEC §2), about this property. */
+export function PropertyEnquiryForm({
+  propertyCode,
+  puzzles,
+  actionData,
+}: PropertyEnquiryFormProps) {
   const headingId = useId();
   return (
     <section
@@ -22,18 +25,15 @@ export function PropertyEnquiryForm({ propertyCode, puzzle }: PropertyEnquiryFor
       <h2 id={headingId} className="sidebar-widget__title">
         Are you Interested?
       </h2>
-      <form
-        method="post"
+      <EnquiryForm
+        kind="property"
+        puzzles={puzzles}
+        actionData={actionData}
+        submitLabel="Submit"
         className="enquiry-form__form"
-        noValidate
-        onSubmit={(event: FormEvent<HTMLFormElement>) => event.preventDefault()}
       >
         <input type="hidden" name="property_code" value={propertyCode} />
-        <EnquiryFields puzzle={puzzle} howYouHear="select" />
-        <button type="submit" className="enquiry-form__submit">
-          Submit
-        </button>
-      </form>
+      </EnquiryForm>
     </section>
   );
 }

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import type { EnquiryFieldName } from "../../../lib/api-contract.ts";
+import type { EnquiryErrors } from "../../../lib/enquiry-rules.ts";
+
+export interface EnquiryAlertProps {
+  kind: "success" | "error";
+  /** The server's message, or the network error's message (SPEC §8). */
+  message: string;
+  /** The server's field errors, listed under the message. */
+  errors: EnquiryErrors;
+  /** The visible name of a field, for the list. */
+  labelOf: (name: EnquiryFieldName) => string;
+  onClose: () => void;
+}
+
+/**
+ * The dismissible outcome of a submission (SPEC §4, §8): 'Success!' followed by the server's
+ * message, or 'Errors!' with the message and the fields the server refused.
+ */
+export function EnquiryAlert({ kind, message, errors, labelOf, onClose }: EnquiryAlertProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Bring the alert into view: the visitor is at the button, the alert above the fields.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, []);
+  const fieldErrors = Object.entries(errors) as [EnquiryFieldName, string][];
+  return (
+    <div ref={ref} className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
+      <div className="enquiry-alert__body">
+        <h3 className="enquiry-alert__title">{kind === "success" ? "Success!" : "Errors!"}</h3>{" "}
+        {message ? <p className="enquiry-alert__message">{message}</p> : null}
+        {fieldErrors.length > 0 ? (
+          <ul className="enquiry-alert__list">
+            {fieldErrors.map(([name, text]) => (
+              <li key={name}>
+                {labelOf(name)}: {text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <button type="button" className="enquiry-alert__close" aria-label="Close" onClick={onClose}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M6 6l12 12M18 6 6 18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+    </div>
+  );
+}

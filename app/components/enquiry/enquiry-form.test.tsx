@@ -1,0 +1,93 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { EnquiryPuzzles, EnquiryResult } from "../../enquiry/enquiry-result.ts";
+import { ContactForm } from "./contact-form.tsx";
+import { PropertyEnquiryForm } from "./property-enquiry-form.tsx";
+
+const puzzles: EnquiryPuzzles = {
+  puzzle: { num1: 2, num2: 7, token: "first.token" },
+  spare: { num1: 5, num2: 1, token: "spare.token" },
+};
+
+function render(element: React.ReactElement): string {
+  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
+  return renderToStaticMarkup(<Stub initialEntries={["/"]} />);
+}
+
+/** The opening tag of the control named `name`. */
+function controlOf(html: string, name: string): string {
+  return html.match(new RegExp(`<(input|select|textarea)[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
+}
+
+describe("enquiry forms", () => {
+  it("render the puzzle's digits, its token and the SPEC's message, without the answer", () => {
+    const html = render(<ContactForm puzzles={puzzles} />);
+    expect(html).toContain("What is 2 + 7?");
+    expect(controlOf(html, "puzzle")).toContain('placeholder="2 + 7 =?"');
+    expect(controlOf(html, "puzzle_token")).toContain('value="first.token"');
+    expect(html).toContain(">Hello, I am interested in ...</textarea>");
+    expect(controlOf(html, "answer")).toBe("");
+    expect(html).toContain('method="post"');
+    expect(html).not.toContain("aria-invalid");
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it("hide the honeypot from people and from the tab order", () => {
+    const html = render(<ContactForm puzzles={puzzles} />);
+    expect(html).toMatch(
+      /<div class="enquiry-form__trap" aria-hidden="true"><label[^>]*>[^<]+<\/label><input[^>]*name="website"/,
+    );
+    expect(controlOf(html, "website")).toContain('tabindex="-1"');
+    expect(controlOf(html, "website")).toContain('autoComplete="off"');
+  });
+
+  it("show a post's 'Errors!' alert, highlight the refused fields and take the new puzzle", () => {
+    const result: EnquiryResult = {
+      outcome: "error",
+      httpStatus: 422,
+      message: "Please correct the highlighted fields and try again.",
+      errors: { email: "Please enter valid email address", how_you_hear: "This field is required" },
+      puzzles: {
+        puzzle: { num1: 8, num2: 0, token: "new.token" },
+        spare: { num1: 1, num2: 1, token: "new.spare" },
+      },
+    };
+    const html = render(<ContactForm puzzles={puzzles} actionData={result} />);
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Errors!</h3> <p");
+    expect(html).toContain("Please correct the highlighted fields and try again.");
+    expect(html).toContain("<li>Email: Please enter valid email address</li>");
+    expect(html).toContain("<li>Subject: This field is required</li>");
+    expect(html).toContain('aria-label="Close"');
+    const email = controlOf(html, "email");
+    expect(email).toContain('aria-invalid="true"');
+    const describedBy = email.match(/aria-describedby="([^"]+)"/)?.[1] ?? "";
+    expect(html).toContain(
+      `id="${describedBy}" class="enquiry-form__error">Please enter valid email address</p>`,
+    );
+    expect(controlOf(html, "email")).toContain("enquiry-form__control--invalid");
+    expect(controlOf(html, "fullname")).not.toContain("aria-invalid");
+    expect(html).toContain("What is 8 + 0?");
+    expect(controlOf(html, "puzzle_token")).toContain('value="new.token"');
+  });
+
+  it("show a post's 'Success!' alert with the server's message and reload it in 3 seconds", () => {
+    const result: EnquiryResult = {
+      outcome: "success",
+      httpStatus: 200,
+      message: "Thank you for your enquiry.",
+      errors: {},
+      puzzles,
+    };
+    const html = render(
+      <PropertyEnquiryForm propertyCode="P-1" puzzles={puzzles} actionData={result} />,
+    );
+    expect(html).toContain(
+      'Success!</h3> <p class="enquiry-alert__message">Thank you for your enquiry.</p>',
+    );
+    expect(html).toContain('http-equiv="refresh" content="3"');
+    expect(controlOf(html, "property_code")).toContain('value="P-1"');
+    expect(html).toContain("How did you hear about us?");
+  });
+});
