@@ -1,0 +1,345 @@
+/**
+ * The two enquiry forms end to end (SPEC §4, §5, §8): the contact page's form and the property
+ * detail page's 'Are you Interested?', through the site's action to `POST /api/contact/add`.
+ * Expected texts come from the API's own answers and what it stored in the e2e database.
+ */
+import { expect, type Page, type Request, test } from "@playwright/test";
+import type { Property } from "../../lib/api-contract.ts";
+import { enquiryMessages } from "../../lib/enquiry-rules.ts";
+import { listProperties } from "./api.ts";
+import {
+  enquiriesFrom,
+  enquiryForm,
+  expectReset,
+  type FormKind,
+  fillEnquiry,
+  postToApi,
+  puzzleBox,
+  puzzleDigits,
+  puzzleToken,
+  submitLabel,
+  uniqueEmail,
+} from "./enquiry-helpers.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+let property: Property;
+/** The API's answer to a valid enquiry: the 'Success!' message. */
+let successMessage: string;
+
+test.beforeAll(async () => {
+  const properties = await listProperties();
+  expect(properties.length).toBeGreaterThan(0);
+  property = properties[0]!;
+  const reference = await postToApi({
+    fullname: "Reference",
+    telephone: "1",
+    email: uniqueEmail("reference"),
+    property_code: "",
+    message: "Reference enquiry of the e2e tests",
+    how_you_hear: "Reference",
+    num1: "1",
+    num2: "2",
+    answer: "3",
+    puzzle: "3",
+  });
+  expect(reference.httpStatus).toBe(200);
+  successMessage = reference.body.message;
+  expect(successMessage).not.toBe("");
+});
+
+const pathOf = (kind: FormKind) => (kind === "contact" ? "/contact" : `/property/${property.slug}`);
+
+/** A submission from the page to the route's action (the fetcher's POST). */
+const isEnquiryPost = (request: Request) =>
+  request.method() === "POST" && new URL(request.url()).pathname.endsWith(".data");
+
+async function routeEnquiryPosts(page: Page, handler: Parameters<Page["route"]>[1]): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route, request) => {
+      if (request.method() !== "POST") return route.continue();
+      return (handler as (...args: Parameters<typeof handler>) => Promise<void>)(route, request);
+    },
+  );
+}
+
+for (const kind of ["contact", "property"] as const) {
+  test.describe(`${kind} form`, () => {
+    test("shows every validation message, announced on the fields, and clears a field's error on edit", async ({
+      page,
+    }) => {
+      const posts: Request[] = [];
+      page.on("request", (request) => {
+        if (isEnquiryPost(request)) posts.push(request);
+      });
+      await gotoHydrated(page, pathOf(kind));
+      const form = enquiryForm(page, kind);
+      const submit = form.getByRole("button", { name: submitLabel(kind) });
+
+      await form.getByLabel("Message", { exact: true }).fill("");
+      await form.getByLabel("Email", { exact: true }).fill("not-an-email");
+      await submit.click();
+
+      const expected: [string, string][] = [
+        ["Full Name", enquiryMessages.required],
+        ["Telephone", enquiryMessages.required],
+        ["Email", enquiryMessages.email],
+        ["Message", enquiryMessages.required],
+      ];
+      if (kind === "contact") expected.push(["Subject", enquiryMessages.required]);
+      for (const [label, message] of expected) {
+        const control = form.getByLabel(label, { exact: true });
+        await expect(control).toHaveAttribute("aria-invalid", "true");
+        await expect(control).toHaveAccessibleDescription(message);
+        await expect(control).toHaveClass(/enquiry-form__control--invalid/);
+      }
+      await expect(puzzleBox(form)).toHaveAttribute("aria-invalid", "true");
+      await expect(puzzleBox(form)).toHaveAccessibleDescription(enquiryMessages.required);
+      if (kind === "property") {
+        // how_you_hear is optional on the property form (SPEC §5).
+        await expect(form.getByLabel("How did you hear about us?")).not.toHaveAttribute(
+          "aria-invalid",
+        );
+      }
+      await expect(form.getByLabel("Full Name", { exact: true })).toBeFocused();
+
+      // A wrong sum has its own message.
+      const [num1, num2] = await puzzleDigits(form);
+      await puzzleBox(form).fill(String(num1 + num2 + 1));
+      await expect(puzzleBox(form)).not.toHaveAttribute("aria-invalid");
+      await submit.click();
+      await expect(puzzleBox(form)).toHaveAccessibleDescription(enquiryMessages.puzzle);
+
+      // Editing a field clears that field's error only.
+      await form.getByLabel("Full Name", { exact: true }).fill("Ann");
+      await expect(form.getByLabel("Full Name", { exact: true })).not.toHaveAttribute(
+        "aria-invalid",
+      );
+      await expect(form.getByText(enquiryMessages.email)).toBeVisible();
+      await expect(form.getByLabel("Telephone", { exact: true })).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await form.getByLabel("Email", { exact: true }).fill("ann@example.com");
+      await expect(form.getByText(enquiryMessages.email)).toHaveCount(0);
+
+      expect(posts, "nothing is sent while the form is invalid").toHaveLength(0);
+    });
+
+    test("sends: 'Loading...', then 'Success!' with the server's message, reset, a new puzzle, the enquiry stored and a reload after 3 seconds", async ({
+      page,
+    }) => {
+      await gotoHydrated(page, pathOf(kind));
+      const form = enquiryForm(page, kind);
+      const email = uniqueEmail(`${kind}-success`);
+      await fillEnquiry(form, kind, {
+        fullname: "Ann Success",
+        email,
+        message: "Hello, I am interested in a viewing",
+      });
+      const tokenBefore = await puzzleToken(form);
+      // Hold the post a moment so the sending state can be seen.
+      await routeEnquiryPosts(page, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.evaluate(() => {
+        (window as { beforeReload?: boolean }).beforeReload = true;
+      });
+
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+      const sending = form.getByRole("button", { name: "Loading..." });
+      await expect(sending).toBeDisabled();
+      await expect(sending).toHaveText("Loading...");
+      await expect(sending.locator(".enquiry-form__spinner")).toBeVisible();
+
+      const alert = form.getByRole("alert");
+      await expect(alert).toContainText(`Success! ${successMessage}`);
+      const shownAt = Date.now();
+      const reloaded = page.waitForEvent("load", { timeout: 8000 });
+      await expect(form.getByRole("button", { name: submitLabel(kind) })).toBeEnabled();
+      await expectReset(form, kind);
+      expect(await puzzleToken(form)).not.toBe(tokenBefore);
+
+      const stored = await enquiriesFrom(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        fullname: "Ann Success",
+        telephone: "+1 555 0100",
+        message: "Hello, I am interested in a viewing",
+        how_you_hear: kind === "contact" ? "A viewing" : "Google",
+        property_code: kind === "contact" ? null : property.code,
+      });
+
+      await reloaded;
+      const waited = Date.now() - shownAt;
+      expect(waited).toBeGreaterThan(2000);
+      expect(waited).toBeLessThan(5000);
+      expect(
+        await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload),
+      ).toBeUndefined();
+      await expect(enquiryForm(page, kind).getByRole("alert")).toHaveCount(0);
+    });
+
+    test("shows 'Errors!' with the API's message and field errors when it answers 422, highlights the fields, resets with a new puzzle, and is dismissible", async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`${kind}-422`);
+      // The API's answer to the same refused values is the reference.
+      const reference = await postToApi({
+        fullname: "Ann",
+        telephone: "",
+        email: "broken",
+        property_code: kind === "contact" ? "" : property.code,
+        message: "Hello",
+        how_you_hear: kind === "contact" ? "A viewing" : "Google",
+        num1: "1",
+        num2: "1",
+        answer: "2",
+        puzzle: "2",
+      });
+      expect(reference.httpStatus).toBe(422);
+      const errors = reference.body.errors ?? {};
+      expect(Object.keys(errors).sort()).toEqual(["email", "telephone"]);
+
+      await gotoHydrated(page, pathOf(kind));
+      const form = enquiryForm(page, kind);
+      await fillEnquiry(form, kind, { fullname: "Ann Refused", email, message: "Hello" });
+      const tokenBefore = await puzzleToken(form);
+      // A client whose checks disagree with the API's: the post carries values the API refuses.
+      await routeEnquiryPosts(page, async (route, request) => {
+        const body = new URLSearchParams(request.postData() ?? "");
+        body.set("telephone", "");
+        body.set("email", "broken");
+        await route.continue({ postData: body.toString() });
+      });
+      await page.evaluate(() => {
+        (window as { sameDocument?: boolean }).sameDocument = true;
+      });
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+
+      const alert = form.getByRole("alert");
+      await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();
+      await expect(alert).toContainText(reference.body.message);
+      await expect(alert.getByRole("listitem")).toHaveText([
+        `Telephone: ${errors.telephone}`,
+        `Email: ${errors.email}`,
+      ]);
+      for (const [label, message] of [
+        ["Telephone", errors.telephone],
+        ["Email", errors.email],
+      ] as const) {
+        const control = form.getByLabel(label, { exact: true });
+        await expect(control).toHaveAttribute("aria-invalid", "true");
+        await expect(control).toHaveAccessibleDescription(message ?? "");
+      }
+      await expect(form.getByLabel("Full Name", { exact: true })).not.toHaveAttribute(
+        "aria-invalid",
+      );
+      await expectReset(form, kind);
+      expect(await puzzleToken(form)).not.toBe(tokenBefore);
+      expect(await enquiriesFrom(email)).toHaveLength(0);
+      expect(await enquiriesFrom("broken")).toHaveLength(0);
+
+      // Dismissible; and no reload after an error.
+      await alert.getByRole("button", { name: "Close" }).click();
+      await expect(form.getByRole("alert")).toHaveCount(0);
+      await page.waitForTimeout(3500);
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+
+      // Editing a highlighted field clears its error.
+      await form.getByLabel("Email", { exact: true }).fill("ann@example.com");
+      await expect(form.getByLabel("Email", { exact: true })).not.toHaveAttribute("aria-invalid");
+      await expect(form.getByLabel("Telephone", { exact: true })).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+    });
+
+    test("shows 'Errors!' with the network error's message when the post fails, then resets with a new puzzle", async ({
+      page,
+    }) => {
+      await gotoHydrated(page, pathOf(kind));
+      const form = enquiryForm(page, kind);
+      const email = uniqueEmail(`${kind}-network`);
+      await fillEnquiry(form, kind, { fullname: "Ann Offline", email, message: "Hello" });
+      const tokenBefore = await puzzleToken(form);
+      const digitsBefore = await puzzleDigits(form);
+      await routeEnquiryPosts(page, (route) => route.abort("failed"));
+      // The browser's own message for a failed request.
+      await page.route("**/network-failure-probe", (route) => route.abort("failed"));
+      const networkMessage = await page.evaluate(() =>
+        fetch("/network-failure-probe").then(
+          () => "",
+          (error: Error) => error.message,
+        ),
+      );
+      expect(networkMessage).not.toBe("");
+
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+      const alert = form.getByRole("alert");
+      await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();
+      await expect(alert).toContainText(networkMessage);
+      await expectReset(form, kind);
+      expect(await puzzleToken(form)).not.toBe(tokenBefore);
+      await expect(puzzleBox(form)).toBeVisible();
+      expect(await puzzleDigits(form)).toHaveLength(digitsBefore.length);
+      expect(await enquiriesFrom(email)).toHaveLength(0);
+      await alert.getByRole("button", { name: "Close" }).click();
+      await expect(form.getByRole("alert")).toHaveCount(0);
+
+      // The new puzzle works once the network is back.
+      await page.unrouteAll();
+      await fillEnquiry(form, kind, { fullname: "Ann Online", email, message: "Hello again" });
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+      await expect(form.getByRole("alert")).toContainText(`Success! ${successMessage}`);
+      expect(await enquiriesFrom(email)).toHaveLength(1);
+    });
+  });
+
+  test.describe(`${kind} form without JavaScript`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a plain form post stores the enquiry and shows 'Success!' with the server's message", async ({
+      page,
+    }) => {
+      await page.goto(pathOf(kind));
+      const form = enquiryForm(page, kind);
+      const email = uniqueEmail(`${kind}-nojs`);
+      await fillEnquiry(form, kind, { fullname: "Ann No Script", email, message: "Hello" });
+      const tokenBefore = await puzzleToken(form);
+      const response = page.waitForResponse((candidate) => candidate.request().method() === "POST");
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+      expect((await response).status()).toBe(200);
+      const after = enquiryForm(page, kind);
+      await expect(after.getByRole("alert")).toContainText(`Success! ${successMessage}`);
+      await expectReset(after, kind);
+      expect(await puzzleToken(after)).not.toBe(tokenBefore);
+      const stored = await enquiriesFrom(email);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.property_code).toBe(kind === "contact" ? null : property.code);
+    });
+
+    test("a plain form post the API refuses renders 'Errors!' with the highlighted fields", async ({
+      page,
+    }) => {
+      await page.goto(pathOf(kind));
+      const form = enquiryForm(page, kind);
+      // No client-side check without JavaScript: the API's own validation answers.
+      await form.getByLabel("Email", { exact: true }).fill("not-an-email");
+      await form.getByRole("button", { name: submitLabel(kind) }).click();
+      const after = enquiryForm(page, kind);
+      const alert = after.getByRole("alert");
+      await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();
+      const email = after.getByLabel("Email", { exact: true });
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toHaveAccessibleDescription(enquiryMessages.email);
+      await expect(after.getByLabel("Full Name", { exact: true })).toHaveAccessibleDescription(
+        enquiryMessages.required,
+      );
+      await expect(alert).toContainText(`Email: ${enquiryMessages.email}`);
+    });
+  });
+}
