@@ -12,6 +12,7 @@ import type { Config } from "../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
+import { withStartupLock } from "../db/startup-lock.ts";
 import { apiPlugin } from "./api/index.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { healthRoutes } from "./plugins/health.ts";
@@ -48,6 +49,12 @@ function createSmtpTransport(url: string): MailTransport {
   });
 }
 
+async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, imageDir: string) {
+  if (!(await isDatabaseEmpty(database.db))) return;
+  app.log.info("empty database: seeding the demo content");
+  await seedDemoContent(database.db, { imageDir });
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -66,11 +73,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", config);
   if (!options.database) app.addHook("onClose", async () => database.close());
 
-  await migrateToLatest(database.db);
-  if (config.SEED_DEMO_CONTENT && (await isDatabaseEmpty(database.db))) {
-    app.log.info("empty database: seeding the demo content");
-    await seedDemoContent(database.db, { imageDir: config.IMAGE_DIR });
-  }
+  // App servers starting together on one PostgreSQL database take turns here.
+  await withStartupLock(config.DATABASE_URL, async () => {
+    await migrateToLatest(database.db);
+    if (config.SEED_DEMO_CONTENT) await seedIfEmpty(app, database, config.IMAGE_DIR);
+  });
 
   const transport =
     options.mailTransport ?? (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : undefined);
