@@ -8,8 +8,10 @@ declare module "better-sqlite3" {
     lastInsertRowid: number | bigint;
   }
 
-  interface Statement {
+  export interface Statement {
     readonly reader: boolean;
+    /** True while an iterate() over it is unfinished. */
+    readonly busy: boolean;
     all(...parameters: unknown[]): unknown[];
     get(...parameters: unknown[]): unknown;
     run(...parameters: unknown[]): RunResult;
