@@ -1,0 +1,581 @@
+/**
+ * `npm run bench [-- --dialect sqlite|postgres|both]`: load-tests the production server on a
+ * database of 100,000 generated properties, per dialect, and prints req/s, p50/p95/p99 latency,
+ * non-2xx answers and the server's peak RSS against the targets (listing p95 ≤ 30 ms, detail
+ * p95 ≤ 15 ms, RSS ≤ 300 MB). It reports only: a missed target never fails the run.
+ *
+ * SQLite: a fresh file under data/bench/ (deleted after). PostgreSQL: a fresh database on
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
+ * Every request goes to 127.0.0.1; each load run is bounded in time and in count.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import { join, resolve } from "node:path";
+import autocannon, { type Instance } from "autocannon";
+import pg from "pg";
+import { type Dialect, openDatabase } from "../db/database.ts";
+import { fillWithGeneratedProperties, generatedCode } from "../db/seed/generate.ts";
+import { createProgressBar } from "../db/seed/progress.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const adminPostgresUrl =
+  process.env.BENCH_POSTGRES_URL?.trim() || "postgres://postgres@127.0.0.1:5432/postgres";
+
+const targets = { listingP95Ms: 30, detailP95Ms: 15, rssMb: 300 };
+
+const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count N] [--duration S]
+                      [--connections C] [--build]
+
+  --dialect      which databases to measure (default both)
+  --count        generated properties (default 100,000; at most 1,000,000)
+  --duration     seconds of load per URL (default 10; 1 to 60)
+  --connections  concurrent connections (default 50; 1 to 200)
+  --build        run \`npm run build\` first even if build/ exists (by default only when missing)
+
+Environment: BENCH_POSTGRES_URL, the server whose database is used to CREATE and DROP the
+bench database (default postgres://postgres@127.0.0.1:5432/postgres).`;
+
+interface Options {
+  dialects: Dialect[];
+  count: number;
+  duration: number;
+  connections: number;
+  build: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(args: readonly string[]): Options | "help" {
+  const options: Options = {
+    dialects: ["sqlite", "postgres"],
+    count: 100_000,
+    duration: 10,
+    connections: 50,
+    build: false,
+  };
+  const whole = (name: string, value: string | undefined, min: number, max: number) => {
+    const number = Number((value ?? "").replace(/[_,]/g, ""));
+    if (
+      !/^\d[\d_,]*$/.test(value ?? "") ||
+      !Number.isInteger(number) ||
+      number < min ||
+      number > max
+    ) {
+      throw new UsageError(
+        `--${name} must be a whole number from ${min} to ${max} (got "${value ?? ""}").`,
+      );
+    }
+    return number;
+  };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = (args[i] as string).split("=", 2) as [string, string | undefined];
+    const value = () => inline ?? args[++i];
+    switch (flag) {
+      case "--help":
+      case "-h":
+        return "help";
+      case "--dialect": {
+        const dialect = value();
+        if (dialect === "both") options.dialects = ["sqlite", "postgres"];
+        else if (dialect === "sqlite" || dialect === "postgres") options.dialects = [dialect];
+        else
+          throw new UsageError(
+            `--dialect must be sqlite, postgres or both (got "${dialect ?? ""}").`,
+          );
+        break;
+      }
+      case "--count":
+        options.count = whole("count", value(), 1, 1_000_000);
+        break;
+      case "--duration":
+        options.duration = whole("duration", value(), 1, 60);
+        break;
+      case "--connections":
+        options.connections = whole("connections", value(), 1, 200);
+        break;
+      case "--build":
+        options.build = true;
+        break;
+      default:
+        throw new UsageError(`Unknown argument "${args[i]}".`);
+    }
+  }
+  return options;
+}
+
+/** What is measured; `kind` picks the p95 target. */
+interface Target {
+  label: string;
+  path: string;
+  kind: "listing" | "detail";
+  headers?: Record<string, string>;
+}
+
+interface Measurement {
+  target: Target;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** autocannon's own p97.5, for comparison with its reports. */
+  p97_5: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  peakRssMb: number;
+  /** Set when the URL was not loaded: one warm-up request alone was too slow. */
+  skipped?: string;
+}
+
+interface DialectReport {
+  dialect: Dialect;
+  generateSeconds: number;
+  startRssMb: number;
+  peakRssMb: number;
+  measurements: Measurement[];
+}
+
+/** A warm-up request slower than this means load would only pile up work: the URL is skipped. */
+const slowProbeMs = 5_000;
+
+// Cleanup that must run however the run ends (error, Ctrl-C).
+const cleanups = new Set<() => Promise<void> | void>();
+let interrupted = false;
+let running: Instance | undefined;
+
+async function runCleanups(): Promise<void> {
+  for (const cleanup of [...cleanups].reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    cleanups.delete(cleanup);
+  }
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function rssMbOf(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples a process's RSS every 100 ms; `peak` since start, `phasePeak` since `resetPhase`. */
+function sampleRss(pid: number) {
+  const state = { peak: 0, phasePeak: 0 };
+  const sample = () => {
+    const rss = rssMbOf(pid);
+    if (rss === undefined) return;
+    state.peak = Math.max(state.peak, rss);
+    state.phasePeak = Math.max(state.phasePeak, rss);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return {
+    get peak() {
+      return state.peak;
+    },
+    get phasePeak() {
+      return state.phasePeak;
+    },
+    resetPhase() {
+      sample();
+      state.phasePeak = rssMbOf(pid) ?? 0;
+    },
+    stop() {
+      clearInterval(timer);
+      sample();
+    },
+  };
+}
+
+/** A fresh, empty database of the dialect and how to remove it. */
+async function createBenchDatabase(
+  dialect: Dialect,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const id = `${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  if (dialect === "sqlite") {
+    const file = join(root, "data", "bench", `bench-${id}.db`);
+    const drop = async () => {
+      await Promise.all(
+        ["", "-wal", "-shm", "-journal"].map((suffix) => rm(`${file}${suffix}`, { force: true })),
+      );
+    };
+    return { url: `file:${file}`, drop };
+  }
+  const name = `homes_bench_${id}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminPostgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}" TEMPLATE template0`);
+  const url = new URL(adminPostgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** Starts `node server/index.ts` in production mode and waits until /readyz answers. */
+async function startServer(databaseUrl: string, apiToken: string) {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    API_TOKEN: apiToken,
+    CONTACT_RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+    IMAGE_DIR: "./data/images",
+    SEED_DEMO_CONTENT: "false",
+  };
+  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  const stop = async () => {
+    if (exited || child.exitCode !== null) return;
+    const gone = new Promise<void>((done) => child.once("exit", () => done()));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await gone;
+    clearTimeout(timer);
+  };
+  cleanups.add(stop);
+
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error("The server exited while starting (see its output above).");
+    if (Date.now() > deadline) throw new Error("The server did not become ready within 60 s.");
+    try {
+      const answer = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (answer.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  if (child.pid === undefined) throw new Error("The server has no process id.");
+  return { base, pid: child.pid, stop };
+}
+
+async function load(
+  base: string,
+  target: Target,
+  connections: number,
+  duration: number,
+): Promise<{ times: number[]; result: Awaited<Instance> }> {
+  const times: number[] = [];
+  const instance = autocannon({
+    url: `${base}${target.path}`,
+    connections,
+    duration,
+    timeout: 10,
+    // Bounded in count as well as in time.
+    maxOverallRequests: 50_000 * duration,
+    ...(target.headers ? { headers: target.headers } : {}),
+  });
+  running = instance;
+  instance.on("response", (_client, _status, _bytes, responseTimeMs) => {
+    times.push(responseTimeMs);
+  });
+  try {
+    const result = await instance;
+    return { times: times.sort((a, b) => a - b), result };
+  } finally {
+    running = undefined;
+  }
+}
+
+async function benchDialect(dialect: Dialect, options: Options): Promise<DialectReport> {
+  console.error(`\n== ${dialect}: generating ${options.count.toLocaleString("en-US")} properties`);
+  const database = await createBenchDatabase(dialect);
+  cleanups.add(database.drop);
+  try {
+    const handle = openDatabase(database.url);
+    const started = performance.now();
+    let slug: string;
+    let city: string;
+    const bar = createProgressBar(options.count);
+    try {
+      await fillWithGeneratedProperties(handle, {
+        count: options.count,
+        imageDir: resolve(root, "data/images"),
+        onProgress: (done) => {
+          if (interrupted) throw new Error("interrupted");
+          bar.update(done);
+        },
+      });
+      bar.finish();
+      const middle = await handle.db
+        .selectFrom("property")
+        .select("slug")
+        .where("code", "=", generatedCode(Math.ceil(options.count / 2)))
+        .executeTakeFirstOrThrow();
+      slug = middle.slug;
+      // A location the site's search form offers, and that the generator fills.
+      city = "New York";
+    } finally {
+      bar.finish();
+      await handle.close();
+    }
+    const generateSeconds = (performance.now() - started) / 1000;
+    if (interrupted) throw new Error("interrupted");
+
+    const apiToken = `bench-${randomBytes(16).toString("hex")}`;
+    const server = await startServer(database.url, apiToken);
+    const rss = sampleRss(server.pid);
+    const startRssMb = rss.peak;
+    const pages: Target[] = [
+      { label: "/property?page=1", path: "/property?page=1", kind: "listing" },
+      { label: "/property?page=5000", path: "/property?page=5000", kind: "listing" },
+      {
+        label: `/search?property-status=For+Sale&location=${city.replace(/ /g, "+")}&sort=price_desc`,
+        path: `/search?property-status=For+Sale&location=${encodeURIComponent(city)}&sort=price_desc`,
+        kind: "listing",
+      },
+      { label: "/property/{slug}", path: `/property/${slug}`, kind: "detail" },
+      {
+        label: "/api/property/show/one/{slug}",
+        path: `/api/property/show/one/${slug}`,
+        kind: "detail",
+        headers: { authorization: `Bearer ${apiToken}` },
+      },
+    ];
+    const measurements: Measurement[] = [];
+    try {
+      for (const target of pages) {
+        if (interrupted) throw new Error("interrupted");
+        rss.resetPhase();
+        // Warm-up: one request alone first (so a page that is too slow under no load is not
+        // loaded by 50 connections), then two seconds of light load.
+        const probeStarted = performance.now();
+        const probe = await fetch(`${server.base}${target.path}`, {
+          headers: target.headers ?? {},
+          redirect: "manual",
+          signal: AbortSignal.timeout(60_000),
+        });
+        await probe.arrayBuffer();
+        const probeMs = performance.now() - probeStarted;
+        if (probeMs > slowProbeMs) {
+          measurements.push({
+            target,
+            requestsPerSecond: 0,
+            p50: probeMs,
+            p95: probeMs,
+            p99: probeMs,
+            p97_5: probeMs,
+            requests: 1,
+            non2xx: probe.status >= 200 && probe.status < 300 ? 0 : 1,
+            errors: 0,
+            peakRssMb: rss.phasePeak,
+            skipped: `one request took ${(probeMs / 1000).toFixed(1)} s (status ${probe.status}): not loaded`,
+          });
+          continue;
+        }
+        console.error(`   ${target.label}: warm-up, then ${options.duration} s of load`);
+        await load(server.base, target, Math.min(10, options.connections), 2);
+        rss.resetPhase();
+        const { times, result } = await load(
+          server.base,
+          target,
+          options.connections,
+          options.duration,
+        );
+        measurements.push({
+          target,
+          requestsPerSecond: times.length / result.duration,
+          p50: percentile(times, 0.5),
+          p95: percentile(times, 0.95),
+          p99: percentile(times, 0.99),
+          p97_5: result.latency.p97_5,
+          requests: times.length,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          peakRssMb: rss.phasePeak,
+        });
+      }
+    } finally {
+      rss.stop();
+      await server.stop();
+      cleanups.delete(server.stop);
+    }
+    return { dialect, generateSeconds, startRssMb, peakRssMb: rss.peak, measurements };
+  } finally {
+    await database.drop();
+    cleanups.delete(database.drop);
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "-");
+
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length))) ?? [];
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const [head, ...body] = rows;
+  return [
+    line(head ?? []),
+    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+    ...body.map(line),
+  ].join("\n");
+}
+
+function report(reports: DialectReport[], options: Options): string {
+  const cpus = os.cpus();
+  const out: string[] = [];
+  out.push(
+    `Hardware: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ` +
+      `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  out.push(
+    `Load: autocannon, ${options.connections} connections, ${options.duration} s per URL after a 2 s warm-up, ` +
+      `on the same machine as the server. Latency percentiles in ms, from every response's time.`,
+  );
+  for (const entry of reports) {
+    out.push("");
+    out.push(
+      `${entry.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${options.count.toLocaleString("en-US")} generated properties ` +
+        `(generated in ${entry.generateSeconds.toFixed(1)} s); server RSS ${entry.startRssMb.toFixed(0)} MB after start, ` +
+        `peak ${entry.peakRssMb.toFixed(0)} MB`,
+    );
+    const rows = [
+      [
+        "URL",
+        "req/s",
+        "p50",
+        "p95",
+        "p97.5",
+        "p99",
+        "requests",
+        "non-2xx",
+        "errors",
+        "peak RSS MB",
+        "p95 target",
+      ],
+    ];
+    for (const m of entry.measurements) {
+      const limit = m.target.kind === "listing" ? targets.listingP95Ms : targets.detailP95Ms;
+      rows.push([
+        m.target.label,
+        m.skipped ? "-" : m.requestsPerSecond.toFixed(0),
+        ms(m.p50),
+        ms(m.p95),
+        ms(m.p97_5),
+        ms(m.p99),
+        String(m.requests),
+        String(m.non2xx),
+        String(m.errors),
+        m.peakRssMb.toFixed(0),
+        `${m.p95 <= limit && !m.skipped && m.non2xx === 0 && m.errors === 0 ? "met" : "MISSED"} (≤ ${limit})`,
+      ]);
+    }
+    out.push(table(rows));
+    for (const m of entry.measurements)
+      if (m.skipped) out.push(`  ${m.target.label}: ${m.skipped}`);
+    for (const m of entry.measurements) {
+      if (!m.skipped && m.requests === 0) {
+        out.push(`  ${m.target.label}: no answer completed within the run (${m.errors} errors)`);
+      } else if (!m.skipped && (m.non2xx > 0 || m.errors > 0)) {
+        out.push(
+          `  ${m.target.label}: ${m.non2xx} non-2xx answers, ${m.errors} errors (a target counts only without them)`,
+        );
+      }
+    }
+    const listing = entry.measurements.filter((m) => m.target.kind === "listing");
+    const detail = entry.measurements.filter((m) => m.target.kind === "detail");
+    const met = (list: Measurement[], limit: number) =>
+      list.length > 0 &&
+      list.every((m) => !m.skipped && m.p95 <= limit && m.non2xx === 0 && m.errors === 0);
+    out.push(
+      `  Targets: listing p95 ≤ ${targets.listingP95Ms} ms: ${met(listing, targets.listingP95Ms) ? "met" : "MISSED"}; ` +
+        `detail p95 ≤ ${targets.detailP95Ms} ms: ${met(detail, targets.detailP95Ms) ? "met" : "MISSED"}; ` +
+        `RSS ≤ ${targets.rssMb} MB: ${entry.peakRssMb <= targets.rssMb ? "met" : "MISSED"} (${entry.peakRssMb.toFixed(0)} MB)`,
+    );
+  }
+  return out.join("\n");
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  const options = parseArgs(args);
+  if (options === "help") {
+    console.log(usage);
+    return;
+  }
+  if (options.build || !existsSync(join(root, "build/server/index.js"))) {
+    console.error("Building the site (npm run build)…");
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("npm run build failed.");
+  }
+  const reports: DialectReport[] = [];
+  for (const dialect of options.dialects) {
+    reports.push(await benchDialect(dialect, options));
+  }
+  console.log(`\n${report(reports, options)}`);
+}
+
+const onSignal = (signal: NodeJS.Signals) => {
+  if (interrupted) {
+    console.error(`${signal} again: exiting without cleaning up (data/bench/ may keep a file).`);
+    process.exit(130);
+  }
+  interrupted = true;
+  console.error(`\n${signal}: stopping and cleaning up…`);
+  running?.stop();
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+try {
+  await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`bench: ${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await runCleanups();
+}
