@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyProfile, Property } from "../lib/api-contract.ts";
-import { meta, recordsFromLoader, shouldRevalidate } from "./root.tsx";
+import { meta, pageProperties, recordsFromLoader, shouldRevalidate } from "./root.tsx";
 import { initialRecords } from "./store/records.ts";
 
 const profile: CompanyProfile = {
@@ -34,6 +34,31 @@ describe("recordsFromLoader", () => {
       category: [{ title: "Houses", total: 3 }],
     };
     expect(recordsFromLoader(records)).toEqual(records);
+  });
+
+  it("sets the page's properties as the 'property' records", () => {
+    const root = { amenity: [], profile: [profile], property: [], category: [] };
+    const shown = [{ code: "B" } as Property];
+    expect(recordsFromLoader(root, shown)).toEqual({ ...root, property: shown });
+    expect(recordsFromLoader(undefined, shown)).toEqual({ ...initialRecords, property: shown });
+  });
+});
+
+describe("pageProperties", () => {
+  it("takes the deepest route's properties", () => {
+    const shown = [{ code: "A" } as Property];
+    expect(
+      pageProperties([
+        { loaderData: { records: {}, properties: [{ code: "root" }] } },
+        { loaderData: { properties: shown } },
+      ]),
+    ).toBe(shown);
+  });
+
+  it("answers nothing when no route loaded properties", () => {
+    expect(pageProperties([{ loaderData: { records: {} } }, { loaderData: undefined }])).toBe(
+      undefined,
+    );
   });
 });
 

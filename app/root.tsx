@@ -7,9 +7,12 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  type UIMatch,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { siteRequestContext } from "#app-context";
+import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
 import { createApiClient } from "./api/client.server.ts";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
@@ -44,15 +47,17 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * SPEC §4 'Loading': the amenity, property and category lists and the company profile, fetched
- * in parallel for the shared state. Failures are silent (the client answers empty values).
+ * SPEC §4 'Loading': the amenity and category lists and the company profile, fetched in
+ * parallel for the shared state. Failures are silent (the client answers empty values).
+ * Properties are not loaded here: every visit would download every property. Each page loads
+ * the properties it shows, and the shared 'property' records are set from them (see
+ * `pageProperties`).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, clientIp, cspNonce } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
-  const [amenity, property, category, profile] = await Promise.all([
+  const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
-    api.getProperties(),
     api.getCategoryCounters(),
     api.getCompanyProfile(),
   ]);
@@ -61,7 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     investorsUrl: config.investorsUrl,
   };
   return {
-    records: { amenity, profile: profile ? [profile] : [], property, category } as RecordsState,
+    records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
     cspNonce,
     /** For absolute social-card image URLs. */
@@ -103,21 +108,41 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 /**
  * The shared state of SPEC §3 from the root loader's lists: the initial (empty) records with
- * one 'set records' action per collection.
+ * one 'set records' action per collection. `property` is the current page's properties, when
+ * it has any (they replace the root's empty list).
  */
-export function recordsFromLoader(records: RecordsState | undefined): RecordsState {
-  if (!records) return initialRecords;
-  const actions: RecordsAction[] = [
-    { type: "set records", name: "amenity", records: records.amenity },
-    { type: "set records", name: "profile", records: records.profile },
-    { type: "set records", name: "property", records: records.property },
-    { type: "set records", name: "category", records: records.category },
-  ];
+export function recordsFromLoader(
+  records: RecordsState | undefined,
+  property?: Property[],
+): RecordsState {
+  const actions: RecordsAction[] = records
+    ? [
+        { type: "set records", name: "amenity", records: records.amenity },
+        { type: "set records", name: "profile", records: records.profile },
+        { type: "set records", name: "property", records: records.property },
+        { type: "set records", name: "category", records: records.category },
+      ]
+    : [];
+  if (property) actions.push({ type: "set records", name: "property", records: property });
   return actions.reduce(recordsReducer, initialRecords);
 }
 
+/**
+ * The properties the current page loaded: the `properties` list of the deepest route whose
+ * loader answered one (a listing's page, the home collections' items, a detail's similar
+ * properties, the gallery).
+ */
+export function pageProperties(matches: readonly Pick<UIMatch, "loaderData">[]) {
+  for (const match of [...matches].reverse()) {
+    const data = match.loaderData as { properties?: unknown } | null | undefined;
+    if (data && Array.isArray(data.properties)) return data.properties as Property[];
+  }
+  return undefined;
+}
+
 function useRecordsStore(records: RecordsState | undefined): RecordsState {
-  return useMemo(() => recordsFromLoader(records), [records]);
+  const property = pageProperties(useMatches());
+  return useMemo(() => recordsFromLoader(records, property), [records, property]);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

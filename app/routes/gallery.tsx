@@ -1,17 +1,25 @@
 import { Link } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { createApiClient } from "../api/client.server.ts";
 import { FallbackImage } from "../components/fallback-image.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { metaWithTitle } from "../components/property/page-meta.ts";
-import { useRecords } from "../store/records.ts";
 import type { Route } from "./+types/gallery";
 
 const title = "Photo Gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
 
+/** SPEC §2: every property's cover, so the gallery loads the full list (SPEC §7). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, clientIp } = context.get(siteRequestContext);
+  const api = createApiClient({ ...config, clientIp });
+  return { properties: await api.getProperties() };
+}
+
 /** /gallery: every property's cover with its headline, each linking to /property/{slug}. */
-export default function Gallery() {
-  const { property } = useRecords();
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const property = loaderData.properties;
   return (
     <>
       <PageBanner title={title} />

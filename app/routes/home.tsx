@@ -17,10 +17,13 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { PopularCategories } from "../components/home/popular-categories.tsx";
 import { SearchPanel } from "../components/home/search-panel.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
-import { useProfile, useRecords } from "../store/records.ts";
+import { useProfile } from "../store/records.ts";
 import type { Route } from "./+types/home";
 
-/** SPEC §2 Home: the sliders and the three featured collections, fetched in parallel. */
+/**
+ * SPEC §2 Home: the sliders and the three featured collections, fetched in parallel, then the
+ * collections' items by code (one `codes=` search, not the whole property list).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, clientIp } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
@@ -31,8 +34,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [layout1, layout2, layout3] = collectionNames.map((name, index) =>
     toCollectionRef(name, collections[index]),
   );
+  const properties = await api.findPropertiesByCodes(
+    [layout1, layout2, layout3].flatMap((layout) => layout?.codes ?? []),
+  );
   return {
     sliders,
+    /** Every collection's items: the 'property' records of the shared state. */
+    properties,
     layout1: layout1!,
     layout2: layout2!,
     layout3: layout3!,
@@ -42,8 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sliders, layout1, layout2, layout3, renderedAt } = loaderData;
-  const { property } = useRecords();
+  const { sliders, layout1, layout2, layout3, renderedAt, properties: property } = loaderData;
   const profile = useProfile();
   const featured = useMemo(() => matchCollection(layout3.codes, property), [layout3, property]);
   const latest = useMemo(() => matchCollection(layout2.codes, property), [layout2, property]);

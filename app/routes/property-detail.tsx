@@ -37,7 +37,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const api = createApiClient({ ...config, clientIp });
   const property = await api.getProperty(params.code);
   if (!property) throw redirect("/");
-  return { property, puzzles: issueEnquiryPuzzles(config.puzzleSecret) };
+  // The Similar tab's related properties, fetched by code (they also fill the shared
+  // 'property' records).
+  const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
+  return { property, properties, puzzles: issueEnquiryPuzzles(config.puzzleSecret) };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -57,7 +60,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { property, puzzles } = loaderData;
   const records = useRecords();
-  const similar = matchProperties(codesOf(property.related_product), records.property).filter(
+  const similar = matchProperties(codesOf(property.related_product), loaderData.properties).filter(
     (related) => related.code !== property.code,
   );
   const features = matchAmenities(featureIdsOf(property.features), records.amenity);
@@ -119,7 +122,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             </h2>
             <FeatureList amenities={features} />
           </section>
-          <AdvancedSearch layout="wide" />
+          <AdvancedSearch action="/property" layout="wide" />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">
           <PropertyEnquiryForm

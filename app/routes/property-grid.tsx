@@ -1,41 +1,45 @@
-import { useSearchParams } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { createApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
-import { codesOf, matchProperties } from "../components/property/match-codes.ts";
+import { codesOf } from "../components/property/match-codes.ts";
 import { metaWithTitle } from "../components/property/page-meta.ts";
 import { Pagination } from "../components/property/pagination.tsx";
-import { clampPage, gridPageSize, pageCount, pageItems } from "../components/property/paging.ts";
+import { gridPageSize } from "../components/property/paging.ts";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
 import { PopularPosts } from "../components/sidebar/popular-posts.tsx";
-import { useRecords } from "../store/records.ts";
 import type { Route } from "./+types/property-grid";
+import { loadListingPage } from "./listing.server.ts";
 
 const title = "Properties Grid";
+const path = "/property";
 
 export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
 
-/** The 'Popular Posts' widget is drawn from layout 1: its codes, matched in the component. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * One page of the properties that match the URL's search, 6 cards per page (SPEC §9), and the
+ * 'Popular Posts' widget drawn from layout 1: its first four items, fetched by code.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, clientIp } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
-  const layout = await api.getCollection("Product Layout 1");
-  return { popularCodes: codesOf(layout?.item_list) };
+  const [listing, popular] = await Promise.all([
+    loadListingPage(api, new URL(request.url), gridPageSize),
+    api
+      .getCollection("Product Layout 1")
+      .then((layout) => api.findPropertiesByCodes(codesOf(layout?.item_list))),
+  ]);
+  return { ...listing, popular: popular.slice(0, 4) };
 }
 
-/** /property: every property as a two-column card grid, 6 per page, with the left sidebar. */
+/** /property: the matching properties as a two-column card grid, with the left sidebar. */
 export default function PropertyGrid({ loaderData }: Route.ComponentProps) {
-  const { property } = useRecords();
-  const [searchParams] = useSearchParams();
-  const count = pageCount(property.length, gridPageSize);
-  const page = clampPage(searchParams.get("page"), count);
-  const shown = pageItems(property, page, gridPageSize);
-  const first = (page - 1) * gridPageSize + 1;
-  const popular = matchProperties(loaderData.popularCodes, property).slice(0, 4);
+  const { properties, total, page, pageCount, pageSize, search, filtered, popular } = loaderData;
+  const first = (page - 1) * pageSize + 1;
 
   return (
     <>
@@ -44,25 +48,32 @@ export default function PropertyGrid({ loaderData }: Route.ComponentProps) {
         <section className="listing-layout__main" aria-label="Properties">
           <ListingToolbar
             view="grid"
-            total={property.length}
+            path={path}
+            total={total}
             first={first}
-            last={first + shown.length - 1}
+            last={first + properties.length - 1}
+            sort={search.sort}
+            filtered={filtered}
+            filterQuery={loaderData.filterQuery}
+            clearFiltersHref={loaderData.clearFiltersHref}
           />
-          {shown.length > 0 ? (
+          {properties.length > 0 ? (
             <ul className="property-grid">
-              {shown.map((item) => (
+              {properties.map((item) => (
                 <li key={item.code} className="property-grid__item">
                   <PropertyCard property={item} headingLevel={2} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="listing-empty">There are no properties to show right now.</p>
+            <ListingEmpty filtered={filtered} clearFiltersHref={loaderData.clearFiltersHref} />
           )}
-          <Pagination page={page} pageCount={count} label="Properties pages" />
+          {properties.length > 0 ? (
+            <Pagination page={page} pageCount={pageCount} label="Properties pages" />
+          ) : null}
         </section>
         <aside className="listing-layout__sidebar" aria-label="Search and categories">
-          <AdvancedSearch />
+          <AdvancedSearch action={path} search={search} />
           <PopularPosts properties={popular} />
           <CategoryList />
           <HelpingCenter />

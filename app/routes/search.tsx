@@ -1,32 +1,43 @@
-import { useSearchParams } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { createApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
 import { metaWithTitle } from "../components/property/page-meta.ts";
 import { Pagination } from "../components/property/pagination.tsx";
-import { clampPage, listPageSize, pageCount, pageItems } from "../components/property/paging.ts";
+import { listPageSize } from "../components/property/paging.ts";
 import { PropertyRow } from "../components/property/property-row.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
 import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
-import { useRecords } from "../store/records.ts";
 import type { Route } from "./+types/search";
+import { loadListingPage } from "./listing.server.ts";
 
 const title = "Properties Listing";
+const path = "/search";
 
 export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
 
 /**
- * /search: every property as a list row, with the right sidebar. The search form submits here,
- * but SPEC §2 applies no filter: its fields are only kept in the pager's links.
+ * One page of the properties that match the URL's search (the search form and the Advanced
+ * Search both GET this page), 10 rows per page (docs/decisions/005), and the three newest
+ * properties for the 'Recently Added' widget.
  */
-export default function Search() {
-  const { property } = useRecords();
-  const [searchParams] = useSearchParams();
-  const count = pageCount(property.length, listPageSize);
-  const page = clampPage(searchParams.get("page"), count);
-  const shown = pageItems(property, page, listPageSize);
-  const first = (page - 1) * listPageSize + 1;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config, clientIp } = context.get(siteRequestContext);
+  const api = createApiClient({ ...config, clientIp });
+  const [listing, recent] = await Promise.all([
+    loadListingPage(api, new URL(request.url), listPageSize),
+    api.searchProperties({ sort: "new", page: 1, limit: 3 }),
+  ]);
+  return { ...listing, recent: recent.properties };
+}
+
+/** /search: the matching properties as list rows, with the right sidebar. */
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { properties, total, page, pageCount, pageSize, search, filtered, recent } = loaderData;
+  const first = (page - 1) * pageSize + 1;
 
   return (
     <>
@@ -35,26 +46,33 @@ export default function Search() {
         <section className="listing-layout__main" aria-label="Properties">
           <ListingToolbar
             view="list"
-            total={property.length}
+            path={path}
+            total={total}
             first={first}
-            last={first + shown.length - 1}
+            last={first + properties.length - 1}
+            sort={search.sort}
+            filtered={filtered}
+            filterQuery={loaderData.filterQuery}
+            clearFiltersHref={loaderData.clearFiltersHref}
           />
-          {shown.length > 0 ? (
+          {properties.length > 0 ? (
             <ul className="property-list">
-              {shown.map((item) => (
+              {properties.map((item) => (
                 <li key={item.code} className="property-list__item">
                   <PropertyRow property={item} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="listing-empty">There are no properties to show right now.</p>
+            <ListingEmpty filtered={filtered} clearFiltersHref={loaderData.clearFiltersHref} />
           )}
-          <Pagination page={page} pageCount={count} label="Properties pages" />
+          {properties.length > 0 ? (
+            <Pagination page={page} pageCount={pageCount} label="Properties pages" />
+          ) : null}
         </section>
         <aside className="listing-layout__sidebar" aria-label="Search and categories">
-          <AdvancedSearch />
-          <RecentlyAdded />
+          <AdvancedSearch action={path} search={search} />
+          <RecentlyAdded properties={recent} />
           <CategoryList />
           <HelpingCenter />
         </aside>

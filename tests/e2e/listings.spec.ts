@@ -1,11 +1,13 @@
 /**
  * The listing pages against the API's data: /search (list view, 10 per page) and /property
  * (card grid, 6 per page), their pagers, sort dropdown, view toggles and sidebar widgets.
+ * Searching, sorting and paging with filters: search.spec.ts.
  */
 import { expect, type Page, test } from "@playwright/test";
 import type { Category, Collection, CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatDate, formatPrice } from "../../lib/format.ts";
 import { apiData, listProperties } from "./api.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 const listPageSize = 10;
 const gridPageSize = 6;
@@ -111,8 +113,8 @@ test.describe("/search list view", () => {
     );
   });
 
-  test("has the static Advanced Search form", async ({ page }) => {
-    await page.goto("/search");
+  test("has the Advanced Search form with the SPEC's options", async ({ page }) => {
+    await gotoHydrated(page, "/search");
     const form = page.getByRole("region", { name: "Advanced Search" });
     const options = {
       "Property Status": ["For Sale", "For Rent"],
@@ -125,7 +127,11 @@ test.describe("/search list view", () => {
       Garage: ["1", "2", "3", "4"],
     };
     for (const [label, texts] of Object.entries(options)) {
-      await expect(form.getByLabel(label, { exact: true }).locator("option")).toHaveText(texts);
+      // An empty first option ('Any') means no filter (docs/decisions/006-search-parameters.md).
+      await expect(form.getByLabel(label, { exact: true }).locator("option")).toHaveText([
+        "Any",
+        ...texts,
+      ]);
     }
     const area = form.getByLabel("Area (sq ft)");
     await expect(area).toHaveAttribute("min", "0");
@@ -137,7 +143,7 @@ test.describe("/search list view", () => {
     await expect(form.locator("output").nth(1)).toContainText("50,000");
 
     await form.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(/\/search$/);
+    await expect(page).toHaveURL(/\/search\?max-price=50000$/);
   });
 
   test("lists the categories with their totals and the helping center", async ({ page }) => {
@@ -165,6 +171,14 @@ test.describe("/search list view", () => {
     await expect(help.getByRole("link", { name: profile.email_address })).toHaveAttribute(
       "href",
       `mailto:${profile.email_address}`,
+    );
+  });
+
+  test("shows the three newest properties as Recently Added", async ({ page }) => {
+    await page.goto("/search?sort=price_asc&page=2");
+    const widget = page.getByRole("region", { name: "Recently Added" });
+    await expect(widget.getByRole("link")).toHaveText(
+      properties.slice(0, 3).map((property) => property.headline),
     );
   });
 

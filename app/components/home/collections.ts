@@ -1,6 +1,7 @@
 /**
  * The featured collections of the home page (SPEC §3 'Collection'): each collection's
- * item_list names properties by code, and each item is filled from the full property list.
+ * item_list names properties by code, and each item is filled from the properties the home
+ * loader fetched for those codes (a `codes=` search, not the full property list).
  */
 import {
   type Collection,

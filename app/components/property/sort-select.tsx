@@ -1,28 +1,52 @@
 import { useId } from "react";
+import { Form, useSubmit } from "react-router";
+import type { PropertySort } from "../../../lib/property-search.ts";
+import { defaultSort, sortOptions } from "./listing-search.ts";
 
-/** The sort options of SPEC §2, word for word. */
-export const sortOptions = [
-  "New To Old",
-  "Old To New",
-  "Properties (High To Low)",
-  "Properties (Low To High)",
-] as const;
+export interface SortSelectProps {
+  /** The listing's path, which the form GETs. */
+  action: string;
+  sort?: PropertySort;
+  /** The current filters as a query string, carried along as hidden fields. */
+  filterQuery?: string;
+}
 
-/** The listings' 'Sort by' dropdown. SPEC §2: it has no behaviour. */
-export function SortSelect() {
+/**
+ * The listings' 'Sort by' dropdown (options word for word from SPEC §2), as a small GET form
+ * that keeps the current filters and starts again at page 1. With JavaScript a change submits
+ * at once; without it the 'Sort' button does (it hides once the page is hydrated).
+ */
+export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: SortSelectProps) {
   const id = useId();
+  const submit = useSubmit();
+  const hidden = [...new URLSearchParams(filterQuery)];
   return (
-    <div className="sort-select">
+    <Form method="get" action={action} className="sort-select">
+      {hidden.map(([name, value], index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a name may repeat; the place is the identity.
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={id} className="sort-select__label">
         Sort by
       </label>
-      <select id={id} name="sort" className="sort-select__control" defaultValue={sortOptions[0]}>
+      <select
+        // Remount when the sort changes elsewhere (back button, links), so the shown option follows.
+        key={sort}
+        id={id}
+        name="sort"
+        className="sort-select__control"
+        defaultValue={sort}
+        onChange={(event) => submit(event.currentTarget.form)}
+      >
         {sortOptions.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </select>
-    </div>
+      <button type="submit" className="sort-select__submit">
+        Sort
+      </button>
+    </Form>
   );
 }

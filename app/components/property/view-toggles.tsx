@@ -3,10 +3,12 @@ import { Icon } from "./icons.tsx";
 
 export interface ViewTogglesProps {
   current: "list" | "grid";
+  /** The current filters and sort as a query string, so switching views keeps the search. */
+  query?: string;
 }
 
 /** The two view toggles: 'List view' → /search, 'Grid view' → /property; the current is marked. */
-export function ViewToggles({ current }: ViewTogglesProps) {
+export function ViewToggles({ current, query = "" }: ViewTogglesProps) {
   const views = [
     { view: "list", to: "/search", label: "List view", icon: "list" },
     { view: "grid", to: "/property", label: "Grid view", icon: "grid" },
@@ -16,7 +18,7 @@ export function ViewToggles({ current }: ViewTogglesProps) {
       {views.map(({ view, to, label, icon }) => (
         <li key={view}>
           <Link
-            to={to}
+            to={query ? `${to}?${query}` : to}
             aria-label={label}
             aria-current={view === current ? "page" : undefined}
             className={

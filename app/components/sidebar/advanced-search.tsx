@@ -1,48 +1,158 @@
-import { type FormEvent, useId, useState } from "react";
-
-/** The option groups of SPEC §2's Advanced Search form, word for word. */
-export const advancedSearchOptions = {
-  status: ["For Sale", "For Rent"],
-  type: ["Apartments", "Houses", "Commercial", "Garages"],
-  category: ["Commercial", "Residential", "Land", "Hotels"],
-  location: ["New York", "Bangladesh", "India", "Canada"],
-  counts: ["1", "2", "3", "4"],
-} as const;
-
-/** The sliders' ranges (SPEC §9): area in sq ft, price in USD. */
-export const areaRange = { min: 0, max: 10_000, step: 100 } as const;
-export const priceRange = { min: 0, max: 150_000, step: 1_000 } as const;
+import { type CSSProperties, type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  type AdvancedSearchValues,
+  advancedSearchOptions,
+  advancedSearchValues,
+  areaRange,
+  compactSearchParams,
+  defaultSort,
+  type ListingSearch,
+  listingParams,
+  priceRange,
+  withQuery,
+} from "../property/listing-search.ts";
 
 const number = new Intl.NumberFormat("en-US");
 
 export interface AdvancedSearchProps {
+  /** The page the form GETs: the listing it sits on, or /property from a detail page. */
+  action: string;
+  /** The search the page shows, so the form starts from it; absent means "any" everywhere. */
+  search?: ListingSearch;
   /** 'wide' lays the fields out in columns, for the main column of a page. */
   layout?: "sidebar" | "wide";
 }
 
+type SelectField = "status" | "type" | "category" | "location" | CountField;
+type CountField = "bedrooms" | "bathrooms" | "balcony" | "garage";
+
+const selects: readonly {
+  field: SelectField;
+  label: string;
+  any: string;
+  options: readonly string[];
+}[] = [
+  { field: "status", label: "Property Status", any: "Any", options: advancedSearchOptions.status },
+  { field: "type", label: "Property Type", any: "Any", options: advancedSearchOptions.type },
+  {
+    field: "category",
+    label: "Property Category",
+    any: "Any",
+    options: advancedSearchOptions.category,
+  },
+  { field: "location", label: "Location", any: "Any", options: advancedSearchOptions.location },
+  { field: "bedrooms", label: "Bedrooms", any: "Any", options: advancedSearchOptions.counts },
+  { field: "bathrooms", label: "Bathroom", any: "Any", options: advancedSearchOptions.counts },
+  { field: "balcony", label: "Balcony", any: "Any", options: advancedSearchOptions.counts },
+  { field: "garage", label: "Garage", any: "Any", options: advancedSearchOptions.counts },
+];
+
+interface RangeFieldProps {
+  id: string;
+  label: string;
+  /** Accessible name of the lower thumb. */
+  minLabel: string;
+  range: { min: number; max: number; step: number };
+  names: [min: string, max: string];
+  initial: [min: number, max: number];
+  /** Formats a value for the read-out, such as '$50,000'. */
+  format: (value: number) => string;
+  /** The unit after the read-out, such as ' sq ft'. */
+  unit?: string;
+}
+
 /**
- * SPEC §2's Advanced Search form. Static and not wired: submitting does nothing. The SPEC's
- * unused filter state is kept as it is described (category, filterText, min 0, max 1000) and
- * deliberately not applied.
+ * A two-thumb slider: two range inputs over one track. The upper thumb carries the visible
+ * label; each end of the range means "no limit" (the loader drops it).
  */
-export function AdvancedSearch({ layout = "sidebar" }: AdvancedSearchProps) {
+function RangeField({
+  id,
+  label,
+  minLabel,
+  range,
+  names,
+  initial,
+  format,
+  unit = "",
+}: RangeFieldProps) {
+  const [low, setLow] = useState(initial[0]);
+  const [high, setHigh] = useState(initial[1]);
+  const span = range.max - range.min;
+  const percent = (value: number) => `${((value - range.min) / span) * 100}%`;
+  const highText = `${format(high)}${high >= range.max ? "+" : ""}`;
+  const fill = { "--range-from": percent(low), "--range-to": percent(high) } as CSSProperties;
+  return (
+    <div className="advanced-search__range">
+      <div className="advanced-search__range-head">
+        <label htmlFor={`${id}-max`} className="advanced-search__label">
+          {label}
+        </label>
+        <output htmlFor={`${id}-min ${id}-max`} className="advanced-search__value">
+          {format(low)} – {highText}
+          {unit}
+        </output>
+      </div>
+      <div
+        className={
+          // The lower thumb goes on top once it sits in the upper half, so it stays reachable.
+          low > range.min + span / 2
+            ? "advanced-search__slider-pair advanced-search__slider-pair--low-on-top"
+            : "advanced-search__slider-pair"
+        }
+        style={fill}
+      >
+        <input
+          id={`${id}-min`}
+          name={names[0]}
+          type="range"
+          aria-label={minLabel}
+          aria-valuetext={`${format(low)}${unit}`}
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={low}
+          onChange={(event) => setLow(Math.min(Number(event.target.value), high))}
+          className="advanced-search__slider advanced-search__slider--low"
+        />
+        <input
+          id={`${id}-max`}
+          name={names[1]}
+          type="range"
+          aria-valuetext={`${highText}${unit}`}
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          value={high}
+          onChange={(event) => setHigh(Math.max(Number(event.target.value), low))}
+          className="advanced-search__slider advanced-search__slider--high"
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2's Advanced Search form, wired: it GETs `action` with status, type, category,
+ * location, bedrooms, bathrooms, balcony, garage (each "at least"), min-area/max-area and
+ * min-price/max-price (docs/decisions/006-search-parameters.md). An empty option means "any".
+ * With JavaScript it navigates to a compact URL (no "any" values, no slider ends); without,
+ * the browser sends every field and the loader reads them the same way. The current sort is
+ * kept; the page starts again at 1.
+ */
+export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedSearchProps) {
   const id = useId();
   const headingId = `${id}-heading`;
-  // SPEC §2/§9: "Unused filter state exists … it is not applied."
-  const [_filter] = useState({ category: "", filterText: "", min: 0, max: 1000 });
-  const [area, setArea] = useState<number>(areaRange.max);
-  const [price, setPrice] = useState<number>(priceRange.max);
+  const navigate = useNavigate();
+  const values: AdvancedSearchValues = advancedSearchValues(search);
+  // A new search (another URL) starts the form again from its values.
+  const formKey = JSON.stringify(values);
 
-  const selects = [
-    { name: "property-status", label: "Property Status", options: advancedSearchOptions.status },
-    { name: "property-type", label: "Property Type", options: advancedSearchOptions.type },
-    { name: "category", label: "Property Category", options: advancedSearchOptions.category },
-    { name: "location", label: "Location", options: advancedSearchOptions.location },
-    { name: "bedrooms", label: "Bedrooms", options: advancedSearchOptions.counts },
-    { name: "bathroom", label: "Bathroom", options: advancedSearchOptions.counts },
-    { name: "balcony", label: "Balcony", options: advancedSearchOptions.counts },
-    { name: "garage", label: "Garage", options: advancedSearchOptions.counts },
-  ] as const;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    navigate(withQuery(action, compactSearchParams(form)));
+  }
 
   return (
     <section
@@ -53,20 +163,28 @@ export function AdvancedSearch({ layout = "sidebar" }: AdvancedSearchProps) {
         Advanced Search
       </h2>
       <form
+        key={formKey}
+        method="get"
+        action={action}
         className="advanced-search__form"
-        onSubmit={(event: FormEvent<HTMLFormElement>) => event.preventDefault()}
+        onSubmit={onSubmit}
       >
+        {search && search.sort !== defaultSort ? (
+          <input type="hidden" name={listingParams.sort} value={search.sort} />
+        ) : null}
         <div className="advanced-search__fields">
           {selects.map((select) => (
-            <div key={select.name} className="advanced-search__field">
-              <label htmlFor={`${id}-${select.name}`} className="advanced-search__label">
+            <div key={select.field} className="advanced-search__field">
+              <label htmlFor={`${id}-${select.field}`} className="advanced-search__label">
                 {select.label}
               </label>
               <select
-                id={`${id}-${select.name}`}
-                name={select.name}
+                id={`${id}-${select.field}`}
+                name={listingParams[select.field]}
                 className="advanced-search__select"
+                defaultValue={values[select.field]}
               >
+                <option value="">{select.any}</option>
                 {select.options.map((option) => (
                   <option key={option} value={option}>
                     {option}
@@ -77,48 +195,25 @@ export function AdvancedSearch({ layout = "sidebar" }: AdvancedSearchProps) {
           ))}
         </div>
         <div className="advanced-search__ranges">
-          <div className="advanced-search__range">
-            <div className="advanced-search__range-head">
-              <label htmlFor={`${id}-area`} className="advanced-search__label">
-                Area (sq ft)
-              </label>
-              <output htmlFor={`${id}-area`} className="advanced-search__value">
-                {number.format(areaRange.min)} – {number.format(area)} sq ft
-              </output>
-            </div>
-            <input
-              id={`${id}-area`}
-              name="area"
-              type="range"
-              min={areaRange.min}
-              max={areaRange.max}
-              step={areaRange.step}
-              value={area}
-              onChange={(event) => setArea(Number(event.target.value))}
-              className="advanced-search__slider"
-            />
-          </div>
-          <div className="advanced-search__range">
-            <div className="advanced-search__range-head">
-              <label htmlFor={`${id}-price`} className="advanced-search__label">
-                Price (USD)
-              </label>
-              <output htmlFor={`${id}-price`} className="advanced-search__value">
-                ${number.format(priceRange.min)} – ${number.format(price)}
-              </output>
-            </div>
-            <input
-              id={`${id}-price`}
-              name="price"
-              type="range"
-              min={priceRange.min}
-              max={priceRange.max}
-              step={priceRange.step}
-              value={price}
-              onChange={(event) => setPrice(Number(event.target.value))}
-              className="advanced-search__slider"
-            />
-          </div>
+          <RangeField
+            id={`${id}-area`}
+            label="Area (sq ft)"
+            minLabel="Minimum area (square feet)"
+            range={areaRange}
+            names={[listingParams.minArea, listingParams.maxArea]}
+            initial={[values.minArea, values.maxArea]}
+            format={(value) => number.format(value)}
+            unit=" sq ft"
+          />
+          <RangeField
+            id={`${id}-price`}
+            label="Price (USD)"
+            minLabel="Minimum price (US dollars)"
+            range={priceRange}
+            names={[listingParams.minPrice, listingParams.maxPrice]}
+            initial={[values.minPrice, values.maxPrice]}
+            format={(value) => `$${number.format(value)}`}
+          />
         </div>
         <button type="submit" className="advanced-search__submit">
           Search

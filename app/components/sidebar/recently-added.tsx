@@ -1,12 +1,14 @@
-import { useRecords } from "../../store/records.ts";
+import type { Property } from "../../../lib/api-contract.ts";
 import { PropertyMiniList } from "./property-mini-list.tsx";
 
-/** The newest properties of the list, by creation date. */
-export function RecentlyAdded({ count = 3 }: { count?: number }) {
-  const { property } = useRecords();
-  const time = (created: string) => Date.parse(created) || 0;
-  const newest = [...property]
-    .sort((a, b) => time(b.created_at) - time(a.created_at))
-    .slice(0, count);
-  return <PropertyMiniList title="Recently Added" properties={newest} className="recently-added" />;
+export interface RecentlyAddedProps {
+  /** The newest properties, as the page's loader fetched them (sort 'new'). */
+  properties: readonly Property[];
+}
+
+/** The list view's 'Recently Added' widget: the newest properties by creation date. */
+export function RecentlyAdded({ properties }: RecentlyAddedProps) {
+  return (
+    <PropertyMiniList title="Recently Added" properties={properties} className="recently-added" />
+  );
 }
