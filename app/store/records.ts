@@ -1,9 +1,10 @@
 /**
  * The shared state of SPEC §3/§4: four collections, each initially empty, and a single
  * 'set records' action that replaces one collection by name. The root loader fetches the
- * amenity, property and category lists and the company profile; the store is built from them
- * (on the server for the first HTML, and again in the browser on hydration), and screens read
- * from it through `useRecords()`.
+ * amenity and category lists and the company profile; 'property' holds the properties the
+ * current page loaded (its loader's `properties`; docs/decisions/006-search-parameters.md).
+ * The store is built from them (on the server for the first HTML, and again in the browser on
+ * hydration), and screens read from it through `useRecords()`.
  */
 import { createContext, useContext } from "react";
 import type { Amenity, Category, CompanyProfile, Property } from "../../lib/api-contract.ts";
