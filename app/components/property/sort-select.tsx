@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import type { PropertySort } from "../../../lib/property-search.ts";
 import { defaultSort, sortOptions } from "./listing-search.ts";
@@ -20,6 +20,14 @@ export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: Sor
   const id = useId();
   const submit = useSubmit();
   const hidden = [...new URLSearchParams(filterQuery)];
+  // The shown option: the visitor's choice at once, and the URL's sort whenever that changes
+  // (back button, links). Kept in state rather than remounting, so keyboard focus stays here.
+  const [value, setValue] = useState(sort);
+  const [urlSort, setUrlSort] = useState(sort);
+  if (urlSort !== sort) {
+    setUrlSort(sort);
+    setValue(sort);
+  }
   return (
     <Form method="get" action={action} className="sort-select">
       {hidden.map(([name, value], index) => (
@@ -30,13 +38,14 @@ export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: Sor
         Sort by
       </label>
       <select
-        // Remount when the sort changes elsewhere (back button, links), so the shown option follows.
-        key={sort}
         id={id}
         name="sort"
         className="sort-select__control"
-        defaultValue={sort}
-        onChange={(event) => submit(event.currentTarget.form)}
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value as PropertySort);
+          submit(event.currentTarget.form);
+        }}
       >
         {sortOptions.map((option) => (
           <option key={option.value} value={option.value}>

@@ -1,0 +1,128 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AdvancedSearch } from "../sidebar/advanced-search.tsx";
+import { ListingEmpty } from "./listing-empty.tsx";
+import { readListingSearch } from "./listing-search.ts";
+import { ListingToolbar } from "./listing-toolbar.tsx";
+import { SortSelect } from "./sort-select.tsx";
+
+/** The opening tags `<name …>` of `html` that contain `attribute`. */
+function tags(html: string, name: string, attribute: string): string[] {
+  return (html.match(new RegExp(`<${name} [^>]*>`, "g")) ?? []).filter((tag) =>
+    tag.includes(attribute),
+  );
+}
+
+/** Renders `element` at `url` inside a data router (the forms use its hooks). */
+function render(element: React.ReactElement, url = "/search") {
+  const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+  return renderToStaticMarkup(<Stub initialEntries={[url]} />);
+}
+
+describe("SortSelect", () => {
+  it("is a GET form with the SPEC's options, the current sort and the filters as hidden fields", () => {
+    const html = render(
+      <SortSelect
+        action="/search"
+        sort="price_asc"
+        filterQuery="email=loft&property-types=Houses"
+      />,
+    );
+    const [form] = tags(html, "form", 'class="sort-select"');
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/search"');
+    expect(html).toContain('<input type="hidden" name="email" value="loft"/>');
+    expect(html).toContain('<input type="hidden" name="property-types" value="Houses"/>');
+    expect(
+      [...html.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map((m) => [
+        m[1],
+        m[2],
+      ]),
+    ).toEqual([
+      ["new", "New To Old"],
+      ["old", "Old To New"],
+      ["price_desc", "Properties (High To Low)"],
+      ["price_asc", "Properties (Low To High)"],
+    ]);
+    expect(html).toMatch(/<option value="price_asc" selected="">/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Sort<\/button>/);
+  });
+});
+
+describe("ListingToolbar", () => {
+  it("counts all properties without filters", () => {
+    const html = render(
+      <ListingToolbar view="list" path="/search" total={30} first={11} last={20} />,
+    );
+    expect(html).toContain("Showing 11–20 of 30 properties");
+    expect(html).not.toContain("Clear filters");
+  });
+
+  it("says how many match and offers to clear the filters", () => {
+    const html = render(
+      <ListingToolbar
+        view="grid"
+        path="/property"
+        total={1}
+        first={1}
+        last={1}
+        sort="old"
+        filtered
+        filterQuery="status=For+Rent"
+        clearFiltersHref="/property?sort=old"
+      />,
+    );
+    expect(html).toContain("1 property found");
+    expect(html).toMatch(/<a [^>]*href="\/property\?sort=old"[^>]*>Clear filters<\/a>/);
+    // The view toggles carry the search to the other view.
+    expect(html).toContain('href="/search?status=For+Rent&amp;sort=old"');
+  });
+});
+
+describe("ListingEmpty", () => {
+  it("shows the empty search with a clear link", () => {
+    const html = render(<ListingEmpty filtered clearFiltersHref="/search" />);
+    expect(html).toContain("No properties match your search.");
+    expect(html).toMatch(/href="\/search"[^>]*>Clear filters/);
+  });
+});
+
+describe("AdvancedSearch", () => {
+  it("GETs its page with real field names, 'Any' first and the search's values", () => {
+    const search = readListingSearch(
+      new URLSearchParams("status=For+Rent&garage=2&min-price=2000&sort=price_desc"),
+    );
+    const html = render(<AdvancedSearch action="/property" search={search} />, "/property");
+    const [form] = tags(html, "form", 'class="advanced-search__form"');
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/property"');
+    const names = [...html.matchAll(/<select [^>]*name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toEqual([
+      "status",
+      "type",
+      "category",
+      "location",
+      "bedrooms",
+      "bathrooms",
+      "balcony",
+      "garage",
+    ]);
+    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(8);
+    expect(html).toMatch(/<option value="For Rent" selected="">/);
+    expect(html).toMatch(/<option value="2" selected="">/);
+    for (const [name, min, max, value] of [
+      ["min-area", 0, 10000, 0],
+      ["max-area", 0, 10000, 10000],
+      ["min-price", 0, 150000, 2000],
+      ["max-price", 0, 150000, 150000],
+    ] as const) {
+      const [input] = tags(html, "input", `name="${name}"`);
+      expect(input).toContain('type="range"');
+      expect(input).toContain(`min="${min}"`);
+      expect(input).toContain(`max="${max}"`);
+      expect(input).toContain(`value="${value}"`);
+    }
+    expect(html).toContain('<input type="hidden" name="sort" value="price_desc"/>');
+  });
+});
