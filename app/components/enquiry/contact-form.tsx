@@ -13,6 +13,7 @@ export function ContactForm({ puzzles, actionData }: ContactFormProps) {
   return (
     <EnquiryForm
       kind="contact"
+      anchorId="contact-form"
       puzzles={puzzles}
       actionData={actionData}
       submitLabel="Send Message"

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useFormAction } from "react-router";
 import { type EnquiryFieldName, enquiryFieldNames } from "../../../lib/api-contract.ts";
 import {
   type EnquiryErrors,
@@ -20,6 +20,8 @@ export const reloadAfterSuccessMs = 3000;
 
 export interface EnquiryFormProps {
   kind: EnquiryFormKind;
+  /** The form's id: a post made without JavaScript returns to it (the alert is at its top). */
+  anchorId: string;
   /** The puzzles the route's loader issued. */
   puzzles: EnquiryPuzzles;
   /** The route's action data: the outcome of a post made without JavaScript. */
@@ -71,6 +73,7 @@ function valuesOf(form: HTMLFormElement): Partial<Record<EnquiryFieldName, strin
  */
 export function EnquiryForm({
   kind,
+  anchorId,
   puzzles,
   actionData,
   submitLabel,
@@ -81,6 +84,7 @@ export function EnquiryForm({
   const idPrefix = useId();
   const fetcher = useFetcher<EnquiryResult>();
   const formRef = useRef<HTMLFormElement>(null);
+  const action = `${useFormAction()}#${anchorId}`;
   const howYouHear = kind === "contact" ? "subject" : "select";
   const [shown, setShown] = useState<Shown>(() =>
     isEnquiryResult(actionData)
@@ -133,7 +137,9 @@ export function EnquiryForm({
   return (
     <fetcher.Form
       ref={formRef}
+      id={anchorId}
       method="post"
+      action={action}
       className={className}
       noValidate
       aria-label={ariaLabel}

@@ -27,6 +27,7 @@ export function PropertyEnquiryForm({
       </h2>
       <EnquiryForm
         kind="property"
+        anchorId="enquiry-form"
         puzzles={puzzles}
         actionData={actionData}
         submitLabel="Submit"
