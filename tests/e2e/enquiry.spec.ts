@@ -3,6 +3,7 @@
  * detail page's 'Are you Interested?', through the site's action to `POST /api/contact/add`.
  * Expected texts come from the API's own answers and what it stored in the e2e database.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
@@ -297,6 +298,31 @@ for (const kind of ["contact", "property"] as const) {
       await expect(form.getByRole("alert")).toContainText(`Success! ${successMessage}`);
       expect(await enquiriesFrom(email)).toHaveLength(1);
     });
+  });
+
+  test(`${kind} form: field errors and the 'Errors!' alert have no axe violations`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await gotoHydrated(page, pathOf(kind));
+    const form = enquiryForm(page, kind);
+    await form.getByRole("button", { name: submitLabel(kind) }).click();
+    await expect(form.getByLabel("Full Name", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await fillEnquiry(form, kind, {
+      fullname: "Ann Axe",
+      email: uniqueEmail("axe"),
+      message: "Hi",
+    });
+    await routeEnquiryPosts(page, (route) => route.abort("failed"));
+    await form.getByRole("button", { name: submitLabel(kind) }).click();
+    await expect(form.getByRole("alert")).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).include("main form").analyze();
+    expect(violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual(
+      [],
+    );
   });
 
   test.describe(`${kind} form without JavaScript`, () => {
