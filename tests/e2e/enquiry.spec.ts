@@ -311,6 +311,8 @@ for (const kind of ["contact", "property"] as const) {
       "aria-invalid",
       "true",
     );
+    const withErrors = await new AxeBuilder({ page }).include("main form").analyze();
+    expect(withErrors.violations.map((violation) => violation.id)).toEqual([]);
     await fillEnquiry(form, kind, {
       fullname: "Ann Axe",
       email: uniqueEmail("axe"),
