@@ -11,7 +11,7 @@ describe("loadConfig", () => {
       DATABASE_URL: "file:./data/app.db",
       API_TOKEN: "dev-token",
       IMAGE_BASE_URL: "/images",
-      CONTACT_RATE_LIMIT: { max: 5, windowMs: 600_000 },
+      CONTACT_RATE_LIMIT: { max: 30, windowMs: 600_000 },
       TRUSTED_PROXIES: ["127.0.0.1", "::1"],
     });
     expect(config.apiBaseUrl).toBe("http://127.0.0.1:3000/api");

@@ -55,7 +55,7 @@ const envSchema = z
       .default("info"),
     CONTACT_RATE_LIMIT: z
       .string()
-      .default("5/10m")
+      .default("30/10m")
       .transform((value, context) => {
         const limit = parseRateLimit(value.trim());
         if (limit) return limit;
