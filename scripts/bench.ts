@@ -136,6 +136,8 @@ interface DialectReport {
   generateSeconds: number;
   startRssMb: number;
   peakRssMb: number;
+  /** The machine's 1-minute load average when the load runs began: others' work competes. */
+  loadAverage: number;
   measurements: Measurement[];
 }
 
@@ -365,6 +367,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
     const server = await startServer(database.url, apiToken);
     const rss = sampleRss(server.pid);
     const startRssMb = rss.peak;
+    const loadAverage = os.loadavg()[0] ?? 0;
     const pages: Target[] = [
       { label: "/property?page=1", path: "/property?page=1", kind: "listing" },
       { label: "/property?page=5000", path: "/property?page=5000", kind: "listing" },
@@ -439,7 +442,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
       await server.stop();
       cleanups.delete(server.stop);
     }
-    return { dialect, generateSeconds, startRssMb, peakRssMb: rss.peak, measurements };
+    return { dialect, generateSeconds, startRssMb, peakRssMb: rss.peak, loadAverage, measurements };
   } finally {
     await database.drop();
     cleanups.delete(database.drop);
@@ -477,7 +480,7 @@ function report(reports: DialectReport[], options: Options): string {
     out.push(
       `${entry.dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${options.count.toLocaleString("en-US")} generated properties ` +
         `(generated in ${entry.generateSeconds.toFixed(1)} s); server RSS ${entry.startRssMb.toFixed(0)} MB after start, ` +
-        `peak ${entry.peakRssMb.toFixed(0)} MB`,
+        `peak ${entry.peakRssMb.toFixed(0)} MB; machine load average ${entry.loadAverage.toFixed(1)} when the load began`,
     );
     const rows = [
       [

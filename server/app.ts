@@ -5,8 +5,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
-import nodemailer from "nodemailer";
+import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
@@ -39,8 +38,12 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
 }
 
-/** Bounded waits, so a stalled mail server cannot hold a delivery (or a shutdown) for long. */
-function createSmtpTransport(url: string): MailTransport {
+/**
+ * Bounded waits, so a stalled mail server cannot hold a delivery (or a shutdown) for long.
+ * nodemailer (like ioredis below) is loaded only when configured: unused, it is RSS for nothing.
+ */
+async function createSmtpTransport(url: string): Promise<MailTransport> {
+  const { default: nodemailer } = await import("nodemailer");
   return nodemailer.createTransport({
     url,
     connectionTimeout: 10_000,
@@ -80,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const transport =
-    options.mailTransport ?? (config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : undefined);
+    options.mailTransport ??
+    (config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined);
   const outbox = transport
     ? createOutboxWorker({
         database,
@@ -99,7 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
   }
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  const redis: Redis | undefined = config.REDIS_URL
+    ? new (await import("ioredis")).Redis(config.REDIS_URL, { lazyConnect: false })
+    : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
 
   app.setErrorHandler((error: Error & { statusCode?: number; status?: number }, request, reply) => {

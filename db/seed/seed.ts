@@ -1,8 +1,7 @@
 /** Fills a migrated database with the demo content, and empties it again. */
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
-import { buildDemoContent } from "./content.ts";
-import { type ImageWriteResult, writeDemoImages } from "./images.ts";
+import type { ImageWriteResult } from "./images.ts";
 
 export interface SeedOptions {
   /** Also write the demo images into this folder (property/, sliders/, no.png, logo.png). */
@@ -32,6 +31,9 @@ export async function seedDemoContent(
   db: Kysely<Database>,
   options: SeedOptions = {},
 ): Promise<SeedResult> {
+  // Loaded here, not at the top: they bring sanitize-html and sharp (libvips), which a server
+  // that finds its database already seeded never needs (tens of MB of RSS).
+  const { buildDemoContent } = await import("./content.ts");
   const content = buildDemoContent(options.now);
 
   await db.transaction().execute(async (trx) => {
@@ -103,6 +105,7 @@ export async function seedDemoContent(
 
   const result: SeedResult = { properties: content.properties.length };
   if (options.imageDir !== undefined) {
+    const { writeDemoImages } = await import("./images.ts");
     result.images = await writeDemoImages(options.imageDir, content, {
       overwrite: options.overwriteImages ?? false,
     });
