@@ -10,6 +10,8 @@ declare module "better-sqlite3" {
 
   export interface Statement {
     readonly reader: boolean;
+    /** False when it may write (sqlite3_stmt_readonly; BEGIN/COMMIT/ROLLBACK count as read-only). */
+    readonly readonly: boolean;
     /** True while an iterate() over it is unfinished. */
     readonly busy: boolean;
     all(...parameters: unknown[]): unknown[];

@@ -13,9 +13,11 @@ import {
   PostgresDialect,
   type Selectable,
   SqliteDialect,
+  sql,
   type Updateable,
 } from "kysely";
 import pg from "pg";
+import { setChangeClock } from "./read-cache.ts";
 
 /**
  * The tables. JSON list columns (features, image_list, related_product, item_list) hold JSON
@@ -197,6 +199,24 @@ function openPostgres(url: string): DatabaseHandle {
   // 'error' event would crash the process.
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The same snapshot means the same committed transactions are visible (PostgreSQL 13+);
+  // on an older server the query fails once and nothing is cached.
+  let snapshots = true;
+  setChangeClock(db, {
+    read: async () => {
+      if (!snapshots) return undefined;
+      try {
+        const { rows } = await sql<{
+          snapshot: string;
+        }>`select pg_current_snapshot()::text as snapshot`.execute(db);
+        return rows[0]?.snapshot;
+      } catch (error) {
+        // 42883: no such function. Anything else (a lost connection) only skips the cache.
+        if ((error as { code?: string }).code === "42883") snapshots = false;
+        return undefined;
+      }
+    },
+  });
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
@@ -209,8 +229,16 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  // data_version moves when another connection commits; this connection's own writes are
+  // counted by the statement cache.
+  const dataVersion = sqlite.prepare("pragma data_version");
+  setChangeClock(db, {
+    read: async () => {
+      const row = dataVersion.get() as { data_version: number } | undefined;
+      return row === undefined ? undefined : `${row.data_version}:${cached.writes()}`;
+    },
   });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
@@ -226,17 +254,27 @@ const maxCachedSqlLength = 4096;
  * of a simple API read. SQLite re-prepares a kept statement itself after a schema change. A
  * statement still iterating (a streamed query) is busy, so a second one is prepared beside it.
  */
-function withStatementCache(sqlite: SqliteDatabase): Pick<SqliteDatabase, "prepare" | "close"> {
+function withStatementCache(
+  sqlite: SqliteDatabase,
+): Pick<SqliteDatabase, "prepare" | "close"> & { writes(): number } {
   const statements = new Map<string, Statement>();
+  // Every statement but a plain read (writes, BEGIN, COMMIT, ROLLBACK, DDL): Kysely prepares
+  // right before each execution, so this counts executions (see db/read-cache.ts).
+  let writes = 0;
+  const counted = (statement: Statement) => {
+    if (!statement.reader || !statement.readonly) writes++;
+    return statement;
+  };
   return {
+    writes: () => writes,
     prepare(sql) {
       const kept = statements.get(sql);
       if (kept !== undefined && !kept.busy) {
         statements.delete(sql);
         statements.set(sql, kept);
-        return kept;
+        return counted(kept);
       }
-      const statement = sqlite.prepare(sql);
+      const statement = counted(sqlite.prepare(sql));
       if (kept === undefined && sql.length <= maxCachedSqlLength) {
         statements.set(sql, statement);
         if (statements.size > statementCacheSize) {

@@ -1,15 +1,24 @@
 import type { Kysely } from "kysely";
 import type { Category } from "../../lib/api-contract.ts";
 import type { Database } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 import { toCount } from "./columns.ts";
 
 /**
  * Every category with the number of its published properties (0 for none), by title
- * (SPEC §7 `GET /category/display_counter`). One count per category, each answered from the
- * (category_id, publish) index without reading property rows; a join and GROUP BY made
- * PostgreSQL scan the whole table.
+ * (SPEC §7 `GET /category/display_counter`), as of the database's current state.
  */
 export async function listCategoryCounters(db: Kysely<Database>): Promise<Category[]> {
+  // Counted once per database state (see db/read-cache.ts); a copy, so no caller can change it.
+  const counters = await readWhileUnchanged(db, "category counters", () => countByCategory(db));
+  return counters.map((category) => ({ ...category }));
+}
+
+/**
+ * One count per category, each answered from the (category_id, publish) index without reading
+ * property rows; a join and GROUP BY made PostgreSQL scan the whole table.
+ */
+async function countByCategory(db: Kysely<Database>): Promise<Category[]> {
   const rows = await db
     .selectFrom("category")
     .select((eb) => [

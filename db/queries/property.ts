@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
 import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import type { Database, PropertyRow } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 import { toCount, toFlag, toIsoString } from "./columns.ts";
 
 /** A property row with its category's title, as the property queries select it. */
@@ -162,10 +163,14 @@ export async function searchPublishedProperties(
       return eb.and(conditions);
     });
 
-  const counted = await matching
-    .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .executeTakeFirst();
-  const total = toCount(counted?.total);
+  // The count reads every match (O(n)); it is computed once per database state.
+  const countQuery = matching.select((eb) => eb.fn.countAll<number | string>().as("total"));
+  const compiled = countQuery.compile();
+  const total = await readWhileUnchanged(
+    db,
+    `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`,
+    async () => toCount((await countQuery.executeTakeFirst())?.total),
+  );
 
   const [column, direction] = sortOrder[search.sort];
   const offset = (search.page - 1) * search.limit;
