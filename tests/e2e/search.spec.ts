@@ -71,7 +71,8 @@ async function expectListing(page: Page, view: View, query: string, expected: Pr
     }
     const shown = expected.slice((n - 1) * size, n * size);
     await expect(page.locator(item)).toHaveCount(shown.length);
-    expect(await listedSlugs(page, view)).toEqual(slugs(shown));
+    // The URL changes as the navigation commits; the new rows render just after.
+    await expect.poll(() => listedSlugs(page, view)).toEqual(slugs(shown));
   }
   await expect(pager(page).getByLabel("Next page")).toBeDisabled();
 }
@@ -317,15 +318,18 @@ test.describe("sort", () => {
       .filter((property) => property.offer_type === "For Sale")
       .sort((a, b) => a.price - b.price);
     await expect(page.getByText(foundText(expected.length), { exact: true })).toBeVisible();
-    const prices = (await listedSlugs(page, "grid")).map((slug) => bySlug().get(slug)!.price);
-    expect(prices).toEqual(expected.slice(0, gridPageSize).map((property) => property.price));
+    // The count is the same before and after sorting: wait for the rows themselves.
+    const prices = async () =>
+      (await listedSlugs(page, "grid")).map((slug) => bySlug().get(slug)!.price);
+    await expect
+      .poll(prices)
+      .toEqual(expected.slice(0, gridPageSize).map((property) => property.price));
     // Paging keeps the sort and the filter.
     await pager(page).getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/property-status=For\+Sale&sort=price_asc&page=2$/);
-    const next = (await listedSlugs(page, "grid")).map((slug) => bySlug().get(slug)!.price);
-    expect(next).toEqual(
-      expected.slice(gridPageSize, 2 * gridPageSize).map((property) => property.price),
-    );
+    await expect
+      .poll(prices)
+      .toEqual(expected.slice(gridPageSize, 2 * gridPageSize).map((property) => property.price));
   });
 
   test("the view toggles keep the search", async ({ page }) => {
