@@ -55,6 +55,25 @@ function selectPublished(db: Kysely<Database>) {
     .where("property.publish", "=", 1);
 }
 
+/**
+ * The same, for a few rows chosen by id: the category's title by a subquery on its key, not a
+ * join. SQLite gave the join a Bloom filter sized for the whole table on every run, which made
+ * a one-row read ten times slower.
+ */
+function selectPublishedFew(db: Kysely<Database>) {
+  return db
+    .selectFrom("property")
+    .selectAll("property")
+    .select((eb) =>
+      eb
+        .selectFrom("category")
+        .select("category.title")
+        .whereRef("category.id", "=", "property.category_id")
+        .as("category"),
+    )
+    .where("property.publish", "=", 1);
+}
+
 /** Every published property, newest first (SPEC §7 `GET /property/display/all`). */
 export async function listPublishedProperties(db: Kysely<Database>): Promise<Property[]> {
   const rows = await selectPublished(db)
@@ -89,7 +108,7 @@ export async function findPublishedProperty(
         .select("property.id")
         .where(`property.${column}`, "=", codeOrSlugPlaceholder)
         .where("property.publish", "=", 1);
-    template = selectPublished(db)
+    template = selectPublishedFew(db)
       .where("property.id", "=", (eb) =>
         eb
           .selectFrom(matchId("slug").unionAll(matchId("code")).as("match"))
@@ -206,7 +225,7 @@ export async function searchPublishedProperties(
     .orderBy("property.id", direction)
     .limit(search.limit)
     .offset(offset);
-  const rows = await selectPublished(db)
+  const rows = await selectPublishedFew(db)
     .where("property.id", "in", pageIds)
     .orderBy(`property.${column}`, direction)
     .orderBy("property.id", direction)
