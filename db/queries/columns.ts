@@ -1,3 +1,6 @@
+import { type Kysely, PostgresAdapter } from "kysely";
+import type { Database } from "../database.ts";
+
 /**
  * The two column types that read back differently per dialect, converted to their one wire
  * form. Used by the row → wire mappers of each query file.
@@ -18,4 +21,12 @@ export function toIsoString(value: Date | string): string {
 export function toCount(value: number | string | bigint | null | undefined): number {
   const count = Number(value ?? 0);
   return Number.isFinite(count) ? count : 0;
+}
+
+/**
+ * True for a PostgreSQL database: for the rare query whose fastest form differs by planner
+ * (see findPublishedProperty). Results never differ by dialect.
+ */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
