@@ -35,6 +35,9 @@ const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count
   --duration     seconds of load per URL (default 10; 1 to 60)
   --connections  concurrent connections (default 50; 1 to 200)
   --build        run \`npm run build\` first even if build/ exists (by default only when missing)
+  --server-node-options "FLAGS"
+                 NODE_OPTIONS for the server, to try V8 heap sizes, such as
+                 "--max-semi-space-size=16 --max-old-space-size=256" (default: none)
 
 Environment: BENCH_POSTGRES_URL, the server whose database is used to CREATE and DROP the
 bench database (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -45,6 +48,7 @@ interface Options {
   duration: number;
   connections: number;
   build: boolean;
+  serverNodeOptions: string;
 }
 
 class UsageError extends Error {}
@@ -56,6 +60,7 @@ function parseArgs(args: readonly string[]): Options | "help" {
     duration: 10,
     connections: 50,
     build: false,
+    serverNodeOptions: "",
   };
   const whole = (name: string, value: string | undefined, min: number, max: number) => {
     const number = Number((value ?? "").replace(/[_,]/g, ""));
@@ -72,7 +77,10 @@ function parseArgs(args: readonly string[]): Options | "help" {
     return number;
   };
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = (args[i] as string).split("=", 2) as [string, string | undefined];
+    const arg = args[i] as string;
+    const equals = arg.indexOf("=");
+    const flag = equals === -1 ? arg : arg.slice(0, equals);
+    const inline = equals === -1 ? undefined : arg.slice(equals + 1);
     const value = () => inline ?? args[++i];
     switch (flag) {
       case "--help":
@@ -100,6 +108,14 @@ function parseArgs(args: readonly string[]): Options | "help" {
       case "--build":
         options.build = true;
         break;
+      case "--server-node-options": {
+        const flags = value() ?? "";
+        if (!/^(\s*--[\w-]+(=[\w.-]+)?)*\s*$/.test(flags)) {
+          throw new UsageError(`--server-node-options takes V8/Node flags only (got "${flags}").`);
+        }
+        options.serverNodeOptions = flags.trim();
+        break;
+      }
       default:
         throw new UsageError(`Unknown argument "${args[i]}".`);
     }
@@ -249,7 +265,7 @@ async function createBenchDatabase(
 }
 
 /** Starts `node server/index.ts` in production mode and waits until /readyz answers. */
-async function startServer(databaseUrl: string, apiToken: string) {
+async function startServer(databaseUrl: string, apiToken: string, nodeOptions: string) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -263,6 +279,7 @@ async function startServer(databaseUrl: string, apiToken: string) {
     LOG_LEVEL: "warn",
     IMAGE_DIR: "./data/images",
     SEED_DEMO_CONTENT: "false",
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
@@ -364,7 +381,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
     if (interrupted) throw new Error("interrupted");
 
     const apiToken = `bench-${randomBytes(16).toString("hex")}`;
-    const server = await startServer(database.url, apiToken);
+    const server = await startServer(database.url, apiToken, options.serverNodeOptions);
     const rss = sampleRss(server.pid);
     const startRssMb = rss.peak;
     const loadAverage = os.loadavg()[0] ?? 0;
@@ -475,6 +492,7 @@ function report(reports: DialectReport[], options: Options): string {
     `Load: autocannon, ${options.connections} connections, ${options.duration} s per URL after a 2 s warm-up, ` +
       `on the same machine as the server. Latency percentiles in ms, from every response's time.`,
   );
+  if (options.serverNodeOptions) out.push(`Server NODE_OPTIONS: ${options.serverNodeOptions}`);
   for (const entry of reports) {
     out.push("");
     out.push(
