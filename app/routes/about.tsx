@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { FallbackImage } from "../components/fallback-image.tsx";
-import { Icon, type IconName } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Counters } from "../components/home/counters.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
+import { Icon, type IconName } from "../components/icons.tsx";
 
 const serviceCards: { title: string; icon: IconName; text: string }[] = [
   {

@@ -1,8 +1,8 @@
 import { siteRequestContext } from "#app-context";
 import { ContactForm } from "../components/enquiry/contact-form.tsx";
 import { mailtoHref, telHref, websiteHref } from "../components/frame/contact-links.ts";
-import { Icon } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { Icon } from "../components/icons.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";

@@ -1,7 +1,7 @@
 import { type MouseEvent, useId, useState } from "react";
-import { Icon } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
+import { Icon } from "../components/icons.tsx";
 import { type FaqTopic, faqTopics } from "./faq-content.ts";
 
 const tabs = faqTopics.map((topic) => ({ id: topic.id, label: topic.title }));

@@ -1,6 +1,6 @@
 import { investorsHref } from "../components/frame/contact-links.ts";
-import { Icon } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { Icon } from "../components/icons.tsx";
 import { useSiteSettings } from "../site-settings.ts";
 import {
   earningTimes,

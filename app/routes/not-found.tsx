@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { data, Link } from "react-router";
-import { Icon } from "../components/frame/icons.tsx";
+import { Icon } from "../components/icons.tsx";
 
 /** Any unknown path: the 404 page, served with HTTP status 404. */
 export function loader() {

@@ -3,8 +3,8 @@ import { siteRequestContext } from "#app-context";
 import { formatPrice } from "../../lib/format.ts";
 import { createApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
+import { Icon } from "../components/icons.tsx";
 import { FeatureList } from "../components/property/feature-list.tsx";
-import { Icon } from "../components/property/icons.tsx";
 import {
   codesOf,
   featureIdsOf,
@@ -94,7 +94,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
               </div>
               <h1 className="property-header__title">{property.headline}</h1>
               <p className="property-header__address">
-                <Icon name="pin" size={18} />
+                <Icon name="mapPin" size={18} />
                 <span>{property.address}</span>
               </p>
               <StarRating rating={property.rating} />

@@ -1,5 +1,5 @@
-import { Icon, type IconName } from "../components/frame/icons.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { Icon, type IconName } from "../components/icons.tsx";
 
 /** SPEC §2 /services: six numbered static cards. */
 const services: { title: string; icon: IconName; text: string }[] = [

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useState } from "rea
 import { Link } from "react-router";
 import type { Slider } from "../../../lib/api-contract.ts";
 import { FallbackImage } from "../fallback-image.tsx";
-import { Icon } from "../frame/icons.tsx";
+import { Icon } from "../icons.tsx";
 import { prefersReducedMotion } from "./reduced-motion.ts";
 
 export interface BannerCarouselProps {

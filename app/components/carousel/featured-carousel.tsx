@@ -1,7 +1,7 @@
 import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
-import { Icon } from "../frame/icons.tsx";
+import { Icon } from "../icons.tsx";
 import { prefersReducedMotion } from "./reduced-motion.ts";
 
 /** SPEC §9: the carousel moves on every 3000 ms. */

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId } from "react";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../icons.tsx";
 
 /** The static options of the search form (SPEC §2 'Search form': "Its options are static"). */
 export const searchStatusOptions = ["For Rent", "For Sale"] as const;

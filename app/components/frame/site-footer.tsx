@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useProfile } from "../../store/records.ts";
+import { Icon } from "../icons.tsx";
 import { mailtoHref, telHref } from "./contact-links.ts";
-import { Icon } from "./icons.tsx";
 import { footerQuickLinks, propertyTypes } from "./navigation.ts";
 import { SocialIcons } from "./social-icons.tsx";
 import { SubscribeForm } from "./subscribe-form.tsx";

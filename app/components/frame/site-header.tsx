@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { FallbackImage } from "../fallback-image.tsx";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../icons.tsx";
 import { siteNavigation } from "./navigation.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "./icons.tsx";
+import { Icon, type IconName } from "../icons.tsx";
 
 const networks: { label: string; icon: IconName }[] = [
   { label: "Facebook", icon: "facebook" },

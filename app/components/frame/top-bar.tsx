@@ -1,7 +1,7 @@
 import { useSiteSettings } from "../../site-settings.ts";
 import { useProfile } from "../../store/records.ts";
+import { Icon } from "../icons.tsx";
 import { investorsHref, mailtoHref, telHref } from "./contact-links.ts";
-import { Icon } from "./icons.tsx";
 
 /** The strip above the header: support phone and e-mail, Login and Register (SPEC §2). */
 export function TopBar() {

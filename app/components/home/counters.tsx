@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "../frame/icons.tsx";
+import { Icon, type IconName } from "../icons.tsx";
 
 /** SPEC §9: the counter figures are static. */
 export const counters: { label: string; value: string; icon: IconName }[] = [

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatListingAge, formatPrice } from "../../../lib/format.ts";
 import { FallbackImage } from "../fallback-image.tsx";
-import { Icon } from "../frame/icons.tsx";
+import { Icon } from "../icons.tsx";
 import { propertyHref } from "./property-link.ts";
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "../frame/icons.tsx";
+import { Icon, type IconName } from "../icons.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 const lookingFor: { title: string; icon: IconName; text: string }[] = [

@@ -1,5 +1,5 @@
 import type { Amenity } from "../../../lib/api-contract.ts";
-import { amenityIconName, Icon } from "./icons.tsx";
+import { amenityIconName, Icon } from "../icons.tsx";
 
 export interface FeatureListProps {
   amenities: readonly Amenity[];

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../icons.tsx";
 import { pageLinks } from "./paging.ts";
 
 export interface PaginationProps {
@@ -31,7 +31,7 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
         <li className="pagination__item">
           {page > 1 ? (
             <Link to={hrefFor(page - 1)} className="pagination__link" aria-label="Previous page">
-              <Icon name="chevron-left" />
+              <Icon name="chevronLeft" size={18} />
             </Link>
           ) : (
             <button
@@ -41,7 +41,7 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
               aria-disabled="true"
               aria-label="Previous page"
             >
-              <Icon name="chevron-left" />
+              <Icon name="chevronLeft" size={18} />
             </button>
           )}
         </li>
@@ -68,7 +68,7 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
         <li className="pagination__item">
           {page < pageCount ? (
             <Link to={hrefFor(page + 1)} className="pagination__link" aria-label="Next page">
-              <Icon name="chevron-right" />
+              <Icon name="chevronRight" size={18} />
             </Link>
           ) : (
             <button
@@ -78,7 +78,7 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
               aria-disabled="true"
               aria-label="Next page"
             >
-              <Icon name="chevron-right" />
+              <Icon name="chevronRight" size={18} />
             </button>
           )}
         </li>

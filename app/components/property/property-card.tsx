@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatPrice } from "../../../lib/format.ts";
 import { FallbackImage } from "../fallback-image.tsx";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../icons.tsx";
 import { PropertyFacts } from "./property-facts.tsx";
 
 export interface PropertyCardProps {
@@ -47,7 +47,7 @@ export function PropertyCard({ property, headingLevel = 3 }: PropertyCardProps) 
           </Link>
         </Heading>
         <p className="property-card__address">
-          <Icon name="pin" size={16} />
+          <Icon name="mapPin" size={16} />
           <span>{property.address}</span>
         </p>
         <PropertyFacts

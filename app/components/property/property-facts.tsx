@@ -1,5 +1,5 @@
 import type { Property } from "../../../lib/api-contract.ts";
-import { Icon, type IconName } from "./icons.tsx";
+import { Icon, type IconName } from "../icons.tsx";
 
 type Fact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
 

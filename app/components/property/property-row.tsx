@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import { FallbackImage } from "../fallback-image.tsx";
-import { Icon } from "./icons.tsx";
+import { Icon } from "../icons.tsx";
 import { PropertyFacts } from "./property-facts.tsx";
 
 export interface PropertyRowProps {
@@ -45,7 +45,7 @@ export function PropertyRow({ property }: PropertyRowProps) {
           </Link>
         </h2>
         <p className="property-row__address">
-          <Icon name="pin" size={16} />
+          <Icon name="mapPin" size={16} />
           <span>{property.address}</span>
         </p>
         <PropertyFacts

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useProfile } from "../../store/records.ts";
-import { Icon } from "../property/icons.tsx";
+import { Icon } from "../icons.tsx";
 
 /** The 'Helping Center' widget: the company's address, telephone and e-mail from the profile. */
 export function HelpingCenter() {
@@ -15,13 +15,13 @@ export function HelpingCenter() {
       <ul className="helping-center__items">
         {profile.address ? (
           <li className="helping-center__item">
-            <Icon name="pin" />
+            <Icon name="mapPin" size={18} />
             <address className="helping-center__address">{profile.address}</address>
           </li>
         ) : null}
         {profile.telephone ? (
           <li className="helping-center__item">
-            <Icon name="phone" />
+            <Icon name="phone" size={18} />
             <a href={`tel:${tel}`} className="helping-center__link">
               {profile.telephone}
             </a>
@@ -29,7 +29,7 @@ export function HelpingCenter() {
         ) : null}
         {profile.email_address ? (
           <li className="helping-center__item">
-            <Icon name="mail" />
+            <Icon name="mail" size={18} />
             <a href={`mailto:${profile.email_address}`} className="helping-center__link">
               {profile.email_address}
             </a>

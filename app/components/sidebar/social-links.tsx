@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Icon } from "../property/icons.tsx";
+import { Icon } from "../icons.tsx";
 
 const networks = [
   { name: "Facebook", href: "https://www.facebook.com/", icon: "facebook" },

@@ -187,9 +187,159 @@ const paths = {
       <circle cx="4" cy="4" r="2" />
     </>
   ),
+  room: (
+    <>
+      <path d="M4 21V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v17M2 21h20" />
+      <path d="M16 5h3a1 1 0 0 1 1 1v15M12 12h.01" />
+    </>
+  ),
+  floor: (
+    <>
+      <path d="M12 3l9 5-9 5-9-5z" />
+      <path d="M3 13l9 5 9-5M3 17l9 5 9-5" />
+    </>
+  ),
+  list: (
+    <>
+      <path d="M9 6h12M9 12h12M9 18h12" />
+      <path d="M4 6h.01M4 12h.01M4 18h.01" />
+    </>
+  ),
+  grid: (
+    <>
+      <rect x="3" y="3" width="7" height="7" rx="1" />
+      <rect x="14" y="3" width="7" height="7" rx="1" />
+      <rect x="3" y="14" width="7" height="7" rx="1" />
+      <rect x="14" y="14" width="7" height="7" rx="1" />
+    </>
+  ),
+  wifi: (
+    <>
+      <path d="M5 12.5a10 10 0 0 1 14 0M8.5 16a5 5 0 0 1 7 0M2 9a15 15 0 0 1 20 0" />
+      <path d="M12 20h.01" />
+    </>
+  ),
+  pool: (
+    <>
+      <path d="M2 18c2 0 2-1.5 4-1.5s2 1.5 4 1.5 2-1.5 4-1.5 2 1.5 4 1.5 2-1.5 4-1.5" />
+      <path d="M8 15V5a2 2 0 0 1 4 0M16 15V5a2 2 0 0 0-4 0M8 8h8M8 12h8" />
+    </>
+  ),
+  car: (
+    <>
+      <path d="M5 17h14v-5l-2-5H7l-2 5z" />
+      <path d="M5 12h14M7 17v2M17 17v2" />
+      <circle cx="8" cy="14.5" r=".5" />
+      <circle cx="16" cy="14.5" r=".5" />
+    </>
+  ),
+  snowflake: <path d="M12 2v20M4 7l16 10M20 7L4 17M9 4l3 2 3-2M9 20l3-2 3 2" />,
+  dumbbell: <path d="M6 7v10M18 7v10M3 10v4M21 10v4M6 12h12" />,
+  elevator: (
+    <>
+      <rect x="4" y="2" width="16" height="20" rx="2" />
+      <path d="M9 9l3-3 3 3M9 15l3 3 3-3" />
+    </>
+  ),
+  tree: (
+    <>
+      <path d="M12 22v-6" />
+      <path d="M12 2l6 9h-3l4 5H5l4-5H6z" />
+    </>
+  ),
+  laundry: (
+    <>
+      <rect x="4" y="2" width="16" height="20" rx="2" />
+      <circle cx="12" cy="13" r="5" />
+      <path d="M8 6h.01M11 6h.01" />
+    </>
+  ),
+  paw: (
+    <>
+      <circle cx="6" cy="10" r="2" />
+      <circle cx="10" cy="5" r="2" />
+      <circle cx="14" cy="5" r="2" />
+      <circle cx="18" cy="10" r="2" />
+      <path d="M8 17a4 4 0 0 1 8 0 3 3 0 0 1-3 3h-2a3 3 0 0 1-3-3z" />
+    </>
+  ),
+  flame: (
+    <path d="M12 22a7 7 0 0 0 7-7c0-4-3-6-4-10-2 2-3 4-3 6-1-1-2-2-2-4-2 2-5 5-5 8a7 7 0 0 0 7 7z" />
+  ),
+  tv: (
+    <>
+      <rect x="2" y="6" width="20" height="13" rx="2" />
+      <path d="M7 2l5 4 5-4" />
+    </>
+  ),
+  sun: (
+    <>
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="2" y="5" width="14" height="14" rx="2" />
+      <path d="M16 10l6-3v10l-6-3" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof paths;
+
+/** Amenity icon names as the API may send them, mapped onto this icon set. */
+const amenityAliases: Record<string, IconName> = {
+  wifi: "wifi",
+  internet: "wifi",
+  pool: "pool",
+  "swimming-pool": "pool",
+  swimming: "pool",
+  parking: "car",
+  car: "car",
+  garage: "garage",
+  "air-conditioning": "snowflake",
+  ac: "snowflake",
+  snowflake: "snowflake",
+  "air-conditioner": "snowflake",
+  gym: "dumbbell",
+  dumbbell: "dumbbell",
+  fitness: "dumbbell",
+  security: "shield",
+  shield: "shield",
+  alarm: "shield",
+  elevator: "elevator",
+  lift: "elevator",
+  garden: "tree",
+  tree: "tree",
+  laundry: "laundry",
+  washer: "laundry",
+  "washing-machine": "laundry",
+  pets: "paw",
+  paw: "paw",
+  "pet-friendly": "paw",
+  fireplace: "flame",
+  heating: "flame",
+  flame: "flame",
+  tv: "tv",
+  "cable-tv": "tv",
+  balcony: "sun",
+  terrace: "sun",
+  sun: "sun",
+  home: "house",
+  bed: "bed",
+  bath: "bath",
+};
+
+/** The icon for an amenity's icon name; unknown names fall back to a check mark. */
+export function amenityIconName(name: string): IconName {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/^(fa|fas|far|flaticon|icon|lni)[-\s]+/, "")
+    .replace(/[\s_]+/g, "-");
+  return amenityAliases[key] ?? (key in paths ? (key as IconName) : "check");
+}
 
 export interface IconProps {
   name: IconName;
