@@ -231,12 +231,18 @@ function preparingStatements(client: pg.PoolClient): void {
 }
 
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client can lose its connection (a server restart, a dropped test database).
-  // The pool discards that client and the next query reconnects; without a listener the
-  // 'error' event would crash the process.
+  // A bounded wait for a connection: while PostgreSQL is away a request fails soon (a 503,
+  // see db/unavailable.ts) instead of queueing without end.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A client can lose its connection (a server restart, a dropped test database), idle in the
+  // pool or checked out between two queries. Either way the pool discards it (it is no longer
+  // queryable) and the next query reconnects; without these listeners the 'error' event would
+  // crash the process.
   pool.on("error", () => {});
-  pool.on("connect", preparingStatements);
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    preparingStatements(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The same snapshot means the same committed transactions are visible (PostgreSQL 13+);
   // on an older server the query fails once and nothing is cached.

@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { apiPlugin } from "./api/index.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { healthRoutes } from "./plugins/health.ts";
@@ -51,6 +52,8 @@ async function createSmtpTransport(url: string): Promise<MailTransport> {
     socketTimeout: 30_000,
   });
 }
+
+const unavailableMessage = "The service is briefly unavailable. Please try again in a moment.";
 
 async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, imageDir: string) {
   if (!(await isDatabaseEmpty(database.db))) return;
@@ -109,6 +112,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
 
   app.setErrorHandler((error: Error & { statusCode?: number; status?: number }, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // A database restart or outage: the pool reconnects by itself, so the client may retry.
+      request.log.warn({ err: error }, "request failed: the database is unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ status: 503, message: unavailableMessage });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
