@@ -37,12 +37,13 @@ async function onAdminDatabase(statement: string): Promise<void> {
 
 /**
  * A fresh, migrated database of the dialect; with `seed`, holding the demo content (no
- * images). SQLite: a new file in the temp folder. PostgreSQL: a new database on
+ * images); with `empty`, not even migrated (no tables, as a server finds it on its first
+ * start). SQLite: a new file in the temp folder. PostgreSQL: a new database on
  * TEST_POSTGRES_URL's server (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 export async function createTestDatabase(
   dialect: Dialect,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; empty?: boolean } = {},
 ): Promise<TestDatabase> {
   const id = `${Date.now().toString(36)}_${randomBytes(5).toString("hex")}`;
   let url: string;
@@ -73,6 +74,7 @@ export async function createTestDatabase(
     await handle.close();
     await remove();
   };
+  if (options.empty) return { handle, url, drop };
   try {
     await migrateToLatest(handle.db);
     if (options.seed) await seedDemoContent(handle.db);

@@ -15,15 +15,9 @@ describe.each(["postgres"] as const)(
     });
 
     it("migrate and seed it once, and both start", async () => {
-      const empty = await createTestDatabase(dialect);
-      // A fresh database with no tables: drop what createTestDatabase migrated.
-      await empty.handle.close();
+      const empty = await createTestDatabase(dialect, { empty: true });
       cleanups.push(() => empty.drop());
       const url = empty.url;
-      const reset = openDatabase(url);
-      const { migrateDown, migrations } = await import("../db/migrate.ts");
-      for (const _ of Object.keys(migrations)) await migrateDown(reset.db);
-      await reset.close();
 
       const config = loadConfig({
         NODE_ENV: "test",
