@@ -117,8 +117,8 @@ describe("enquiries under load while the server and PostgreSQL fail", () => {
     const restartedAt = Date.now();
     await sleep(phaseMs);
 
-    await cluster.stop();
     const outageFrom = Date.now();
+    await cluster.stop();
     const readyDuringOutage = await readyStatus(second.base);
     await sleep(phaseMs);
     await cluster.start();

@@ -65,6 +65,7 @@ describe("two app servers on one PostgreSQL database and one Redis", () => {
       API_TOKEN: token,
       // The demo images are written once and shared with other tests (existing files stay).
       IMAGE_DIR: "./data/images",
+      SEED_DEMO_CONTENT: "true",
       CONTACT_RATE_LIMIT: `${rateLimit}/10m`,
       PAGE_CACHE_TTL: "1",
       LOG_LEVEL: "warn",
