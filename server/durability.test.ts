@@ -4,28 +4,16 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
-import { createTestImageDir } from "./testing/app.ts";
+import { createTestImageDir, freePort } from "./testing/app.ts";
 import { buildContactEnquiry } from "./testing/factories.ts";
 
 const serverEntry = resolve(import.meta.dirname, "index.ts");
 const token = "durability-token";
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;

@@ -1,0 +1,6 @@
+/**
+ * Signs that an answer leaks a failure's detail: a stack frame, a source position, or a
+ * database driver's error text (SQLite's or PostgreSQL's).
+ */
+export const leakPattern =
+  /\n\s*at \S+ \(|node:internal|\.(?:ts|js|mjs):\d+:\d+|SqliteError|SQLITE_|no such table|relation "\w+" does not exist|syntax error at|kysely/i;
