@@ -18,3 +18,9 @@ export function withoutControlCharacters(value: string, keepLineBreaks: boolean)
   }
   return result;
 }
+
+/** True when `value` holds a control character (NUL included), which no key or name has. */
+export function hasControlCharacters(value: string): boolean {
+  for (const character of value) if (isControl(character.charCodeAt(0))) return true;
+  return false;
+}

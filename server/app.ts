@@ -2,7 +2,6 @@
  * Builds the whole server without listening (tests use `app.inject()`): the §7 API under /api,
  * the images under /images, health checks, and the site for every other path.
  */
-import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
@@ -12,12 +11,14 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { apiPlugin } from "./api/index.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
+import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { securityPlugin } from "./plugins/security.ts";
+import { strictTransportPlugin } from "./plugins/strict-transport.ts";
+import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
 
 declare module "fastify" {
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   site?: false | true | { devServer: ViteDevServer };
   /** A mail transport to use instead of SMTP_URL (tests). */
   mailTransport?: MailTransport;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -53,8 +56,6 @@ async function createSmtpTransport(url: string): Promise<MailTransport> {
   });
 }
 
-const unavailableMessage = "The service is briefly unavailable. Please try again in a moment.";
-
 async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, imageDir: string) {
   if (!(await isDatabaseEmpty(database.db))) return;
   app.log.info("empty database: seeding the demo content");
@@ -64,11 +65,16 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // pino: one JSON object a line, each request's lines with its `reqId`.
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.TRUSTED_PROXIES,
-    requestIdHeader: "x-request-id",
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
+    // The largest body any route reads; the routes that take input set lower limits.
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     // Drop idle keep-alive connections quickly on shutdown; answer in-flight requests first.
     forceCloseConnections: "idle",
     return503OnClosing: true,
@@ -111,39 +117,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : undefined;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
 
-  app.setErrorHandler((error: Error & { statusCode?: number; status?: number }, request, reply) => {
-    if (isDatabaseUnavailable(error)) {
-      // A database restart or outage: the pool reconnects by itself, so the client may retry.
-      request.log.warn({ err: error }, "request failed: the database is unavailable");
-      return reply
-        .code(503)
-        .header("retry-after", "5")
-        .send({ status: 503, message: unavailableMessage });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-    } else {
-      request.log.info(
-        { err: { message: error.message, code: (error as { code?: string }).code } },
-        "request refused",
-      );
-    }
-    const message =
-      status >= 500
-        ? "Something went wrong on our side. Please try again later."
-        : status === 413
-          ? "The request is too large."
-          : error.message;
-    return reply.code(status).send({ status, message });
-  });
+  installErrorHandling(app);
 
   // Lets an operator find a visitor's failed request in the logs.
   app.addHook("onSend", async (request, reply) => {
-    reply.header("x-request-id", request.id);
+    reply.header(requestIdHeader, request.id);
   });
 
   await app.register(securityPlugin, { config });
+  await app.register(strictTransportPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });

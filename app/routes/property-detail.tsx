@@ -4,6 +4,7 @@ import { formatPrice } from "../../lib/format.ts";
 import { createApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Icon } from "../components/icons.tsx";
+import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { FeatureList } from "../components/property/feature-list.tsx";
 import {
   codesOf,
@@ -30,13 +31,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
- * visitor to the home page. The enquiry form's signed puzzles are issued here.
+ * visitor to the home page. The description is sanitised here, on the server, before it is
+ * rendered as HTML. The enquiry form's signed puzzles are issued here.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { config, clientIp } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
-  const property = await api.getProperty(params.code);
-  if (!property) throw redirect("/");
+  const found = await api.getProperty(params.code);
+  if (!found) throw redirect("/");
+  const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).
   const properties = await api.findPropertiesByCodes(codesOf(property.related_product));

@@ -3,6 +3,7 @@
  * Deterministic: fixed data plus a seeded PRNG; only `created_at` moves, relative to `now`.
  */
 import sanitizeHtml from "sanitize-html";
+import { descriptionAllowList } from "../../lib/description-html.ts";
 import { createRandom, type Random } from "./random.ts";
 
 export type BuildingKind = "house" | "villa" | "apartment" | "commercial" | "garage";
@@ -502,12 +503,6 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
-
-/** What the seed lets through in a description: paragraphs, lists, emphasis. */
-export const descriptionAllowList: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "ul", "ol", "li", "strong", "em", "br"],
-  allowedAttributes: {},
-};
 
 interface Facts {
   bedroom: number;

@@ -1,11 +1,12 @@
 import sanitizeHtml from "sanitize-html";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Property, parseJsonList } from "../../lib/api-contract.ts";
+import { descriptionAllowList } from "../../lib/description-html.ts";
 import { listAmenities } from "../queries/amenity.ts";
 import { insertEnquiry, listEnquiries } from "../queries/enquiry.ts";
 import { listPublishedProperties } from "../queries/property.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
-import { buildDemoContent, descriptionAllowList } from "./content.ts";
+import { buildDemoContent } from "./content.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
 
 const minute = 60_000;

@@ -204,6 +204,16 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       expect((await get(`/api/property/show/one/${hidden.slug}`)).statusCode).toBe(404);
     });
 
+    it.each([
+      "/api/property/show/one/a%00b",
+      "/api/collection/show_one/Product%20Layout%201%00",
+      "/api/property/show/one/%01",
+    ])("answer 404 with { data: null } for a key with a control character: %s", async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ data: null });
+    });
+
     it("answer a JSON 404 for an unknown API path", async () => {
       const response = await get("/api/no/such/endpoint");
       expect(response.statusCode).toBe(404);

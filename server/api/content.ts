@@ -15,6 +15,7 @@ import {
 } from "../../db/queries/property.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import { hasPropertySearchParams, readPropertySearch } from "../../lib/property-search.ts";
+import { hasControlCharacters } from "../../lib/text.ts";
 
 const nameParams = {
   type: "object",
@@ -58,6 +59,8 @@ export async function contentRoutes(app: FastifyInstance) {
     "/collection/show_one/:name",
     { schema: { params: nameParams } },
     async (request, reply) => {
+      // PostgreSQL refuses a NUL in a text parameter; no name has a control character anyway.
+      if (hasControlCharacters(request.params.name)) return reply.code(404).send({ data: null });
       const collection = await findCollection(db(), request.params.name);
       return collection ? { data: collection } : reply.code(404).send({ data: null });
     },
@@ -67,6 +70,7 @@ export async function contentRoutes(app: FastifyInstance) {
     "/property/show/one/:code",
     { schema: { params: codeParams } },
     async (request, reply) => {
+      if (hasControlCharacters(request.params.code)) return reply.code(404).send({ data: null });
       const property = await findPublishedProperty(db(), request.params.code);
       return property ? { data: property } : reply.code(404).send({ data: null });
     },

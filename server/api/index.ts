@@ -29,7 +29,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
-    limits: { fieldNameSize: 100, fieldSize: 16 * 1024, fields: 30, files: 0, parts: 40 },
+    // busboy cuts a field at fieldSize without an error. 32 KiB holds more characters than any
+    // field may have (the message: 5,000, even at 4 bytes each), so a cut value always fails
+    // validation as too long and is never stored shortened. A file part answers 413.
+    limits: { fieldNameSize: 100, fieldSize: 32 * 1024, fields: 30, files: 0, parts: 40 },
   });
 
   app.addHook("onRequest", requireBearerToken(config.API_TOKEN));

@@ -12,6 +12,7 @@ import type { ViteDevServer } from "vite";
 import type { SingleUseStore } from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
+import { boundSiteFormBody, routeConsoleToRequestLog, withRequestLog } from "./site-requests.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -38,6 +39,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
   };
 
+  routeConsoleToRequestLog();
   await app.register(fastifyReactRouter, {
     ...(devServer ? { devServer } : {}),
     serverBuildPath,
@@ -46,6 +48,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     // Built assets have content hashes in their names: cache them for a year.
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",
+    routeOptions: { preValidation: boundSiteFormBody, preHandler: withRequestLog },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(siteRequestContext, {

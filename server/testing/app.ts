@@ -1,6 +1,6 @@
 /**
- * Test helpers for the server: an API-only app on a fresh database of each dialect, and
- * multipart payloads for `app.inject()`.
+ * Test helpers for the server: an API-only app or the whole server with the built site on a
+ * fresh database of each dialect, and multipart payloads for `app.inject()`.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../config/env.ts";
 import type { Dialect } from "../../db/database.ts";
 import { createTestDatabase } from "../../db/testing.ts";
-import { buildApp } from "../app.ts";
+import { type BuildAppOptions, buildApp } from "../app.ts";
+import { freePort } from "./server-process.ts";
 
 export const testToken = "test-token";
 export const auth = { authorization: `Bearer ${testToken}` };
@@ -40,6 +41,7 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "logStream"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect, { seed: true });
   const config = loadConfig({
@@ -52,7 +54,42 @@ export async function createTestApp(
     CONTACT_RATE_LIMIT: "off",
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, site: false });
+  const app = await buildApp({ config, database: database.handle, site: false, ...options });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The whole server with the built site (`npm run build` first) on a fresh, seeded database,
+ * listening on a free loopback port: the site's loaders call the API over HTTP, as in
+ * production. Requests still go through `app.inject()`.
+ */
+export async function createTestSiteApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "logStream"> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect, { seed: true });
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    API_TOKEN: testToken,
+    DATABASE_URL: database.url,
+    IMAGE_DIR: createTestImageDir(),
+    SEED_DEMO_CONTENT: "false",
+    CONTACT_RATE_LIMIT: "off",
+    ...env,
+  });
+  const app = await buildApp({ config, database: database.handle, site: true, ...options });
+  await app.listen({ host: config.HOST, port });
   return {
     app,
     async close() {

@@ -1,6 +1,7 @@
 /**
  * The real server entry (`node server/index.ts`, serving build/) as a child process of a test:
- * on a free port, ready once /readyz answers 200, with its output kept for failure messages.
+ * on a free port, ready once /readyz answers 200, with its output kept for failure messages and
+ * its JSON log lines readable by the test.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -31,6 +32,10 @@ export interface ServerProcess {
   base: string;
   /** The server's stdout and stderr so far (the latest part). */
   output(): string;
+  /** The JSON log lines the server wrote to stdout so far, parsed. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
   /** Resolves when /readyz answers 200; throws with the output if it exits or takes too long. */
   ready(timeoutMs?: number): Promise<void>;
   /** Sends `signal` (SIGTERM by default) and waits for the exit; nothing if already gone. */
@@ -52,20 +57,36 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-keptOutputChars);
   };
-  child.stdout?.on("data", keep);
+  const logs: Record<string, unknown>[] = [];
+  let partialLine = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    keep(chunk);
+    const lines = (partialLine + chunk.toString()).split("\n");
+    partialLine = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // Not a log line (a warning printed by Node, say): kept in output() only.
+      }
+    }
+  });
   child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const base = `http://127.0.0.1:${port}`;
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
 
   return {
     child,
     port,
     base,
     output: () => output,
+    logs,
+    exited,
     async ready(timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        if (exited()) {
+        if (hasExited()) {
           throw new Error(`the server on port ${port} exited (${child.exitCode}):\n${output}`);
         }
         const up = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
@@ -78,7 +99,7 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
       throw new Error(`the server on port ${port} was not ready in ${timeoutMs} ms:\n${output}`);
     },
     async stop(signal = "SIGTERM") {
-      if (exited()) return;
+      if (hasExited()) return;
       const gone = once(child, "exit");
       child.kill(signal);
       await gone;
@@ -101,4 +122,14 @@ export function postEnquiry(
     body,
     signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
   });
+}
+
+/** Spawns the server (see `spawnServer`) and waits until it is ready. */
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  const server = spawnServer(port, env);
+  await server.ready();
+  return server;
 }

@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Holds every incoming message's DATA until `release()` (a slow server). */
   hold(): void;
+  /** How many messages are held, received but not yet accepted. */
+  heldCount(): number;
   release(): void;
   close(): Promise<void>;
 }
@@ -71,6 +73,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     received,
     hold() {
       held = [];
+    },
+    heldCount() {
+      return held?.length ?? 0;
     },
     release() {
       const waiting = held ?? [];

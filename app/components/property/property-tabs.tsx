@@ -40,8 +40,8 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
           content: (
             <div
               className="property-description"
-              // The API sanitises descriptions on the way in (SPEC §3: description is HTML).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML sanitised by the API.
+              // SPEC §3: description is HTML; the detail loader sanitised it with an allow-list.
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the loader.
               dangerouslySetInnerHTML={{ __html: property.description }}
             />
           ),

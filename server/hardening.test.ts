@@ -1,0 +1,281 @@
+/**
+ * The hardened server (issue 7): security headers, HSTS only over HTTPS, request ids in every
+ * log line and answer, bounded bodies with clear refusals, and no failure detail in any answer.
+ */
+import { Readable } from "node:stream";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "../db/testing.ts";
+import { siteFormTooLarge } from "./plugins/site-requests.ts";
+import { strictTransportSecurity } from "./plugins/strict-transport.ts";
+import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
+import { buildContactEnquiry } from "./testing/factories.ts";
+import { leakPattern } from "./testing/leaks.ts";
+import { freePort } from "./testing/server-process.ts";
+
+/** Collects the JSON log lines an app writes. */
+function logCollector() {
+  const lines: Record<string, unknown>[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  };
+}
+
+describe("security headers", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestSiteApp("sqlite");
+  });
+  afterAll(() => test.close());
+
+  it.each(["/", "/api/amenity/view", "/images/no.png", "/healthz"])(
+    "are on %s: CSP with a nonce and frame-ancestors, Referrer-Policy, nosniff",
+    async (url) => {
+      const response = await test.app.inject({ url, headers: auth });
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=_-]+'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    },
+  );
+
+  it("give a page's inline scripts the nonce of its CSP, a new one per answer", async () => {
+    const first = await test.app.inject({ url: "/" });
+    const second = await test.app.inject({ url: "/" });
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
+    const nonce = nonceOf(first.headers["content-security-policy"]);
+    expect(nonce).toBeTruthy();
+    expect(nonceOf(second.headers["content-security-policy"])).not.toBe(nonce);
+    const scripts = first.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+  });
+
+  it("send HSTS only when the request came over HTTPS through a trusted proxy", async () => {
+    const plain = await test.app.inject({ url: "/healthz" });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+    // app.inject comes from 127.0.0.1, a trusted proxy by default.
+    const proxied = await test.app.inject({
+      url: "/healthz",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(proxied.headers["strict-transport-security"]).toBe(strictTransportSecurity);
+    const page = await test.app.inject({ url: "/", headers: { "x-forwarded-proto": "https" } });
+    expect(page.headers["strict-transport-security"]).toBe(strictTransportSecurity);
+    const spoofed = await test.app.inject({
+      url: "/healthz",
+      remoteAddress: "203.0.113.9",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("request ids", () => {
+  it("are answered in x-request-id and carried by every log line of the request", async () => {
+    const logs = logCollector();
+    const test = await createTestApp("sqlite", { LOG_LEVEL: "info" }, { logStream: logs.stream });
+    try {
+      const given = await test.app.inject({
+        url: "/api/amenity/view",
+        headers: { ...auth, "x-request-id": "edge-4f2a.17" },
+      });
+      expect(given.headers["x-request-id"]).toBe("edge-4f2a.17");
+      const form = await multipart({ fullname: "x" });
+      const refused = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect(refused.statusCode).toBe(422);
+      const id = String(refused.headers["x-request-id"]);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const lines = logs.lines.filter((line) => line.reqId === id);
+      expect(lines.map((line) => line.msg)).toEqual(
+        expect.arrayContaining([
+          "incoming request",
+          "enquiry refused: invalid fields",
+          "request completed",
+        ]),
+      );
+      // Every line about a request names it.
+      for (const line of logs.lines.filter((line) => "req" in line || "res" in line)) {
+        expect(line.reqId).toEqual(expect.any(String));
+      }
+    } finally {
+      await test.close();
+    }
+  });
+
+  it.each([
+    ["a space", "abc def"],
+    ["a line break", "abc\ndef"],
+    ["129 characters", "a".repeat(129)],
+  ])("replace a given id with %s by a new one", async (_label, given) => {
+    const test = await createTestApp("sqlite");
+    try {
+      const response = await test.app.inject({
+        url: "/healthz",
+        headers: { "x-request-id": given },
+      });
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("are on the site's server-side log lines too (a failed API read)", async () => {
+    const logs = logCollector();
+    const closedPort = await freePort();
+    const test = await createTestSiteApp(
+      "sqlite",
+      { LOG_LEVEL: "info", API_BASE_URL: `http://127.0.0.1:${closedPort}/api` },
+      { logStream: logs.stream },
+    );
+    try {
+      const response = await test.app.inject({ url: "/about" });
+      expect(response.statusCode).toBe(200);
+      const id = response.headers["x-request-id"];
+      const failures = logs.lines.filter((line) => String(line.msg).startsWith("API read failed"));
+      expect(failures.length).toBeGreaterThan(0);
+      for (const line of failures) {
+        expect(line.reqId).toBe(id);
+        expect(line.level).toBe(40);
+      }
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("request size limits", () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestSiteApp("sqlite");
+  });
+  afterAll(() => test.close());
+
+  it("refuse an enquiry body over 64 KiB with 413, in JSON, urlencoded or multipart", async () => {
+    const big = buildContactEnquiry({ message: "x".repeat(70 * 1024) });
+    const form = await multipart(big);
+    for (const request of [
+      { headers: { ...auth, "content-type": "application/json" }, payload: JSON.stringify(big) },
+      {
+        headers: { ...auth, "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(big).toString(),
+      },
+      { headers: { ...auth, ...form.headers }, payload: form.payload },
+    ]) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        ...request,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ status: 413, message: "The enquiry is too large." });
+    }
+  });
+
+  it("refuse a file, too many fields and an over-long field in an enquiry", async () => {
+    const withFile = new FormData();
+    withFile.append("fullname", "Ann");
+    withFile.append("message", new Blob(["<?php ?>"]), "shell.php");
+    const request = new Request("http://x/", { method: "POST", body: withFile });
+    const file = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      headers: { ...auth, "content-type": String(request.headers.get("content-type")) },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(file.statusCode).toBe(413);
+    expect(file.json().message).toBe("The request is too large.");
+
+    const many = await multipart(
+      Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`f${i}`, "1"])),
+    );
+    const fields = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      headers: { ...auth, ...many.headers },
+      payload: many.payload,
+    });
+    expect(fields.statusCode).toBe(413);
+
+    // 40 KiB of four-byte characters: cut at the field limit, still refused as too long.
+    const long = await multipart(buildContactEnquiry({ message: "🏠".repeat(10_000) }));
+    const cut = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      headers: { ...auth, ...long.headers },
+      payload: long.payload,
+    });
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().errors.message).toBe("Please use at most 5000 characters");
+  });
+
+  it("answer a broken multipart body with 400, not a server error", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      headers: { ...auth, "content-type": "multipart/form-data; boundary=xyz" },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="fullname"\r\n\r\nAnn',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 400, message: "The form data could not be read." });
+  });
+
+  it("refuse a site form post over 64 KiB with 413, with or without a length", async () => {
+    const body = `fullname=Ann&message=${"x".repeat(70 * 1024)}`;
+    for (const payload of [body, Readable.from([Buffer.from(body)])]) {
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.body).toBe(siteFormTooLarge);
+    }
+  });
+
+  it("still read a site form post under the limit", async () => {
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "fullname=Ann&website=spam",
+    });
+    // The honeypot refusal: the form was read, and refused by the action.
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Your enquiry could not be sent.");
+  });
+});
+
+describe.each(testDialects)("answers when the database fails, on %s", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestSiteApp(dialect, { NODE_ENV: "production" });
+  });
+  afterAll(() => test.close());
+
+  it("API: a generic 500, no SQL or stack; the site: pages without them either", async () => {
+    const db = test.app.database.db;
+    await sql`drop table amenity`.execute(db);
+    const api = await test.app.inject({ url: "/api/amenity/view", headers: auth });
+    expect(api.statusCode).toBe(500);
+    expect(api.json()).toEqual({
+      status: 500,
+      message: "Something went wrong on our side. Please try again later.",
+    });
+    for (const url of ["/", "/about", "/property"]) {
+      const page = await test.app.inject({ url });
+      expect(page.statusCode).toBeLessThan(500);
+      expect(page.body).not.toMatch(leakPattern);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * What the server does around each site request, before and beside React Router:
+ * - the form body is read here, bounded, so an oversized post is refused (413) before an
+ *   action reads it (the React Router adapter would otherwise stream any size into
+ *   `request.formData()`);
+ * - the site's server-side log lines (its `console.warn`/`console.error`) are written through
+ *   the request's logger, so they carry the request id like every other line. The site only
+ *   uses the console: it does not import the server.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+
+/** The largest form post the site accepts: an enquiry is a few kilobytes at most. */
+export const siteFormBodyLimit = 64 * 1024;
+
+export const siteFormTooLarge = "The form is too large. Please shorten your message and try again.";
+const siteFormUnreadable = "The form could not be read. Please try again.";
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  // The client may still be sending the body we refuse to read.
+  reply.header("connection", "close");
+  return reply.code(status).type("text/plain; charset=utf-8").send(message);
+}
+
+/** Reads a stream into one buffer; undefined when it grows past `limit` bytes. */
+async function readBounded(
+  stream: AsyncIterable<Buffer | string>,
+  limit: number,
+): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > limit) return undefined;
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
+ * up to {@link siteFormBodyLimit}, or answers 413 (or 400 for a body that breaks off).
+ */
+export async function boundSiteFormBody(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
+  if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
+  if (Number(request.headers["content-length"] ?? 0) > siteFormBodyLimit) {
+    request.log.info("site form refused: too large");
+    return refuse(reply, 413, siteFormTooLarge);
+  }
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await readBounded(body, siteFormBodyLimit);
+  } catch {
+    request.log.info("site form refused: the body broke off");
+    return refuse(reply, 400, siteFormUnreadable);
+  }
+  if (bytes === undefined) {
+    request.log.info("site form refused: too large");
+    return refuse(reply, 413, siteFormTooLarge);
+  }
+  request.body = bytes;
+}
+
+const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
+
+/**
+ * A preHandler hook (callback style, so the handler runs inside it): the site's work for this
+ * request, loaders and actions included, logs through `request.log`.
+ */
+export function withRequestLog(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  requestLogs.run(request.log, done);
+}
+
+let consoleRouted = false;
+
+/**
+ * Sends `console.warn` and `console.error` called during a site request to the request's
+ * logger (JSON, with its `reqId`); outside a request they print as usual. Installed once.
+ */
+export function routeConsoleToRequestLog(): void {
+  if (consoleRouted) return;
+  consoleRouted = true;
+  for (const level of ["warn", "error"] as const) {
+    const print = console[level].bind(console);
+    console[level] = (...args: unknown[]) => {
+      const log = requestLogs.getStore();
+      if (!log) return print(...args);
+      const [first, ...rest] = args;
+      if (first instanceof Error)
+        log[level]({ err: first }, rest.length ? format(...rest) : first.message);
+      else log[level](format(...args));
+    };
+  }
+}
