@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase, testDialects } from "../../db/te
 import { formatCsv } from "../../lib/csv.ts";
 import { buildPropertyImportRow, writeTestImage } from "../testing/factories.ts";
 import { exportProperties } from "./export-properties.ts";
-import { csvRows, jsonRows } from "./import-file.ts";
+import { csvRows, jsonRows, readImportFile } from "./import-file.ts";
 import { importProperties } from "./import-properties.ts";
 import { type PropertyColumn, propertyColumns, recordOfProperty } from "./property-record.ts";
 
@@ -278,6 +278,33 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       expect(await listAllPropertyRows(db)).toEqual(before);
       expect(readdirSync(join(imageDir, "property"))).toEqual([]);
     });
+  });
+});
+
+describe("the sample import files in docs/examples", () => {
+  it("import cleanly, with their images, into the demo database", async () => {
+    const examples = join(import.meta.dirname, "../../docs/examples");
+    const database = await createTestDatabase("sqlite", { seed: true });
+    try {
+      const imageDir = newImageDir();
+      for (const file of ["properties.csv", "properties.json"]) {
+        const report = await importProperties(
+          database.handle.db,
+          await readImportFile(join(examples, file)),
+          {
+            imageDir,
+            imageFolder: join(examples, "images"),
+          },
+        );
+        expect(report).toMatchObject({ rejected: [], updated: [], unchanged: [] });
+        expect(report.inserted.length).toBeGreaterThan(0);
+      }
+      expect(readdirSync(join(imageDir, "property"))).toHaveLength(
+        readdirSync(join(examples, "images")).length,
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });
 
