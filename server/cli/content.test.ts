@@ -66,10 +66,19 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
   let cwd: string;
   let announced: number;
 
+  /** The text a progress bar drew, as on a terminal. */
+  let progress = "";
+
   async function run(...args: string[]) {
     let stdout = "";
     let stderr = "";
     const code = await runContentCli(args, {
+      progress: {
+        isTTY: true,
+        write: (text: string) => {
+          progress += text;
+        },
+      },
       stdout: (text) => {
         stdout += text;
       },
@@ -145,8 +154,10 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
         [good, bad].map((row) => propertyColumns.map((column) => row[column])),
       ),
     );
+    progress = "";
     const result = await run("import", "import.csv", "--images", ".");
     expect(result.code).toBe(1);
+    expect(progress).toMatch(/\r\[#{20}\] 100% 2\/2 .*\n$/);
     expect(result.stdout).toBe(
       "Imported import.csv: 1 added, 0 updated, 0 unchanged, 1 refused.\n" +
         "Copied 1 images.\n" +

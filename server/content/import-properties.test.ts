@@ -164,8 +164,9 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     expect(await db.selectFrom("property").select("id").execute()).toHaveLength(imported.length);
   });
 
-  it("round-trips: an export imported into a fresh database exports the same", async () => {
-    for (const format of ["csv", "json"] as const) {
+  it.each(["csv", "json"] as const)(
+    "round-trips %s: an export imported into a fresh database exports the same",
+    async (format) => {
       const { document, count } = await exportProperties(db, format);
       const fresh = await createTestDatabase(dialect);
       try {
@@ -184,8 +185,8 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       } finally {
         await fresh.drop();
       }
-    }
-  });
+    },
+  );
 
   describe("JSON files and images", () => {
     let folder: string;
