@@ -90,7 +90,12 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         description: '<p>Quotes "here", commas, and\r\na second line.</p>',
         headline: "=Formula-looking headline",
       }),
-      buildPropertyImportRow({ offer_type: "For Rent", publish: "no", amenities: "" }),
+      buildPropertyImportRow({
+        offer_type: "For Rent",
+        publish: "no",
+        amenities: "",
+        category: "",
+      }),
       buildPropertyImportRow({ category: "Villas", amenities: "Swimming Pool|Rooftop Cinema" }),
     ];
     const bad = [

@@ -181,7 +181,10 @@ async function saveRecord(
   let outcome: SaveOutcome | undefined;
   try {
     await db.transaction().execute(async (trx) => {
-      const category = await findOrInsertCategory(trx, record.category);
+      const category =
+        record.category === undefined
+          ? undefined
+          : await findOrInsertCategory(trx, record.category);
       const amenities = await findOrInsertAmenities(trx, record.amenities);
       const existing = await findPropertyRowByCode(trx, record.code);
       const slug = record.slug ?? existing?.slug ?? slugify(`${record.headline}-${record.code}`);
@@ -218,7 +221,7 @@ async function saveRecord(
         features: JSON.stringify(amenities.ids),
         image_list: JSON.stringify(imageFiles.map((imageUrl) => ({ imageUrl }))),
         related_product: JSON.stringify(record.related.map((code) => ({ code }))),
-        category_id: category.id,
+        category_id: category?.id ?? null,
       };
       let result: SaveOutcome["result"];
       if (existing === undefined) {
@@ -232,7 +235,7 @@ async function saveRecord(
       }
       outcome = {
         result,
-        createdCategories: category.created ? [category.title] : [],
+        createdCategories: category?.created ? [category.title] : [],
         createdAmenities: amenities.created,
       };
       if (dryRun) throw new DryRunRollback();

@@ -48,7 +48,6 @@ export const requiredPropertyColumns: readonly PropertyColumn[] = [
   "code",
   "headline",
   "offer_type",
-  "category",
   "price",
   "address",
   "city",
@@ -133,7 +132,7 @@ const propertyRecordSchema = z.strictObject({
     context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
     return z.NEVER;
   }),
-  category: listItem(100),
+  category: listItem(100).optional(),
   price: z.coerce
     .number({ error: "must be a number" })
     .min(0, "must be 0 or more")
