@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Category } from "../../lib/api-contract.ts";
 import type { Database } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
@@ -33,4 +33,27 @@ async function countByCategory(db: Kysely<Database>): Promise<Category[]> {
     .orderBy("category.title")
     .execute();
   return rows.map((row) => ({ title: row.title, total: toCount(row.total) }));
+}
+
+/**
+ * The id of the category with this title (matched without regard to case), inserting it when
+ * there is none. `created` says which.
+ */
+export async function findOrInsertCategory(
+  db: Kysely<Database>,
+  title: string,
+): Promise<{ id: number; title: string; created: boolean }> {
+  const found = await db
+    .selectFrom("category")
+    .select(["id", "title"])
+    .where(sql<string>`lower(title)`, "=", title.toLowerCase())
+    .orderBy("id")
+    .executeTakeFirst();
+  if (found !== undefined) return { ...found, created: false };
+  const inserted = await db
+    .insertInto("category")
+    .values({ title })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: inserted.id, title, created: true };
 }

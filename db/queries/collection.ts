@@ -18,3 +18,27 @@ export async function findCollection(
     .executeTakeFirst();
   return row === undefined ? undefined : toCollection(row);
 }
+
+/**
+ * Sets a collection's items to these property codes, in this order, creating the collection
+ * when it does not exist. Answers whether anything changed.
+ */
+export async function saveCollectionItems(
+  db: Kysely<Database>,
+  title: string,
+  codes: readonly string[],
+): Promise<"inserted" | "updated" | "unchanged"> {
+  const itemList = JSON.stringify(codes.map((code) => ({ code })));
+  const current = await findCollection(db, title);
+  if (current === undefined) {
+    await db.insertInto("collection").values({ title, item_list: itemList }).execute();
+    return "inserted";
+  }
+  if (current.item_list === itemList) return "unchanged";
+  await db
+    .updateTable("collection")
+    .set({ item_list: itemList })
+    .where("title", "=", title)
+    .execute();
+  return "updated";
+}

@@ -26,3 +26,51 @@ export async function findCompanyProfile(
     .executeTakeFirst();
   return row === undefined ? undefined : toCompanyProfile(row);
 }
+
+/**
+ * Writes the company profile: updates the first row, or inserts one when there is none (then
+ * every field must be given). Answers whether anything changed.
+ */
+export async function saveCompanyProfile(
+  db: Kysely<Database>,
+  fields: Partial<CompanyProfile>,
+): Promise<"inserted" | "updated" | "unchanged"> {
+  const current = await db
+    .selectFrom("company_profile")
+    .selectAll()
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (current === undefined) {
+    const missing = companyProfileFields.filter((field) => fields[field] === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `There is no company profile yet: give every field (missing: ${missing.join(", ")}).`,
+      );
+    }
+    await db
+      .insertInto("company_profile")
+      .values(fields as CompanyProfile)
+      .execute();
+    return "inserted";
+  }
+  const changes = Object.fromEntries(
+    companyProfileFields
+      .filter((field) => fields[field] !== undefined && fields[field] !== current[field])
+      .map((field) => [field, fields[field]]),
+  );
+  if (Object.keys(changes).length === 0) return "unchanged";
+  await db.updateTable("company_profile").set(changes).where("id", "=", current.id).execute();
+  return "updated";
+}
+
+/** The profile's fields, in the SPEC's order. */
+export const companyProfileFields = [
+  "business_name",
+  "page_description",
+  "image_url",
+  "website",
+  "telephone",
+  "email_address",
+  "address",
+] as const satisfies readonly (keyof CompanyProfile)[];

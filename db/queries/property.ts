@@ -1,7 +1,13 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
 import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
-import { type Database, type PropertyRow, preparePostgresStatement } from "../database.ts";
+import {
+  type Database,
+  type NewPropertyRow,
+  type PropertyRow,
+  type PropertyUpdate,
+  preparePostgresStatement,
+} from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
 import { isPostgres, toCount, toFlag, toIsoString } from "./columns.ts";
 
@@ -256,3 +262,83 @@ const sortOrder: Record<PropertySort, [column: "created_at" | "price", direction
     price_desc: ["price", "desc"],
     price_asc: ["price", "asc"],
   };
+
+/** Every property, published or not, with its category's title, oldest first (the export). */
+export async function listAllPropertyRows(
+  db: Kysely<Database>,
+): Promise<PropertyWithCategoryRow[]> {
+  return db
+    .selectFrom("property")
+    .leftJoin("category", "category.id", "property.category_id")
+    .selectAll("property")
+    .select("category.title as category")
+    .orderBy("property.id")
+    .execute();
+}
+
+/** A property by its code, published or not. */
+export async function findPropertyRowByCode(
+  db: Kysely<Database>,
+  code: string,
+): Promise<PropertyRow | undefined> {
+  return db.selectFrom("property").selectAll().where("code", "=", code).executeTakeFirst();
+}
+
+/** The code of the property that has this slug, if any. */
+export async function findPropertyCodeBySlug(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("property")
+    .select("code")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/** Whether each of these codes' property is published; a code without a property is absent. */
+export async function findPublishByCodes(
+  db: Kysely<Database>,
+  codes: readonly string[],
+): Promise<Map<string, boolean>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("property")
+    .select(["code", "publish"])
+    .where("code", "in", [...codes])
+    .execute();
+  return new Map(rows.map((row) => [row.code, toFlag(row.publish) === 1]));
+}
+
+export async function insertProperty(db: Kysely<Database>, values: NewPropertyRow): Promise<void> {
+  await db.insertInto("property").values(values).execute();
+}
+
+export async function updatePropertyByCode(
+  db: Kysely<Database>,
+  code: string,
+  values: PropertyUpdate,
+): Promise<void> {
+  await db.updateTable("property").set(values).where("code", "=", code).execute();
+}
+
+/**
+ * Publishes or unpublishes the property `code`. Answers what happened: `missing` when no
+ * property has that code, `unchanged` when it already was in that state.
+ */
+export async function updatePropertyPublish(
+  db: Kysely<Database>,
+  code: string,
+  publish: boolean,
+): Promise<"changed" | "unchanged" | "missing"> {
+  const flag = publish ? 1 : 0;
+  const result = await db
+    .updateTable("property")
+    .set({ publish: flag })
+    .where("code", "=", code)
+    .where("publish", "<>", flag)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return "changed";
+  return (await findPropertyRowByCode(db, code)) === undefined ? "missing" : "unchanged";
+}

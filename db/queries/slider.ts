@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Slider } from "../../lib/api-contract.ts";
-import type { Database, SliderRow } from "../database.ts";
+import type { Database, NewSliderRow, SliderRow, SliderUpdate } from "../database.ts";
 
 export function toSlider(row: SliderRow): Slider {
   return { title: row.title, image_url: row.image_url, link: row.link };
@@ -15,4 +15,37 @@ export async function listSliders(db: Kysely<Database>): Promise<Slider[]> {
     .orderBy("id")
     .execute();
   return rows.map(toSlider);
+}
+
+/** Every slider row (with its id), in display order. */
+export async function listSliderRows(db: Kysely<Database>): Promise<SliderRow[]> {
+  return db.selectFrom("slider").selectAll().orderBy("position").orderBy("id").execute();
+}
+
+/** Adds a slider after the last one. */
+export async function insertSliderLast(
+  db: Kysely<Database>,
+  slider: Omit<NewSliderRow, "position">,
+): Promise<void> {
+  const last = await db
+    .selectFrom("slider")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .executeTakeFirst();
+  const position = last?.position === null || last === undefined ? 0 : Number(last.position) + 1;
+  await db
+    .insertInto("slider")
+    .values({ ...slider, position })
+    .execute();
+}
+
+export async function updateSlider(
+  db: Kysely<Database>,
+  id: number,
+  values: SliderUpdate,
+): Promise<void> {
+  await db.updateTable("slider").set(values).where("id", "=", id).execute();
+}
+
+export async function deleteSlider(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom("slider").where("id", "=", id).execute();
 }

@@ -9,6 +9,7 @@ import { defaultDatabaseUrl } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+import { formatCsv } from "../../lib/csv.ts";
 
 export const usage = `Usage:
   npm run enquiries -- list [--limit N]        the newest enquiries, one per line
@@ -38,20 +39,11 @@ const csvColumns: [header: string, value: (row: EnquiryWithDelivery) => string |
     ["delivery_last_error", (row) => row.delivery_last_error],
   ];
 
-/**
- * One CSV cell (RFC 4180). A value a spreadsheet would run as a formula (=, +, -, @, tab or
- * carriage return first) is prefixed with an apostrophe, so it shows as the text it is.
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function formatEnquiriesCsv(rows: EnquiryWithDelivery[]): string {
-  const lines = [csvColumns.map(([header]) => header).join(",")];
-  for (const row of rows) lines.push(csvColumns.map(([, value]) => csvCell(value(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return formatCsv(
+    csvColumns.map(([header]) => header),
+    rows.map((row) => csvColumns.map(([, value]) => value(row))),
+  );
 }
 
 export function formatEnquiriesList(rows: EnquiryWithDelivery[]): string {

@@ -1,6 +1,7 @@
 /** Factories for test data: valid by default, overridable field by field. */
 import type { EnquiryFields } from "../../lib/api-contract.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
+import type { PropertyColumn } from "../content/property-record.ts";
 
 let sequence = 0;
 
@@ -29,4 +30,56 @@ export function buildPropertyEnquiry(
   overrides: Partial<EnquiryFields> = {},
 ): EnquiryFields {
   return buildContactEnquiry({ property_code: code, how_you_hear: "Google", ...overrides });
+}
+
+let propertySequence = 0;
+
+/**
+ * A valid property as the content import reads it (CSV cells or JSON values), with a unique
+ * code; every column is filled.
+ */
+export function buildPropertyImportRow(
+  overrides: Partial<Record<PropertyColumn, string>> = {},
+): Record<PropertyColumn, string> {
+  propertySequence += 1;
+  const number = 5000 + propertySequence;
+  return {
+    code: `IMP-${number}`,
+    slug: `imported-home-${number}`,
+    headline: `Imported Home ${number}`,
+    offer_type: "For Sale",
+    category: "Houses",
+    price: String(250_000 + propertySequence * 1000),
+    property_status: "Available",
+    reference_no: `REF-${number}`,
+    address: `${number} Import Street, Springfield`,
+    city: "Springfield",
+    province: "Illinois",
+    country: "United States",
+    bedroom: "3",
+    bathroom: "2",
+    room: "6",
+    floor: "2",
+    size: "1800",
+    garage: "1",
+    balcony: "0",
+    rating: "4",
+    amenities: "Garden|Parking",
+    images: "",
+    related: "",
+    description: "<p>A bright home, close to schools.</p>",
+    youtube: "",
+    google_map: "",
+    publish: "yes",
+    created_at: "2026-03-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** Writes a small real image (PNG, or JPEG for a .jpg name) made by sharp; answers its path. */
+export async function writeTestImage(path: string, color = "#c96f3b"): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp({ create: { width: 48, height: 32, channels: 3, background: color } });
+  await (/\.jpe?g$/i.test(path) ? image.jpeg() : image.png()).toFile(path);
+  return path;
 }

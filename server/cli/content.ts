@@ -1,0 +1,245 @@
+/**
+ * The owner's content commands: `npm run content -- <command>` (see {@link generalUsage}).
+ * Opens the database of DATABASE_URL (migrating it first) and writes images into IMAGE_DIR.
+ */
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Config, ConfigError, loadConfig } from "../../config/env.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { updatePropertyPublish } from "../../db/queries/property.ts";
+import { listSliderRows } from "../../db/queries/slider.ts";
+import { createProgressBar, type ProgressStream } from "../../db/seed/progress.ts";
+import { withStartupLock } from "../../db/startup-lock.ts";
+import { announceContentChange } from "../content/announce.ts";
+import { setCollection } from "../content/collections.ts";
+import { exportProperties } from "../content/export-properties.ts";
+import { readImportFile } from "../content/import-file.ts";
+import { type ImportReport, importProperties } from "../content/import-properties.ts";
+import { readProfileFile, readProfileInput, setCompanyProfile } from "../content/profile.ts";
+import { addSlider, removeSlider, replaceSlider } from "../content/sliders.ts";
+import {
+  type ContentCommand,
+  generalUsage,
+  parseContentArgs,
+  topicUsage,
+  UsageError,
+} from "./content-args.ts";
+
+export interface ContentCliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** The environment: DATABASE_URL, IMAGE_DIR, ... */
+  env: NodeJS.ProcessEnv;
+  /** The folder relative paths are read from (npm's INIT_CWD: where `npm run` was typed). */
+  cwd: string;
+  /** Where the progress bar is drawn; none when absent. */
+  progress?: ProgressStream;
+  /** Called once after a command changed content; {@link announceContentChange} by default. */
+  contentChanged?: (config: Config) => Promise<void>;
+}
+
+/** The progress bar is drawn for imports of at least this many rows (or on a terminal). */
+const progressFromRows = 100;
+
+/** Runs a content command; answers the exit code (0 done, 1 failed, 2 wrong arguments). */
+export async function runContentCli(args: readonly string[], io: ContentCliIo): Promise<number> {
+  let command: ContentCommand;
+  try {
+    command = parseContentArgs(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const usage = error.topic === undefined ? generalUsage : topicUsage[error.topic];
+    io.stderr(`${error.message}\n\n${usage}\n`);
+    return 2;
+  }
+  if (command.kind === "help") {
+    io.stdout(`${command.topic === undefined ? generalUsage : topicUsage[command.topic]}\n`);
+    return 0;
+  }
+
+  let config: Config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 1;
+  }
+  let database: DatabaseHandle | undefined;
+  try {
+    database = openDatabase(config.DATABASE_URL);
+    const { db } = database;
+    await withStartupLock(config.DATABASE_URL, () => migrateToLatest(db));
+    const result = await runCommand(command, database, config, io);
+    if (result.changed) await (io.contentChanged ?? announceContentChange)(config);
+    return result.exitCode;
+  } catch (error) {
+    io.stderr(`content ${args[0]}: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+interface CommandResult {
+  /** Something was saved: running servers are told. */
+  changed: boolean;
+  exitCode: number;
+}
+
+const done = (changed: boolean): CommandResult => ({ changed, exitCode: 0 });
+
+async function runCommand(
+  command: Exclude<ContentCommand, { kind: "help" }>,
+  { db }: DatabaseHandle,
+  config: Config,
+  io: ContentCliIo,
+): Promise<CommandResult> {
+  const path = (file: string) => resolve(io.cwd, file);
+  const imageDir = resolve(config.IMAGE_DIR);
+  switch (command.kind) {
+    case "import": {
+      const rows = await readImportFile(path(command.file));
+      const stream = io.progress;
+      const bar =
+        stream !== undefined && (stream.isTTY === true || rows.length >= progressFromRows)
+          ? createProgressBar(rows.length, stream)
+          : undefined;
+      let report: ImportReport;
+      try {
+        report = await importProperties(db, rows, {
+          imageDir,
+          ...(command.images === undefined ? {} : { imageFolder: path(command.images) }),
+          dryRun: command.dryRun,
+          onProgress: (count) => bar?.update(count),
+        });
+      } finally {
+        bar?.finish();
+      }
+      io.stdout(formatImportReport(command.file, report, command.dryRun));
+      const changed = !command.dryRun && report.inserted.length + report.updated.length > 0;
+      return { changed, exitCode: report.rejected.length > 0 ? 1 : 0 };
+    }
+    case "export": {
+      const { document, count } = await exportProperties(db, command.format);
+      if (command.output === undefined) {
+        io.stdout(document);
+      } else {
+        await writeFile(path(command.output), document);
+        io.stdout(`Exported ${count} properties to ${command.output}.\n`);
+      }
+      return done(false);
+    }
+    case "profile-set": {
+      const fromFile = command.from === undefined ? {} : await readProfileFile(path(command.from));
+      const fromOptions = readProfileInput(command.fields);
+      const input = { ...fromFile, ...fromOptions };
+      if (fromOptions.logo !== undefined) input.logo = path(fromOptions.logo);
+      const change = await setCompanyProfile(db, imageDir, input);
+      io.stdout(
+        change === "unchanged"
+          ? "The company profile is unchanged.\n"
+          : `Company profile ${change === "inserted" ? "created" : "updated"}.\n`,
+      );
+      return done(change !== "unchanged");
+    }
+    case "slider-list": {
+      const sliders = await listSliderRows(db);
+      io.stdout(
+        sliders.length === 0
+          ? "No sliders.\n"
+          : sliders
+              .map(
+                (slider, index) =>
+                  `${index + 1}. ${slider.title}\n   image ${slider.image_url}, link ${slider.link}\n`,
+              )
+              .join(""),
+      );
+      return done(false);
+    }
+    case "slider-add": {
+      await addSlider(db, imageDir, { ...command, image: path(command.image) });
+      io.stdout(`Added the slider '${command.title.trim()}'.\n`);
+      return done(true);
+    }
+    case "slider-replace": {
+      const { number, kind: _kind, ...fields } = command;
+      const changed = await replaceSlider(db, imageDir, number, {
+        ...fields,
+        ...(fields.image === undefined ? {} : { image: path(fields.image) }),
+      });
+      io.stdout(changed ? `Changed slider ${number}.\n` : `Slider ${number} is unchanged.\n`);
+      return done(changed);
+    }
+    case "slider-remove": {
+      const removed = await removeSlider(db, command.number);
+      io.stdout(`Removed slider ${command.number}, '${removed.title}'.\n`);
+      return done(true);
+    }
+    case "collection-set": {
+      const { change, unpublished } = await setCollection(db, command.name, command.codes);
+      io.stdout(
+        change === "unchanged"
+          ? `'${command.name}' already lists these properties.\n`
+          : `'${command.name}' now lists ${command.codes.join(", ")}.\n`,
+      );
+      if (unpublished.length > 0) {
+        io.stderr(`Not published, so not shown until published: ${unpublished.join(", ")}.\n`);
+      }
+      return done(change !== "unchanged");
+    }
+    case "publish": {
+      const result = await updatePropertyPublish(db, command.code, command.publish);
+      if (result === "missing") throw new Error(`No property has the code ${command.code}.`);
+      const state = command.publish ? "published" : "unpublished";
+      io.stdout(
+        result === "changed"
+          ? `${command.code} is now ${state}.\n`
+          : `${command.code} was already ${state}.\n`,
+      );
+      return done(result === "changed");
+    }
+  }
+}
+
+/** The import's summary, then one line per refused row. */
+export function formatImportReport(file: string, report: ImportReport, dryRun: boolean): string {
+  const counts = [
+    `${report.inserted.length} added`,
+    `${report.updated.length} updated`,
+    `${report.unchanged.length} unchanged`,
+    `${report.rejected.length} refused`,
+  ].join(", ");
+  const lines = [
+    dryRun ? `Dry run of ${file}, nothing saved: ${counts}.` : `Imported ${file}: ${counts}.`,
+  ];
+  const would = dryRun ? "would be " : "";
+  if (report.createdCategories.length > 0) {
+    lines.push(`New categories ${would}created: ${report.createdCategories.join(", ")}.`);
+  }
+  if (report.createdAmenities.length > 0) {
+    lines.push(`New amenities ${would}created: ${report.createdAmenities.join(", ")}.`);
+  }
+  if (report.copiedImages > 0) lines.push(`Copied ${report.copiedImages} images.`);
+  if (report.rejected.length > 0) {
+    lines.push("Refused rows (nothing of them was saved):");
+    for (const row of report.rejected) {
+      lines.push(
+        `  ${row.label}${row.code === undefined ? "" : ` (${row.code})`}: ${row.reasons.join("; ")}`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await runContentCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.env.INIT_CWD || process.cwd(),
+    progress: process.stderr,
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Image files brought in by the content commands: checked to be real images, then copied into
+ * IMAGE_DIR under a safe name made of the original name and a hash of the content, so the same
+ * file always gets the same name (a re-import copies nothing) and a changed file a new one (the
+ * images are served as immutable).
+ */
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, extname, join, relative, resolve, sep } from "node:path";
+
+/** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
+export type ImageFolder = "property" | "sliders" | "";
+
+/** The largest image file the commands accept. */
+export const maxImageBytes = 20 * 1024 * 1024;
+
+/** The formats browsers show, by sharp's name, and the extension a stored file gets. */
+const extensionOf: Record<string, string> = {
+  jpeg: "jpg",
+  png: "png",
+  webp: "webp",
+  gif: "gif",
+  avif: "avif",
+};
+
+/** A refused image: the message says why, naming the file. */
+export class ImageError extends Error {
+  override name = "ImageError";
+}
+
+/** A checked image, ready to copy: where it is and the name it will have in IMAGE_DIR. */
+export interface InspectedImage {
+  source: string;
+  storedName: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * True for a bare file name: no folder part, no `..`, not hidden, no control characters.
+ * Names in an import file must be such names, so none can reach outside its folder.
+ */
+export function isPlainFileName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= 255 &&
+    name === basename(name) &&
+    !/[/\\]/.test(name) &&
+    !name.startsWith(".") &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+    !/[\u0000-\u001f\u007f]/.test(name)
+  );
+}
+
+/**
+ * Checks that `source` is a regular file of at most {@link maxImageBytes} that sharp reads as
+ * a JPEG, PNG, WebP, GIF or AVIF image with a size; throws {@link ImageError} otherwise.
+ */
+export async function inspectImage(source: string): Promise<InspectedImage> {
+  const shown = basename(source);
+  const info = await stat(source).catch(() => undefined);
+  if (info === undefined || !info.isFile()) throw new ImageError(`${shown} is not a file.`);
+  if (info.size > maxImageBytes) {
+    throw new ImageError(`${shown} is larger than ${maxImageBytes / 1024 / 1024} MB.`);
+  }
+  const content = await readFile(source);
+  // Loaded here: sharp (libvips) is large, and most commands never touch an image.
+  const { default: sharp } = await import("sharp");
+  const metadata = await sharp(content)
+    .metadata()
+    .catch(() => undefined);
+  const format =
+    metadata?.format === "heif" && metadata.compression === "av1" ? "avif" : metadata?.format;
+  const extension = format === undefined ? undefined : extensionOf[format];
+  if (metadata === undefined || extension === undefined || !metadata.width || !metadata.height) {
+    throw new ImageError(`${shown} is not an image (JPEG, PNG, WebP, GIF or AVIF).`);
+  }
+  const stem =
+    basename(shown, extname(shown))
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80) || "image";
+  const hash = createHash("sha256").update(content).digest("hex").slice(0, 12);
+  // A stored file exported and imported again keeps its name rather than growing a second hash.
+  const name = stem.endsWith(`-${hash}`) ? stem : `${stem}-${hash}`;
+  return {
+    source,
+    storedName: `${name}.${extension}`,
+    width: metadata.width,
+    height: metadata.height,
+  };
+}
+
+/** The absolute path of `name` in a folder of IMAGE_DIR; throws if it would leave IMAGE_DIR. */
+export function imagePath(imageDir: string, folder: ImageFolder, name: string): string {
+  const root = resolve(imageDir);
+  const target = resolve(root, folder, name);
+  const inside = relative(root, target);
+  if (!isPlainFileName(name) || inside.startsWith("..") || inside.split(sep).includes("..")) {
+    throw new ImageError(`'${name}' is not a plain file name.`);
+  }
+  return target;
+}
+
+/**
+ * Stores an inspected image in IMAGE_DIR/`folder` under its stored name: the one place where a
+ * content command writes an image file. The file appears whole (written aside, then renamed);
+ * an existing file of that name has the same content and is kept. Answers the stored name
+ * and whether the file is new.
+ */
+export async function storeImage(
+  imageDir: string,
+  folder: ImageFolder,
+  image: InspectedImage,
+): Promise<{ file: string; created: boolean }> {
+  const target = imagePath(imageDir, folder, image.storedName);
+  if (await isFile(target)) return { file: image.storedName, created: false };
+  await mkdir(join(resolve(imageDir), folder), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, await readFile(image.source), { flag: "wx" });
+    await rename(temporary, target);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  return { file: image.storedName, created: true };
+}
+
+/** Removes images that {@link storeImage} created for a change that was then not saved. */
+export async function removeStoredImages(
+  imageDir: string,
+  folder: ImageFolder,
+  files: readonly string[],
+): Promise<void> {
+  await Promise.all(files.map((file) => rm(imagePath(imageDir, folder, file), { force: true })));
+}
+
+/** True when `name` is a regular file in IMAGE_DIR/`folder`. */
+export async function isStoredImage(
+  imageDir: string,
+  folder: ImageFolder,
+  name: string,
+): Promise<boolean> {
+  return isPlainFileName(name) && isFile(imagePath(imageDir, folder, name));
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() === true;
+}

@@ -1,0 +1,301 @@
+/**
+ * Imports properties row by row: each row is validated, its images checked and copied, and
+ * the property inserted or updated by its code in a transaction of its own, so a refused row
+ * leaves nothing behind and the good rows are saved. Importing the same file again changes
+ * nothing.
+ */
+import { stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Kysely } from "kysely";
+import type { Database, NewPropertyRow, PropertyRow } from "../../db/database.ts";
+import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
+import { findOrInsertCategory } from "../../db/queries/category.ts";
+import { toFlag, toIsoString } from "../../db/queries/columns.ts";
+import {
+  findPropertyCodeBySlug,
+  findPropertyRowByCode,
+  insertProperty,
+  updatePropertyByCode,
+} from "../../db/queries/property.ts";
+import { slugify } from "../../db/seed/content.ts";
+import {
+  ImageError,
+  type InspectedImage,
+  inspectImage,
+  isPlainFileName,
+  isStoredImage,
+  removeStoredImages,
+  storeImage,
+} from "./images.ts";
+import type { ImportRow } from "./import-file.ts";
+import { type PropertyRecord, readPropertyRecord } from "./property-record.ts";
+
+export interface ImportOptions {
+  /** IMAGE_DIR: images are copied into its property/ folder. */
+  imageDir: string;
+  /** The folder the rows' image names are looked up in first (`--images`). */
+  imageFolder?: string;
+  /** Check and report everything, save nothing. */
+  dryRun?: boolean;
+  /** When new properties without a `created_at` are created; now by default. */
+  now?: Date;
+  /** Called after each row with the rows done so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface RejectedRow {
+  label: string;
+  code?: string;
+  reasons: string[];
+}
+
+export interface ImportReport {
+  /** Codes, in file order. */
+  inserted: string[];
+  updated: string[];
+  unchanged: string[];
+  rejected: RejectedRow[];
+  createdCategories: string[];
+  createdAmenities: string[];
+  /** Image files copied into IMAGE_DIR (none in a dry run). */
+  copiedImages: number;
+}
+
+/** Refuses the row being saved; the transaction rolls back. */
+class RowRejected extends Error {}
+
+/** Ends a dry run's transaction, so nothing it did is kept. */
+class DryRunRollback extends Error {}
+
+/** An image of a row: already in IMAGE_DIR/property, or to copy there. */
+type PlannedImage = { file: string } | { inspected: InspectedImage };
+
+export async function importProperties(
+  db: Kysely<Database>,
+  rows: readonly ImportRow[],
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    inserted: [],
+    updated: [],
+    unchanged: [],
+    rejected: [],
+    createdCategories: [],
+    createdAmenities: [],
+    copiedImages: 0,
+  };
+  const now = (options.now ?? new Date()).toISOString();
+  const firstRowOf = new Map<string, string>();
+  const inspections = new Map<string, Promise<InspectedImage>>();
+
+  for (const [index, row] of rows.entries()) {
+    const reject = (reasons: string[], code?: string) =>
+      report.rejected.push(
+        code === undefined ? { label: row.label, reasons } : { label: row.label, code, reasons },
+      );
+    options.onProgress?.(index, rows.length);
+
+    if (row.problem !== undefined) {
+      reject([row.problem]);
+      continue;
+    }
+    const read = readPropertyRecord(row.values, row.fromCsv);
+    if (!read.ok) {
+      const code =
+        typeof row.values.code === "string" && row.values.code.trim() !== ""
+          ? row.values.code.trim()
+          : undefined;
+      reject(read.reasons, code);
+      continue;
+    }
+    const record = read.record;
+    const earlier = firstRowOf.get(record.code);
+    if (earlier !== undefined) {
+      reject(
+        [`code ${record.code} is already on ${earlier}: a file lists each property once`],
+        record.code,
+      );
+      continue;
+    }
+    firstRowOf.set(record.code, row.label);
+
+    const images = await planImages(record.images, options, inspections);
+    if (!images.ok) {
+      reject(images.reasons, record.code);
+      continue;
+    }
+
+    const created: string[] = [];
+    try {
+      const files: string[] = [];
+      for (const image of images.planned) {
+        if ("file" in image) {
+          files.push(image.file);
+        } else if (options.dryRun) {
+          files.push(image.inspected.storedName);
+        } else {
+          const stored = await storeImage(options.imageDir, "property", image.inspected);
+          if (stored.created) created.push(stored.file);
+          files.push(stored.file);
+        }
+      }
+      const outcome = await saveRecord(db, record, files, now, options.dryRun === true);
+      report[outcome.result].push(record.code);
+      report.createdCategories.push(
+        ...outcome.createdCategories.filter((title) => !report.createdCategories.includes(title)),
+      );
+      report.createdAmenities.push(
+        ...outcome.createdAmenities.filter((title) => !report.createdAmenities.includes(title)),
+      );
+      report.copiedImages += created.length;
+    } catch (error) {
+      await removeStoredImages(options.imageDir, "property", created);
+      if (!(error instanceof RowRejected)) {
+        throw new Error(
+          `Import stopped at ${row.label} (${record.code}): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      firstRowOf.delete(record.code);
+      reject([error.message], record.code);
+    }
+  }
+  options.onProgress?.(rows.length, rows.length);
+  return report;
+}
+
+interface SaveOutcome {
+  result: "inserted" | "updated" | "unchanged";
+  createdCategories: string[];
+  createdAmenities: string[];
+}
+
+/** Inserts or updates one property by code, in one transaction (rolled back in a dry run). */
+async function saveRecord(
+  db: Kysely<Database>,
+  record: PropertyRecord,
+  imageFiles: readonly string[],
+  now: string,
+  dryRun: boolean,
+): Promise<SaveOutcome> {
+  let outcome: SaveOutcome | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const category =
+        record.category === undefined
+          ? undefined
+          : await findOrInsertCategory(trx, record.category);
+      const amenities = await findOrInsertAmenities(trx, record.amenities);
+      const existing = await findPropertyRowByCode(trx, record.code);
+      const slug = record.slug ?? existing?.slug ?? slugify(`${record.headline}-${record.code}`);
+      const slugOwner = await findPropertyCodeBySlug(trx, slug);
+      if (slugOwner !== undefined && slugOwner !== record.code) {
+        throw new RowRejected(`slug '${slug}' is already used by property ${slugOwner}`);
+      }
+      const columns: NewPropertyRow = {
+        code: record.code,
+        slug,
+        headline: record.headline,
+        cover_image: imageFiles[0] ?? "",
+        price: record.price,
+        address: record.address,
+        bedroom: record.bedroom,
+        bathroom: record.bathroom,
+        room: record.room,
+        floor: record.floor,
+        size: record.size,
+        rating: record.rating,
+        garage: record.garage,
+        balcony: record.balcony,
+        offer_type: record.offer_type,
+        publish: record.publish ? 1 : 0,
+        created_at: record.created_at ?? (existing ? toIsoString(existing.created_at) : now),
+        description: record.description,
+        reference_no: record.reference_no,
+        property_status: record.property_status,
+        city: record.city,
+        province: record.province,
+        country: record.country,
+        youtube: record.youtube,
+        google_map: record.google_map,
+        features: JSON.stringify(amenities.ids),
+        image_list: JSON.stringify(imageFiles.map((imageUrl) => ({ imageUrl }))),
+        related_product: JSON.stringify(record.related.map((code) => ({ code }))),
+        category_id: category?.id ?? null,
+      };
+      let result: SaveOutcome["result"];
+      if (existing === undefined) {
+        await insertProperty(trx, columns);
+        result = "inserted";
+      } else if (isSameProperty(existing, columns)) {
+        result = "unchanged";
+      } else {
+        await updatePropertyByCode(trx, record.code, columns);
+        result = "updated";
+      }
+      outcome = {
+        result,
+        createdCategories: category?.created ? [category.title] : [],
+        createdAmenities: amenities.created,
+      };
+      if (dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
+  return outcome!;
+}
+
+/** True when saving `columns` would leave the stored row as it is. */
+function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean {
+  return (Object.keys(columns) as (keyof NewPropertyRow)[]).every((key) => {
+    const stored = existing[key as keyof PropertyRow];
+    const next = columns[key];
+    if (key === "publish") return toFlag(stored as boolean | number) === next;
+    if (key === "created_at") return toIsoString(stored as Date | string) === next;
+    return stored === next;
+  });
+}
+
+/**
+ * Where each of a row's images comes from: a file of `--images` (checked with sharp, to copy)
+ * or, failing that, a file already in IMAGE_DIR/property (an export names those).
+ */
+async function planImages(
+  names: readonly string[],
+  options: ImportOptions,
+  inspections: Map<string, Promise<InspectedImage>>,
+): Promise<{ ok: true; planned: PlannedImage[] } | { ok: false; reasons: string[] }> {
+  const planned: PlannedImage[] = [];
+  const reasons: string[] = [];
+  for (const name of names) {
+    if (!isPlainFileName(name)) {
+      reasons.push(`image '${name}' must be a plain file name (no folders)`);
+      continue;
+    }
+    const source =
+      options.imageFolder === undefined ? undefined : join(resolve(options.imageFolder), name);
+    if (source !== undefined && (await stat(source).catch(() => undefined)) !== undefined) {
+      let inspection = inspections.get(source);
+      if (inspection === undefined) {
+        inspection = inspectImage(source);
+        inspections.set(source, inspection);
+      }
+      try {
+        planned.push({ inspected: await inspection });
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error;
+        reasons.push(`image ${error.message.replace(/\.$/, "")}`);
+      }
+    } else if (await isStoredImage(options.imageDir, "property", name)) {
+      planned.push({ file: name });
+    } else {
+      reasons.push(
+        options.imageFolder === undefined
+          ? `image '${name}' is not in the image folder (give --images <folder> to copy new images)`
+          : `image '${name}' is neither in ${options.imageFolder} nor in the image folder`,
+      );
+    }
+  }
+  return reasons.length > 0 ? { ok: false, reasons } : { ok: true, planned };
+}

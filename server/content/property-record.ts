@@ -1,0 +1,277 @@
+/**
+ * A property as the content commands read and write it: one CSV row or one JSON object with
+ * the §7 field names, where the lists are people's words rather than ids (amenity titles,
+ * image file names, related property codes) and the category is its title. The import and the
+ * export share these columns, so an export imports back unchanged.
+ */
+import sanitizeHtml from "sanitize-html";
+import { z } from "zod";
+import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
+import { descriptionAllowList } from "../../db/seed/content.ts";
+import { csvText } from "../../lib/csv.ts";
+
+/** The columns of an import or export file, in the export's order. */
+export const propertyColumns = [
+  "code",
+  "slug",
+  "headline",
+  "offer_type",
+  "category",
+  "price",
+  "property_status",
+  "reference_no",
+  "address",
+  "city",
+  "province",
+  "country",
+  "bedroom",
+  "bathroom",
+  "room",
+  "floor",
+  "size",
+  "garage",
+  "balcony",
+  "rating",
+  "amenities",
+  "images",
+  "related",
+  "description",
+  "youtube",
+  "google_map",
+  "publish",
+  "created_at",
+] as const;
+export type PropertyColumn = (typeof propertyColumns)[number];
+
+/** The columns every import file must have; the others have defaults. */
+export const requiredPropertyColumns: readonly PropertyColumn[] = [
+  "code",
+  "headline",
+  "offer_type",
+  "price",
+  "address",
+  "city",
+  "country",
+];
+
+/** Separates the items of a list column in CSV: `Wi-Fi|Garden`. */
+export const listSeparator = "|";
+
+/** A property code: letters, digits, `.`, `_` and `-`; it appears in page addresses. */
+export const propertyCodePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const text = (max: number) =>
+  z
+    .string({ error: "must be text" })
+    .max(max, `must be at most ${max.toLocaleString("en-US")} characters`);
+
+const requiredText = (max: number) => text(max).min(1, "is required");
+
+const code = z
+  .string({ error: "must be text" })
+  .regex(propertyCodePattern, "must be 1 to 64 letters, digits, '.', '_' or '-'");
+
+const wholeNumber = (max: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(max, `must be at most ${max.toLocaleString("en-US")}`);
+
+/** A list: a JSON array, or CSV text with items separated by `|`. */
+const list = (item: z.ZodType<string>, max: number) =>
+  z
+    .preprocess(
+      (value) =>
+        typeof value === "string"
+          ? value
+              .split(listSeparator)
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : value,
+      z
+        .array(item, { error: `must be a list (in CSV: items separated by '${listSeparator}')` })
+        .max(max, `must have at most ${max} items`),
+    )
+    .default([]);
+
+const listItem = (max: number) =>
+  requiredText(max).refine((value) => !value.includes(listSeparator), {
+    error: `must not have '${listSeparator}' inside an item`,
+  });
+
+const yesNo: Record<string, boolean> = {
+  yes: true,
+  no: false,
+  true: true,
+  false: false,
+  "1": true,
+  "0": false,
+  y: true,
+  n: false,
+};
+
+const webAddress = z
+  .httpUrl({ error: "must be an http(s) address" })
+  .max(2000, "must be at most 2,000 characters");
+
+const propertyRecordSchema = z.strictObject({
+  code,
+  slug: z
+    .string({ error: "must be text" })
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      "must be lower-case letters and digits joined by single '-'",
+    )
+    .max(200, "must be at most 200 characters")
+    .optional(),
+  headline: requiredText(200),
+  offer_type: z.string({ error: "must be text" }).transform((value, context) => {
+    const offer = { "for rent": "For Rent", "for sale": "For Sale" }[value.toLowerCase()];
+    if (offer) return offer;
+    context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
+    return z.NEVER;
+  }),
+  category: listItem(100).optional(),
+  price: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 or more")
+    .max(1e12, "is too large"),
+  property_status: text(50).default("Available"),
+  reference_no: text(100).default(""),
+  address: requiredText(300),
+  city: requiredText(100),
+  province: text(100).default(""),
+  country: requiredText(100),
+  bedroom: wholeNumber(1000).default(0),
+  bathroom: wholeNumber(1000).default(0),
+  room: wholeNumber(1000).default(0),
+  floor: wholeNumber(1000).default(0),
+  size: wholeNumber(100_000_000).default(0),
+  garage: wholeNumber(1000).default(0),
+  balcony: wholeNumber(1000).default(0),
+  rating: wholeNumber(5).default(0),
+  amenities: list(listItem(100), 100),
+  images: list(listItem(255), 100),
+  related: list(code, 100),
+  description: text(50_000)
+    .default("")
+    .transform((html) => sanitizeHtml(html, descriptionAllowList)),
+  youtube: webAddress.nullable().default(null),
+  google_map: webAddress.nullable().default(null),
+  publish: z
+    .preprocess(
+      (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
+      z.boolean({ error: "must be yes or no" }),
+    )
+    .default(true),
+  created_at: z
+    .string({ error: "must be a date" })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: "must be an ISO 8601 date, such as 2026-01-31 or 2026-01-31T09:30:00Z",
+    })
+    .transform((value) => new Date(value).toISOString())
+    .optional(),
+});
+
+/**
+ * A validated property. `slug` and `created_at` are optional: a new property gets a slug from
+ * its headline and code and is created now; an existing one keeps its own.
+ */
+export type PropertyRecord = z.output<typeof propertyRecordSchema>;
+
+/** The outcome of reading one row: the record, or the reasons it was refused. */
+export type RecordResult = { ok: true; record: PropertyRecord } | { ok: false; reasons: string[] };
+
+/**
+ * Validates one row's values: CSV cells (text, where {@link csvText} undoes the export's
+ * formula guard) or a JSON object's values. Empty values are absent, so their default applies.
+ */
+export function readPropertyRecord(
+  values: Record<string, unknown>,
+  fromCsv: boolean,
+): RecordResult {
+  const present: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const cleaned = typeof value === "string" ? (fromCsv ? csvText(value) : value).trim() : value;
+    if (cleaned !== "" && cleaned !== null && cleaned !== undefined) present[key] = cleaned;
+  }
+  const parsed = propertyRecordSchema.safeParse(present);
+  if (parsed.success) return { ok: true, record: parsed.data };
+  const reasons = parsed.error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `'${key}'`).join(", ")}`;
+    }
+    const field = String(issue.path[0] ?? "row");
+    const message =
+      issue.code === "invalid_type" && present[field] === undefined ? "is required" : issue.message;
+    return `${field} ${message}`;
+  });
+  return { ok: false, reasons };
+}
+
+/** A stored property as an export record; `amenityTitles` maps amenity ids to titles. */
+export function recordOfProperty(
+  row: PropertyWithCategoryRow,
+  amenityTitles: ReadonlyMap<number, string>,
+): Required<PropertyRecord> {
+  const featureIds = jsonArray(row.features).filter((id): id is number => typeof id === "number");
+  const imageFiles = jsonArray(row.image_list)
+    .map((item) => (item as { imageUrl?: unknown })?.imageUrl)
+    .filter((file): file is string => typeof file === "string" && file !== "");
+  // The cover is the first image of the list; a cover outside the list goes first.
+  if (row.cover_image !== "" && !imageFiles.includes(row.cover_image)) {
+    imageFiles.unshift(row.cover_image);
+  }
+  return {
+    code: row.code,
+    slug: row.slug,
+    headline: row.headline,
+    offer_type: row.offer_type,
+    category: row.category ?? "",
+    price: row.price,
+    property_status: row.property_status,
+    reference_no: row.reference_no,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    country: row.country,
+    bedroom: row.bedroom,
+    bathroom: row.bathroom,
+    room: row.room,
+    floor: row.floor,
+    size: row.size,
+    garage: row.garage,
+    balcony: row.balcony,
+    rating: row.rating,
+    amenities: featureIds.flatMap((id) => amenityTitles.get(id) ?? []),
+    images: imageFiles,
+    related: jsonArray(row.related_product)
+      .map((item) => (item as { code?: unknown })?.code)
+      .filter((code): code is string => typeof code === "string"),
+    description: row.description,
+    youtube: row.youtube,
+    google_map: row.google_map,
+    publish: row.publish === true || row.publish === 1,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** A record's CSV cells, in {@link propertyColumns} order. */
+export function csvCellsOf(record: Required<PropertyRecord>): (string | number | null)[] {
+  return propertyColumns.map((column) => {
+    const value = record[column];
+    if (Array.isArray(value)) return value.join(listSeparator);
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    return value;
+  });
+}
+
+function jsonArray(text: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
