@@ -7,8 +7,8 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
-import { descriptionAllowList } from "../../db/seed/content.ts";
 import { csvText } from "../../lib/csv.ts";
+import { descriptionAllowList } from "../../lib/description-html.ts";
 
 /** The columns of an import or export file, in the export's order. */
 export const propertyColumns = [
