@@ -10,6 +10,9 @@ import { routePath, siteRoutes } from "./routes.ts";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
+// A full axe scan takes seconds of CPU: three times the usual budget per test.
+test.describe.configure({ timeout: 90_000 });
+
 /** axe's serious and critical WCAG A/AA violations on the page, one line per rule. */
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();

@@ -184,6 +184,7 @@ test.describe("on a narrow screen", () => {
 // two widths for the WCAG rules). One test per page, so each has its own time budget.
 for (const path of ["/", "/services", "/contact", "/about", "/faq", "/investment", "/missing"]) {
   test(`${path} has no axe violations`, async ({ page }) => {
+    test.slow(); // a full axe scan takes seconds of CPU
     await page.emulateMedia({ reducedMotion: "reduce" });
     await gotoHydrated(page, path);
     const { violations } = await new AxeBuilder({ page }).analyze();
