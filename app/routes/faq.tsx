@@ -26,14 +26,12 @@ function Accordion({ topic }: { topic: FaqTopic }) {
     <div className="accordion">
       {topic.questions.map((item, index) => {
         const expanded = open.has(index);
-        const buttonId = `${id}-q${index}`;
         const panelId = `${id}-a${index}`;
         return (
           <div key={item.question} className="accordion__item">
             <h2 className="accordion__heading">
               <button
                 type="button"
-                id={buttonId}
                 className="accordion__button"
                 aria-expanded={expanded}
                 aria-controls={panelId}
@@ -43,12 +41,8 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                 <Icon name="chevronDown" className="accordion__chevron" />
               </button>
             </h2>
-            <section
-              id={panelId}
-              aria-labelledby={buttonId}
-              className="accordion__panel"
-              hidden={!expanded}
-            >
+            {/* A plain panel, not a region: a dozen regions would crowd the landmark list (APG). */}
+            <div id={panelId} className="accordion__panel" hidden={!expanded}>
               <p className="accordion__answer">{item.answer}</p>
               <p className="accordion__helpful">
                 Was this answer helpful?{" "}
@@ -59,7 +53,7 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                   No
                 </a>
               </p>
-            </section>
+            </div>
           </div>
         );
       })}

@@ -24,6 +24,9 @@ async function collectionProperties(name: CollectionName): Promise<Property[]> {
   });
 }
 
+/** The banner's autoplay interval (BannerCarousel's default). */
+const bannerInterval = 6_000;
+
 function section(page: Page, heading: string) {
   return page.getByRole("region", { name: heading, exact: true });
 }
@@ -142,6 +145,70 @@ test("the carousel plays every 3 s and its pause button stops it", async ({ page
   expect(await position()).toBe(paused);
   await carousel.getByRole("button", { name: "Play carousel" }).click();
   await expect.poll(position, { timeout: 6_000 }).not.toBe(paused);
+});
+
+test("with reduced motion both carousels start paused and stay put", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await gotoHydrated(page, "/");
+  const banner = page.getByRole("region", { name: "Highlights" });
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: "Play carousel" })).toBeVisible();
+  const slide = await banner.locator(".banner__slide--active h2").textContent();
+  const position = await firstVisibleSlide(page);
+  // Longer than either autoplay interval (banner 6 s, carousel 3 s).
+  await page.waitForTimeout(bannerInterval + 1_000);
+  await expect(banner.locator(".banner__slide--active h2")).toHaveText(slide ?? "");
+  expect(await firstVisibleSlide(page)).toBe(position);
+});
+
+test("the banner's pause button stops the slideshow and play starts it again", async ({ page }) => {
+  test.setTimeout(60_000);
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
+  await gotoHydrated(page, "/");
+  const banner = page.getByRole("region", { name: "Highlights" });
+  const active = banner.locator(".banner__slide--active h2");
+  /** Hover and focus hold the slideshow too: take both away so only the button decides. */
+  const leaveBanner = async () => {
+    await page.mouse.move(5, 5);
+    await page.locator("body").evaluate(() => (document.activeElement as HTMLElement).blur());
+  };
+  await expect(active).toHaveText(sliders[1]!.title, { timeout: bannerInterval + 3_000 });
+  await banner.getByRole("button", { name: "Pause slideshow" }).click();
+  await leaveBanner();
+  await page.waitForTimeout(bannerInterval + 1_500);
+  await expect(active).toHaveText(sliders[1]!.title);
+  await banner.getByRole("button", { name: "Play slideshow" }).click();
+  await leaveBanner();
+  await expect(active).not.toHaveText(sliders[1]!.title, { timeout: bannerInterval + 3_000 });
+});
+
+test("the carousel works by keyboard: its buttons, and a focused slide scrolls into view", async ({
+  page,
+}) => {
+  const expected = await collectionProperties("Product Layout 3");
+  expect(expected.length, "more slides than fit at once").toBeGreaterThan(4);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await gotoHydrated(page, "/");
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  await carousel.scrollIntoViewIfNeeded();
+  expect(await firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
+  await carousel.getByRole("button", { name: "Next slides" }).focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => firstVisibleSlide(page)).toBe(`2 of ${expected.length}`);
+  await carousel.getByRole("button", { name: "Previous slides" }).focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
+
+  // Tabbing from the last slide in view to the next one brings that one into view.
+  await carousel.getByRole("link", { name: expected[3]!.headline }).focus();
+  await page.keyboard.press("Tab");
+  const fifth = carousel.getByRole("link", { name: expected[4]!.headline });
+  await expect(fifth).toBeFocused();
+  await expect.poll(() => visibleSlides(page)).toBe(4);
+  await expect.poll(() => firstVisibleSlide(page)).not.toBe(`1 of ${expected.length}`);
+  await expect(fifth).toBeInViewport({ ratio: 1 });
 });
 
 test("layout 1 cards show price, badges, facts and the listing's age", async ({ page }) => {

@@ -66,7 +66,6 @@ test.describe("/search list view", () => {
     await page.goto("/search");
     const nav = pager(page);
     await expect(nav.getByLabel("Previous page")).toBeDisabled();
-    await expect(nav.getByLabel("Previous page")).toHaveAttribute("aria-disabled", "true");
     await expect(nav.getByRole("link", { name: /^\d+$/ })).toHaveCount(count);
     await expect(nav.getByRole("link", { name: "1", exact: true })).toHaveAttribute(
       "aria-current",

@@ -59,6 +59,19 @@ test("switches the cover when a thumbnail is chosen", async ({ page }) => {
   await page.keyboard.press("ArrowLeft");
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[0]!)}`);
   await expect(thumbs.first()).toBeFocused();
+  // End and Home jump to the ends of the strip; Enter on a thumbnail chooses it.
+  await page.keyboard.press("End");
+  await expect(cover).toHaveAttribute(
+    "src",
+    `/images/property/${encodeURIComponent(files.at(-1)!)}`,
+  );
+  await expect(thumbs.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(thumbs.first()).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("Tab");
+  await expect(thumbs.nth(1)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[1]!)}`);
 });
 
 test("shows each tab's content, by click and by arrow keys", async ({ page }) => {

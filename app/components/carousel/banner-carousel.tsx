@@ -11,6 +11,18 @@ export interface BannerCarouselProps {
   interval?: number;
 }
 
+/**
+ * SPEC's 'Learn More' label, named in full for screen readers and link lists ("Learn More about
+ * us"): the same words on every slide would otherwise say nothing of where the link goes.
+ */
+function LearnMoreLabel() {
+  return (
+    <>
+      Learn More<span className="visually-hidden"> about us</span>
+    </>
+  );
+}
+
 function SliderLink({
   href,
   className,
@@ -81,7 +93,7 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
           <p className="banner__title">Find the home that fits your life</p>
           <div className="banner__actions">
             <Link to="/about" className="button button--ghost-light">
-              Learn More
+              <LearnMoreLabel />
             </Link>
           </div>
         </div>
@@ -138,7 +150,7 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
                     Get Started Now
                   </SliderLink>
                   <Link to="/about" className="button button--ghost-light">
-                    Learn More
+                    <LearnMoreLabel />
                   </Link>
                 </div>
               </div>

@@ -2,7 +2,7 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { Icon } from "../icons.tsx";
-import { prefersReducedMotion } from "./reduced-motion.ts";
+import { prefersReducedMotion, usePrefersReducedMotion } from "./reduced-motion.ts";
 
 /** SPEC §9: the carousel moves on every 3000 ms. */
 export const featuredAutoplayDelay = 3000;
@@ -19,7 +19,8 @@ export interface FeaturedCarouselProps<T> {
  * The layout 3 carousel (SPEC §2, §9): 4 slides at a time (3 below 1024 px, 2 below 768 px,
  * 1 below 480 px; widths set in CSS so the server-rendered page already has them), looping,
  * moving every 3000 ms. A pause/play button and previous/next buttons; autoplay stops for good
- * once the visitor drags or focuses a slide, and does not start for reduced motion.
+ * once the visitor drags or focuses a slide, and does not start for reduced motion (where the
+ * slides also jump instead of sliding).
  */
 export function FeaturedCarousel<T>({
   label,
@@ -27,8 +28,15 @@ export function FeaturedCarousel<T>({
   itemKey,
   renderItem,
 }: FeaturedCarouselProps<T>) {
+  const reducedMotion = usePrefersReducedMotion();
   const [autoplay] = useState(() =>
-    Autoplay({ delay: featuredAutoplayDelay, playOnInit: false, stopOnInteraction: true }),
+    Autoplay({
+      delay: featuredAutoplayDelay,
+      playOnInit: false,
+      stopOnInteraction: true,
+      // Played by choice under reduced motion, the slides change without the sliding.
+      jump: prefersReducedMotion(),
+    }),
   );
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" }, [autoplay]);
   const [playing, setPlaying] = useState(false);
@@ -51,11 +59,12 @@ export function FeaturedCarousel<T>({
   const scroll = useCallback(
     (direction: "prev" | "next") => {
       if (!embla) return;
-      if (direction === "prev") embla.scrollPrev();
-      else embla.scrollNext();
+      // Reduced motion: the slides jump instead of sliding.
+      if (direction === "prev") embla.scrollPrev(reducedMotion);
+      else embla.scrollNext(reducedMotion);
       autoplay.reset();
     },
-    [embla, autoplay],
+    [embla, autoplay, reducedMotion],
   );
 
   const toggle = useCallback(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { FallbackImage } from "../fallback-image.tsx";
@@ -8,13 +8,16 @@ import { siteNavigation } from "./navigation.ts";
 /**
  * The header: the logo (to /) and the navigation of SPEC §2, the current path marked with
  * aria-current="page". Below the desktop breakpoint a menu button toggles the navigation; it
- * closes on navigation and on Escape.
+ * closes on navigation, on Escape (focus back on the button) and when focus leaves the header.
  */
 export function SiteHeader() {
   const profile = useProfile();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const navId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation
   useEffect(() => {
@@ -24,15 +27,27 @@ export function SiteHeader() {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
+      if (event.key !== "Escape") return;
+      // Focus inside the closing menu would fall to the page's start: it goes back to the button.
+      if (navRef.current?.contains(document.activeElement)) menuButtonRef.current?.focus();
+      setOpen(false);
+    };
+    // The open menu lies over the page: once focus moves on past the header, it closes so that
+    // it hides nothing focused below it (WCAG 2.2 2.4.11).
+    const onFocusIn = (event: FocusEvent) => {
+      if (!headerRef.current?.contains(event.target as Node | null)) setOpen(false);
     };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+    };
   }, [open]);
 
   const name = profile.business_name;
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
           <FallbackImage
@@ -45,6 +60,7 @@ export function SiteHeader() {
           />
         </Link>
         <button
+          ref={menuButtonRef}
           type="button"
           className="site-header__menu-button"
           aria-expanded={open}
@@ -55,6 +71,7 @@ export function SiteHeader() {
           <span className="site-header__menu-label">Menu</span>
         </button>
         <nav
+          ref={navRef}
           id={navId}
           aria-label="Main"
           className={open ? "site-header__nav site-header__nav--open" : "site-header__nav"}

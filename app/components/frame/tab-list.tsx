@@ -19,9 +19,10 @@ export interface TabListProps {
   className?: string;
 }
 
-/** The ids of a tab and of the panel it controls. */
+/** The ids of a tab and of the panel it controls (whitespace in `id` becomes '-': ids have none). */
 export function tabIds(idPrefix: string, id: string) {
-  return { tab: `${idPrefix}-tab-${id}`, panel: `${idPrefix}-panel-${id}` };
+  const key = id.replace(/\s+/g, "-");
+  return { tab: `${idPrefix}-tab-${key}`, panel: `${idPrefix}-panel-${key}` };
 }
 
 /**

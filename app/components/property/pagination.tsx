@@ -38,7 +38,6 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
               type="button"
               className="pagination__link pagination__link--disabled"
               disabled
-              aria-disabled="true"
               aria-label="Previous page"
             >
               <Icon name="chevronLeft" size={18} />
@@ -75,7 +74,6 @@ export function Pagination({ page, pageCount, label = "Pagination" }: Pagination
               type="button"
               className="pagination__link pagination__link--disabled"
               disabled
-              aria-disabled="true"
               aria-label="Next page"
             >
               <Icon name="chevronRight" size={18} />

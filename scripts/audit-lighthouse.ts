@@ -1,0 +1,268 @@
+/**
+ * `npm run audit:lighthouse [-- --build] [--form-factor mobile|desktop|both]`: Lighthouse in
+ * Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) on `/`, `/property`, `/search`,
+ * `/property/{slug}` and `/contact` of the production server on a freshly seeded database, as a
+ * phone (Lighthouse's default: simulated slow 4G and a slowed CPU) and as a desktop. Prints each
+ * category's score and LCP, CLS and TBT per page against the targets, and names the audits that
+ * cost points. It reports only: a missed target never fails the run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse, { desktopConfig, type Result } from "lighthouse";
+import { ensureBuild, startAuditServer } from "./audit-server.ts";
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const auditedPaths = ["/", "/property", "/search", "/property/{slug}", "/contact"] as const;
+
+type FormFactor = "mobile" | "desktop";
+
+/** Scores are 0–100. */
+const categoryTargets = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+} as const;
+type CategoryId = keyof typeof categoryTargets;
+const categoryIds = Object.keys(categoryTargets) as CategoryId[];
+
+const metricTargets = {
+  "largest-contentful-paint": { label: "LCP", max: 1500, unit: "ms" },
+  "cumulative-layout-shift": { label: "CLS", max: 0.02, unit: "" },
+  "total-blocking-time": { label: "TBT", max: 100, unit: "ms" },
+} as const;
+type MetricId = keyof typeof metricTargets;
+const metricIds = Object.keys(metricTargets) as MetricId[];
+
+interface PageResult {
+  path: string;
+  formFactor: FormFactor;
+  scores: Record<CategoryId, number | null>;
+  metrics: Record<MetricId, number | null>;
+  /** The audits that cost points in a category under its target. */
+  losses: string[];
+  error?: string;
+}
+
+const usage = `Usage: npm run audit:lighthouse -- [--build] [--form-factor mobile|desktop|both]
+
+  --build        run \`npm run build\` first even if build/ exists (by default only when missing)
+  --form-factor  which Lighthouse presets to run (default both)`;
+
+function parseArgs(args: readonly string[]): { build: boolean; formFactors: FormFactor[] } | null {
+  const options = { build: false, formFactors: ["mobile", "desktop"] as FormFactor[] };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = (args[i] as string).split("=", 2);
+    if (flag === "--help" || flag === "-h") return null;
+    if (flag === "--build") options.build = true;
+    else if (flag === "--form-factor") {
+      const value = inline ?? args[++i];
+      if (value === "both") options.formFactors = ["mobile", "desktop"];
+      else if (value === "mobile" || value === "desktop") options.formFactors = [value];
+      else throw new Error(`--form-factor must be mobile, desktop or both (got "${value ?? ""}").`);
+    } else throw new Error(`Unknown argument "${args[i]}".\n\n${usage}`);
+  }
+  return options;
+}
+
+/** Starts Chromium with a DevTools port and a throwaway profile; answers the port. */
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const profile = await mkdtemp(join(tmpdir(), "audit-lighthouse-"));
+  const child: ChildProcess = spawn(
+    chromiumPath,
+    [...chromiumFlags, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await rm(profile, { recursive: true, force: true });
+  };
+  try {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      let output = "";
+      const timer = setTimeout(
+        () => reject(new Error("Chromium did not start within 30 s.")),
+        30_000,
+      );
+      child.stderr?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolvePort(Number(match[1]));
+        }
+      });
+      child.once("error", reject);
+      void exited.then(() => reject(new Error(`Chromium exited while starting:\n${output}`)));
+    });
+    return { port, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A short line for one row of an audit's details table (the first field that names it). */
+function describeItem(item: Record<string, unknown>): string {
+  const node = item.node as { snippet?: string; selector?: string } | undefined;
+  const text = [
+    item.issueType,
+    item.text,
+    item.description,
+    node?.snippet,
+    item.url,
+    item.href,
+  ].find((value) => typeof value === "string" && value.length > 0) as string | undefined;
+  return (text ?? JSON.stringify(item)).replace(/\s+/g, " ").slice(0, 160);
+}
+
+/** The audits that lost points in `category`, worst first: "id (score): first items". */
+function lossesIn(lhr: Result, category: CategoryId): string[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .flatMap((ref) => {
+      const audit = lhr.audits[ref.id];
+      return audit && audit.score !== null && audit.score < 1 ? [audit] : [];
+    })
+    .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+    .map((audit) => {
+      const details = audit.details as { items?: Record<string, unknown>[] } | undefined;
+      const items = (details?.items ?? []).slice(0, 3).map(describeItem);
+      const score = Math.round((audit.score ?? 0) * 100);
+      return `${category}: ${audit.id} (${score})${items.length > 0 ? `: ${items.join(" | ")}` : ""}`;
+    });
+}
+
+async function audit(url: string, path: string, formFactor: FormFactor, port: number) {
+  const result: PageResult = {
+    path,
+    formFactor,
+    scores: { performance: null, accessibility: null, "best-practices": null, seo: null },
+    metrics: {
+      "largest-contentful-paint": null,
+      "cumulative-layout-shift": null,
+      "total-blocking-time": null,
+    },
+    losses: [],
+  };
+  try {
+    const answer = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: categoryIds },
+      formFactor === "desktop" ? desktopConfig : undefined,
+    );
+    if (!answer) throw new Error("Lighthouse returned no result");
+    const { lhr } = answer;
+    if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    for (const id of categoryIds) {
+      const score = lhr.categories[id]?.score;
+      result.scores[id] = typeof score === "number" ? Math.round(score * 100) : null;
+      if (result.scores[id] !== null && (result.scores[id] ?? 0) < categoryTargets[id]) {
+        result.losses.push(...lossesIn(lhr, id));
+      }
+    }
+    for (const id of metricIds) result.metrics[id] = lhr.audits[id]?.numericValue ?? null;
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  }
+  return result;
+}
+
+function table(rows: string[][]): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(" | ")} |`;
+  const [head, ...body] = rows;
+  return [
+    line(head ?? []),
+    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+    ...body.map(line),
+  ].join("\n");
+}
+
+/** A value with a `*` when it misses its target. */
+function mark(text: string, missed: boolean): string {
+  return missed ? `${text}*` : text;
+}
+
+function report(results: readonly PageResult[]): string {
+  const head = ["page", "form", "perf", "a11y", "best", "seo", "LCP ms", "CLS", "TBT ms"];
+  const rows = results.map((result) => {
+    const scores = categoryIds.map((id) => {
+      const score = result.scores[id];
+      return score === null ? "-" : mark(String(score), score < categoryTargets[id]);
+    });
+    const metrics = metricIds.map((id) => {
+      const value = result.metrics[id];
+      if (value === null) return "-";
+      const text = id === "cumulative-layout-shift" ? value.toFixed(3) : value.toFixed(0);
+      return mark(text, value > metricTargets[id].max);
+    });
+    return [result.path, result.formFactor, ...scores, ...metrics];
+  });
+  const out = [table([head, ...rows])];
+  out.push(
+    "Targets: performance ≥ 95, accessibility 100, best practices 100, SEO 100; " +
+      "LCP ≤ 1500 ms, CLS ≤ 0.02, TBT ≤ 100 ms. * marks a missed target.",
+  );
+  const notes = results.flatMap((result) => [
+    ...(result.error ? [`${result.path} (${result.formFactor}): failed: ${result.error}`] : []),
+    ...result.losses.map((loss) => `${result.path} (${result.formFactor}): ${loss}`),
+  ]);
+  if (notes.length > 0)
+    out.push("", "Audits that cost points:", ...notes.map((note) => `  ${note}`));
+  return out.join("\n");
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  if (!options) {
+    console.log(usage);
+    return;
+  }
+  ensureBuild(options.build);
+  const server = await startAuditServer();
+  const results: PageResult[] = [];
+  try {
+    const chromium = await launchChromium();
+    try {
+      for (const formFactor of options.formFactors) {
+        for (const route of auditedPaths) {
+          const path = route.replace("{slug}", encodeURIComponent(server.slug));
+          console.error(`Lighthouse (${formFactor}): ${path}`);
+          // One throwaway request first, so no page is measured on the server's cold start.
+          await (await fetch(`${server.base}${path}`)).arrayBuffer();
+          results.push(await audit(`${server.base}${path}`, path, formFactor, chromium.port));
+        }
+      }
+    } finally {
+      await chromium.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(report(results));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
