@@ -81,7 +81,7 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
           <p className="banner__title">Find the home that fits your life</p>
           <div className="banner__actions">
             <Link to="/about" className="button button--ghost-light">
-              Learn More
+              Learn More<span className="visually-hidden"> about us</span>
             </Link>
           </div>
         </div>
@@ -138,7 +138,8 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
                     Get Started Now
                   </SliderLink>
                   <Link to="/about" className="button button--ghost-light">
-                    Learn More
+                    {/* The SPEC's words; the hidden rest names the target for search engines and screen readers. */}
+                    Learn More<span className="visually-hidden"> about us</span>
                   </Link>
                 </div>
               </div>
