@@ -25,7 +25,7 @@ export const sitemapPages = [
 
 /**
  * Properties per sitemap file: below the protocol's 50,000 URLs, and with a few image entries
- * each (about 1 KB a property) well below its 50 MB. A whole number of API pages.
+ * each (about 0.6 KB a property) well below its 50 MB. A whole number of API pages.
  */
 export const propertiesPerSitemap = 30_000;
 
