@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { apiToken, baseURL, e2ePort } from "./tests/e2e/api.ts";
+import { apiToken, baseURL, e2ePort, siteUrl } from "./tests/e2e/api.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (`npm run test:e2e`
@@ -48,6 +48,7 @@ export default defineConfig({
       DATABASE_URL: "file:./data/e2e/e2e.db",
       IMAGE_DIR: "./data/images",
       API_TOKEN: apiToken,
+      SITE_URL: siteUrl,
       // The enquiry tests send many enquiries from one address.
       CONTACT_RATE_LIMIT: "off",
       LOG_LEVEL: "warn",

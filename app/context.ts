@@ -11,6 +11,11 @@ export interface SiteConfig {
   apiBaseUrl: string;
   /** Base URL the browser loads images from, such as /images. */
   imageBaseUrl: string;
+  /**
+   * The site's public address without a trailing slash (SITE_URL), such as
+   * https://homes.example.com: canonical links, the sitemap and social cards are built on it.
+   */
+  siteUrl: string;
   /** Bearer token of the §7 API. Never sent to the browser. */
   apiToken: string;
   /** Origin of the separate investors site (Login, Register, plan sign-up). */

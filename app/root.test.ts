@@ -78,31 +78,40 @@ describe("shouldRevalidate", () => {
 
 describe("meta", () => {
   type MetaArgs = Parameters<typeof meta>[0];
-  const args = (loaderData: unknown) => ({ loaderData }) as unknown as MetaArgs;
+  const rootData = {
+    records: { amenity: [], profile: [profile], property: [], category: [] },
+    settings: {
+      imageBaseUrl: "/images",
+      investorsUrl: "https://investors.example.com",
+      siteUrl: "https://homes.example.com",
+    },
+    cspNonce: "n",
+  };
+  const args = (loaderData: unknown, error?: unknown) =>
+    ({ loaderData, location: { pathname: "/about" }, error }) as unknown as MetaArgs;
+  const find = (tags: ReturnType<typeof meta>, key: string, value: string) =>
+    tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as
+      | Record<string, string>
+      | undefined;
 
-  it("takes the title, description and social tags from the profile", () => {
-    const tags = meta(
-      args({
-        records: { amenity: [], profile: [profile], property: [], category: [] },
-        settings: { imageBaseUrl: "/images", investorsUrl: "https://investors.example.com" },
-        cspNonce: "n",
-        origin: "https://homes.example.com",
-      }),
+  it("takes the title, description and social image from the profile", () => {
+    const tags = meta(args(rootData));
+    expect(tags[0]).toEqual({ title: "Harbor & Pine Realty" });
+    expect(find(tags, "name", "description")?.content).toBe("Homes to rent and to buy.");
+    expect(find(tags, "property", "og:image")?.content).toBe(
+      "https://homes.example.com/images/logo.png",
     );
-    expect(tags).toEqual([
-      { title: "Harbor & Pine Realty" },
-      { name: "description", content: "Homes to rent and to buy." },
-      { property: "og:title", content: "Harbor & Pine Realty" },
-      { property: "og:description", content: "Homes to rent and to buy." },
-      { property: "og:image", content: "https://homes.example.com/images/logo.png" },
-      { property: "og:type", content: "website" },
-      { name: "twitter:card", content: "summary_large_image" },
-      { name: "twitter:title", content: "Harbor & Pine Realty" },
-      { name: "twitter:description", content: "Homes to rent and to buy." },
-    ]);
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://homes.example.com/about");
+  });
+
+  it("marks an error page noindex, without a canonical", () => {
+    const tags = meta(args(rootData, new Error("boom")));
+    expect(tags[0]).toEqual({ title: "Something went wrong | Harbor & Pine Realty" });
+    expect(find(tags, "name", "robots")?.content).toBe("noindex");
+    expect(find(tags, "rel", "canonical")).toBeUndefined();
   });
 
   it("falls back to a plain title without a profile", () => {
-    expect(meta(args(undefined))).toEqual([{ title: "Homes for rent and for sale" }]);
+    expect(meta(args(undefined))[0]).toEqual({ title: "Homes for rent and for sale" });
   });
 });

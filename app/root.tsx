@@ -18,7 +18,10 @@ import { createApiClient } from "./api/client.server.ts";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
-import { imageUrl, type SiteSettings } from "./site-settings.ts";
+import { organizationJsonLd } from "./seo/json-ld.ts";
+import { JsonLdScript } from "./seo/json-ld-script.tsx";
+import { buildPageMeta, errorPageSeo, seoSiteOf } from "./seo/meta.ts";
+import type { SiteSettings } from "./site-settings.ts";
 import {
   initialRecords,
   type RecordsAction,
@@ -53,7 +56,7 @@ export const links: Route.LinksFunction = () => [
  * the properties it shows, and the shared 'property' records are set from them (see
  * `pageProperties`).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { config, clientIp, cspNonce } = context.get(siteRequestContext);
   const api = createApiClient({ ...config, clientIp });
   const [amenity, category, profile] = await Promise.all([
@@ -64,13 +67,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const settings: SiteSettings = {
     imageBaseUrl: config.imageBaseUrl,
     investorsUrl: config.investorsUrl,
+    siteUrl: config.siteUrl,
   };
   return {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
     cspNonce,
-    /** For absolute social-card image URLs. */
-    origin: new URL(request.url).origin,
   };
 }
 
@@ -85,26 +87,15 @@ export function shouldRevalidate({
   return false;
 }
 
-/** SPEC §1: the title and the description and social metadata come from the company profile. */
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const profile = loaderData?.records.profile[0];
-  if (!profile) return [{ title: "Homes for rent and for sale" }];
-  const title = profile.business_name;
-  const description = profile.page_description;
-  const logo = imageUrl(loaderData.settings.imageBaseUrl, "", profile.image_url || "logo.png");
-  const image = /^https?:\/\//.test(logo) ? logo : `${loaderData.origin}${logo}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:image", content: image },
-    { property: "og:type", content: "website" },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-  ];
-};
+/**
+ * SPEC §1: the title, description and social metadata come from the company profile. Every
+ * route has its own `meta` (app/seo/meta.ts); this one serves the error page.
+ */
+export const meta: Route.MetaFunction = ({ loaderData, location, error }) =>
+  buildPageMeta(
+    seoSiteOf(loaderData),
+    error ? errorPageSeo(error) : { canonicalPath: location.pathname },
+  );
 
 /**
  * The shared state of SPEC §3 from the root loader's lists: the initial (empty) records with
@@ -165,6 +156,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The company as structured data on every page, from the profile (when it could be read). */
+function OrganizationJsonLd() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const site = seoSiteOf(data);
+  const profile = data?.records.profile[0];
+  if (!profile?.business_name) return null;
+  return <JsonLdScript data={organizationJsonLd(site.siteUrl, profile, site.logoUrl)} />;
+}
+
 /** The common frame of SPEC §2 around a page, with the shared state provided. */
 function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -180,6 +180,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <OrganizationJsonLd />
     </RecordsContext.Provider>
   );
 }

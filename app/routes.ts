@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** Every screen of SPEC §2. */
+/** Every screen of SPEC §2, and the files for search engines. */
 export default [
   index("routes/home.tsx"),
   route("property", "routes/property-grid.tsx"),
@@ -12,5 +12,8 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("gallery", "routes/gallery.tsx"),
   route("investment", "routes/investment.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemap/:file", "routes/sitemap-file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,11 +9,14 @@ export interface SiteSettings {
   imageBaseUrl: string;
   /** Origin of the separate investors site (Login, Register at /register). */
   investorsUrl: string;
+  /** The site's public address (SITE_URL, no trailing slash): canonical and structured-data URLs. */
+  siteUrl: string;
 }
 
 export const defaultSiteSettings: SiteSettings = {
   imageBaseUrl: "/images",
   investorsUrl: "https://investors.example.com",
+  siteUrl: "http://localhost:3000",
 };
 
 export function useSiteSettings(): SiteSettings {

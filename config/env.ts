@@ -42,7 +42,7 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
       .optional(),
-    /** The public address of the site, for links in e-mails (and canonical URLs). */
+    /** The public address of the site: canonical links, the sitemap, social cards, e-mails. */
     SITE_URL: z.url().optional(),
     /** Where enquiries are e-mailed through; without it delivery is off (enquiries wait). */
     SMTP_URL: z

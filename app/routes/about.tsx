@@ -4,6 +4,8 @@ import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Counters } from "../components/home/counters.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
 import { Icon, type IconName } from "../components/icons.tsx";
+import { routeMeta } from "../seo/meta.ts";
+import type { Route } from "./+types/about";
 
 const serviceCards: { title: string; icon: IconName; text: string }[] = [
   {
@@ -27,6 +29,14 @@ const serviceCards: { title: string; icon: IconName; text: string }[] = [
     text: "Retail units, offices and mixed-use buildings with clear, fair terms.",
   },
 ];
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "About Us",
+    description:
+      "Personal service from agents who know every street, and an investment portfolio of apartments, houses, garages and commercial property.",
+    canonicalPath: "/about",
+  });
 
 /** SPEC §2 /about: the company text, properties-11.jpg, a shared block and four service cards. */
 export default function About() {

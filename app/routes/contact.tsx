@@ -6,6 +6,7 @@ import { Icon } from "../components/icons.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
+import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/contact";
@@ -26,6 +27,14 @@ export function action(args: Route.ActionArgs) {
 export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitThroughServer(serverAction);
 }
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Contact us",
+    description:
+      "Call, e-mail or visit our office, or send us a message. Opening hours: Monday to Saturday 10 AM - 8 PM; Sunday closed.",
+    canonicalPath: "/contact",
+  });
 
 /** SPEC §9: opening hours. */
 const openingHours = [

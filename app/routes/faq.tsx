@@ -2,6 +2,8 @@ import { type MouseEvent, useId, useState } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
 import { Icon } from "../components/icons.tsx";
+import { routeMeta } from "../seo/meta.ts";
+import type { Route } from "./+types/faq";
 import { type FaqTopic, faqTopics } from "./faq-content.ts";
 
 const tabs = faqTopics.map((topic) => ({ id: topic.id, label: topic.title }));
@@ -62,6 +64,14 @@ function Accordion({ topic }: { topic: FaqTopic }) {
 }
 
 /** SPEC §2 /faq: three tabs, each an accordion of static questions. */
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Frequently Asked Questions",
+    description:
+      "Answers to common questions about renting and buying with us, our extra features and the properties we list.",
+    canonicalPath: "/faq",
+  });
+
 export default function Faq() {
   const idPrefix = useId();
   const [selected, setSelected] = useState(faqTopics[0]?.id ?? "");

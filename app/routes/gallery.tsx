@@ -3,12 +3,17 @@ import { siteRequestContext } from "#app-context";
 import { createApiClient } from "../api/client.server.ts";
 import { FallbackImage } from "../components/fallback-image.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
-import { metaWithTitle } from "../components/property/page-meta.ts";
+import { routeMeta } from "../seo/meta.ts";
 import type { Route } from "./+types/gallery";
 
 const title = "Photo Gallery";
 
-export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title,
+    description: "Photos of every home we list for rent and for sale, each linking to its details.",
+    canonicalPath: "/gallery",
+  });
 
 /** SPEC §2: every property's cover, so the gallery loads the full list (SPEC §7). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -17,6 +17,7 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { PopularCategories } from "../components/home/popular-categories.tsx";
 import { SearchPanel } from "../components/home/search-panel.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
+import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import type { Route } from "./+types/home";
 
@@ -48,6 +49,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     renderedAt: new Date().toISOString(),
   };
 }
+
+/** SPEC §1: the profile's business name and description, as they are. */
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { canonicalPath: "/" });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { sliders, layout1, layout2, layout3, renderedAt, properties: property } = loaderData;

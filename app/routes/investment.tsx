@@ -1,13 +1,23 @@
 import { investorsHref } from "../components/frame/contact-links.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Icon } from "../components/icons.tsx";
+import { routeMeta } from "../seo/meta.ts";
 import { useSiteSettings } from "../site-settings.ts";
+import type { Route } from "./+types/investment";
 import {
   earningTimes,
   formatCapitalRange,
   investmentPlans,
   registrationBonus,
 } from "./investment-plans.ts";
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Real Estate Investment Plan",
+    description:
+      "Four real estate investment plans, from $50 to $20,000,000: capital back in 30 to 120 days, a daily earning and a referral bonus.",
+    canonicalPath: "/investment",
+  });
 
 /** SPEC §2 /investment and §9: the four plans, each signing up on the investors site. */
 export default function Investment() {

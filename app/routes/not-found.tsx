@@ -1,11 +1,16 @@
 import { useId } from "react";
 import { data, Link } from "react-router";
 import { Icon } from "../components/icons.tsx";
+import { notFoundSeo, routeMeta } from "../seo/meta.ts";
+import type { Route } from "./+types/not-found";
 
 /** Any unknown path: the 404 page, served with HTTP status 404. */
 export function loader() {
   return data({ notFound: true }, { status: 404 });
 }
+
+/** Never indexed. */
+export const meta: Route.MetaFunction = (args) => routeMeta(args, notFoundSeo);
 
 export default function NotFound() {
   const id = useId();

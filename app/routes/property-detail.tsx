@@ -13,7 +13,6 @@ import {
   matchAmenities,
   matchProperties,
 } from "../components/property/match-codes.ts";
-import { metaWithTitle } from "../components/property/page-meta.ts";
 import { PropertyTabs } from "../components/property/property-tabs.tsx";
 import { StarRating } from "../components/property/star-rating.tsx";
 import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
@@ -23,6 +22,11 @@ import { SocialLinks } from "../components/sidebar/social-links.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
+import { breadcrumbJsonLd, propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
+import { JsonLdScript } from "../seo/json-ld-script.tsx";
+import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
+import { propertySeo } from "../seo/property-seo.ts";
+import { useSiteSettings } from "../site-settings.ts";
 import { useRecords } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/property-detail";
@@ -56,8 +60,11 @@ export function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitThroughServer(serverAction);
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  metaWithTitle(matches, loaderData?.property.headline ?? "Property");
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(
+    args,
+    args.loaderData && propertySeo(seoSiteOf(rootDataOf(args.matches)), args.loaderData.property),
+  );
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -67,9 +74,17 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
     (related) => related.code !== property.code,
   );
   const features = matchAmenities(featureIdsOf(property.features), records.amenity);
+  const { siteUrl, imageBaseUrl } = useSiteSettings();
+  const trail = [
+    { name: "Home", path: "/" },
+    { name: "Properties", path: "/property" },
+    { name: property.headline, path: propertyPath(property) },
+  ];
 
   return (
     <>
+      <JsonLdScript data={propertyListingJsonLd(siteUrl, imageBaseUrl, property)} />
+      <JsonLdScript data={breadcrumbJsonLd(siteUrl, trail)} />
       <header className="property-header">
         <div className="container property-header__inner">
           <nav aria-label="Breadcrumb" className="property-header__breadcrumb">

@@ -4,7 +4,6 @@ import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
 import { codesOf } from "../components/property/match-codes.ts";
-import { metaWithTitle } from "../components/property/page-meta.ts";
 import { Pagination } from "../components/property/pagination.tsx";
 import { gridPageSize } from "../components/property/paging.ts";
 import { PropertyCard } from "../components/property/property-card.tsx";
@@ -12,13 +11,26 @@ import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
 import { PopularPosts } from "../components/sidebar/popular-posts.tsx";
+import { listingSeo } from "../seo/listing-seo.ts";
+import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import type { Route } from "./+types/property-grid";
 import { loadListingPage } from "./listing.server.ts";
 
 const title = "Properties Grid";
 const path = "/property";
 
-export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
+/** Paged listings are indexed; filtered or re-sorted ones are not (app/seo/listing-seo.ts). */
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(
+    args,
+    args.loaderData &&
+      listingSeo({
+        ...args.loaderData,
+        path,
+        title,
+        businessName: seoSiteOf(rootDataOf(args.matches)).businessName,
+      }),
+  );
 
 /**
  * One page of the properties that match the URL's search, 6 cards per page (SPEC §9), and the

@@ -3,7 +3,6 @@ import { createApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
-import { metaWithTitle } from "../components/property/page-meta.ts";
 import { Pagination } from "../components/property/pagination.tsx";
 import { listPageSize } from "../components/property/paging.ts";
 import { PropertyRow } from "../components/property/property-row.tsx";
@@ -11,13 +10,26 @@ import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
 import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
+import { listingSeo } from "../seo/listing-seo.ts";
+import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import type { Route } from "./+types/search";
 import { loadListingPage } from "./listing.server.ts";
 
 const title = "Properties Listing";
 const path = "/search";
 
-export const meta: Route.MetaFunction = ({ matches }) => metaWithTitle(matches, title);
+/** Paged listings are indexed; filtered or re-sorted ones are not (app/seo/listing-seo.ts). */
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(
+    args,
+    args.loaderData &&
+      listingSeo({
+        ...args.loaderData,
+        path,
+        title,
+        businessName: seoSiteOf(rootDataOf(args.matches)).businessName,
+      }),
+  );
 
 /**
  * One page of the properties that match the URL's search (the search form and the Advanced

@@ -1,5 +1,7 @@
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Icon, type IconName } from "../components/icons.tsx";
+import { routeMeta } from "../seo/meta.ts";
+import type { Route } from "./+types/services";
 
 /** SPEC §2 /services: six numbered static cards. */
 const services: { title: string; icon: IconName; text: string }[] = [
@@ -34,6 +36,14 @@ const services: { title: string; icon: IconName; text: string }[] = [
     text: "Licensed, local agents who know every street and answer within one working day.",
   },
 ];
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Professional Services",
+    description:
+      "Security, air conditioning, apartment cleaning, commercial property, a gym and trusted agents: the services that come with our homes.",
+    canonicalPath: "/services",
+  });
 
 export default function Services() {
   return (

@@ -32,6 +32,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const siteConfig = {
     apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.IMAGE_BASE_URL,
+    siteUrl: config.siteUrl,
     apiToken: config.API_TOKEN,
     investorsUrl: config.INVESTORS_URL,
     puzzleSecret:

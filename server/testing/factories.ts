@@ -1,5 +1,5 @@
 /** Factories for test data: valid by default, overridable field by field. */
-import type { EnquiryFields } from "../../lib/api-contract.ts";
+import type { CompanyProfile, EnquiryFields, Property } from "../../lib/api-contract.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
 import type { PropertyColumn } from "../content/property-record.ts";
 
@@ -82,4 +82,56 @@ export async function writeTestImage(path: string, color = "#c96f3b"): Promise<s
   const image = sharp({ create: { width: 48, height: 32, channels: 3, background: color } });
   await (/\.jpe?g$/i.test(path) ? image.jpeg() : image.png()).toFile(path);
   return path;
+}
+
+/** The company profile as §7 answers it. */
+export function buildCompanyProfile(overrides: Partial<CompanyProfile> = {}): CompanyProfile {
+  return {
+    business_name: "Harbor & Pine Realty",
+    page_description: "Homes to rent and to buy in six cities.",
+    image_url: "logo.png",
+    website: "https://harborandpine.example",
+    telephone: "+1 (212) 555-0147",
+    email_address: "hello@harborandpine.example",
+    address: "214 Harbor Street, New York, NY 10005",
+    ...overrides,
+  };
+}
+
+/** A published property as §7 answers it (JSON list fields as JSON text). */
+export function buildProperty(overrides: Partial<Property> = {}): Property {
+  sequence += 1;
+  const code = `P-${1000 + sequence}`;
+  return {
+    code,
+    slug: `garden-house-${sequence}`,
+    headline: `Garden House ${sequence}`,
+    cover_image: `house-${sequence}-a.jpg`,
+    price: 685_000,
+    address: "4817 Avenue G, Austin, TX 78751",
+    bedroom: 4,
+    bathroom: 2,
+    room: 7,
+    floor: 2,
+    size: 3000,
+    rating: 4,
+    garage: 1,
+    offer_type: "For Sale",
+    publish: 1,
+    created_at: "2026-01-15T10:00:00.000Z",
+    description: "<p>A bright detached home with a garden.</p>",
+    reference_no: `REF-${sequence}`,
+    property_status: "Available",
+    city: "Austin",
+    province: "Texas",
+    country: "United States",
+    youtube: null,
+    google_map: null,
+    features: "[]",
+    image_list: JSON.stringify([{ imageUrl: `house-${sequence}-b.jpg` }]),
+    related_product: "[]",
+    category: "Houses",
+    balcony: 1,
+    ...overrides,
+  };
 }

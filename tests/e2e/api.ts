@@ -9,6 +9,11 @@ export const apiToken = "e2e-token-5b0f3c9e7a1d";
 /** Where the e2e server listens (playwright.config.ts starts it there). */
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${e2ePort}`;
+/**
+ * The e2e server's public address (SITE_URL): another host than `baseURL`, so the tests tell
+ * canonical and social URLs built from the configuration from ones built from the request.
+ */
+export const siteUrl = "https://homes.example.com";
 
 /** GETs `/api{path}` and answers its `data`. */
 export async function apiData<T>(path: string): Promise<T> {

@@ -2,7 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
-import { apiData, baseURL, listProperties } from "./api.ts";
+import { apiData, listProperties, siteUrl } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const navigation = [
@@ -38,7 +38,7 @@ test("the title, description and social metadata come from the company profile",
   await expect(meta('property="og:type"')).toHaveAttribute("content", "website");
   await expect(meta('property="og:image"')).toHaveAttribute(
     "content",
-    `${baseURL}/images/${encodeURIComponent(company.image_url || "logo.png")}`,
+    `${siteUrl}/images/${encodeURIComponent(company.image_url || "logo.png")}`,
   );
   await expect(meta('name="twitter:card"')).toHaveAttribute("content", "summary_large_image");
   await expect(meta('name="twitter:title"')).toHaveAttribute("content", company.business_name);
@@ -46,9 +46,9 @@ test("the title, description and social metadata come from the company profile",
     "content",
     company.page_description,
   );
-  // Every page keeps the profile's title.
+  // Every other page leads with its own title and keeps the business name.
   await gotoHydrated(page, "/services");
-  await expect(page).toHaveTitle(company.business_name);
+  await expect(page).toHaveTitle(`Professional Services | ${company.business_name}`);
 });
 
 test("the top bar shows the support phone and e-mail and links to the investors site", async ({

@@ -1,0 +1,133 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { buildCompanyProfile, buildProperty } from "../../server/testing/factories.ts";
+import {
+  breadcrumbJsonLd,
+  organizationJsonLd,
+  propertyListingJsonLd,
+  serializeJsonLd,
+} from "./json-ld.ts";
+import { JsonLdScript } from "./json-ld-script.tsx";
+
+const siteUrl = "https://homes.example.com";
+
+describe("serializeJsonLd", () => {
+  it("cannot close the script element or open a comment, and parses back unchanged", () => {
+    const data = {
+      "@type": "Thing",
+      name: "</script><script>alert(1)</script> <!-- & \u2028 \u2029",
+    };
+    const json = serializeJsonLd(data);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(json).toContain("\\u003c/script\\u003e");
+    expect(JSON.parse(json)).toEqual(data);
+  });
+
+  it("renders as one data block with no nonce", () => {
+    const html = renderToStaticMarkup(
+      <JsonLdScript data={{ "@type": "Thing", name: "</script><b>x</b>" }} />,
+    );
+    expect(html).toBe(
+      '<script type="application/ld+json">{"@type":"Thing","name":"\\u003c/script\\u003e\\u003cb\\u003ex\\u003c/b\\u003e"}</script>',
+    );
+  });
+});
+
+describe("organizationJsonLd", () => {
+  it("describes the company from its profile", () => {
+    const profile = buildCompanyProfile();
+    const data = organizationJsonLd(siteUrl, profile, `${siteUrl}/images/logo.png`);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "RealEstateAgent",
+      "@id": `${siteUrl}/#organization`,
+      name: profile.business_name,
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}/images/logo.png`,
+      telephone: profile.telephone,
+      email: profile.email_address,
+      address: { "@type": "PostalAddress", streetAddress: profile.address },
+    });
+  });
+
+  it("leaves out what the profile does not have", () => {
+    const data = organizationJsonLd(
+      siteUrl,
+      buildCompanyProfile({ telephone: "", email_address: "", address: "" }),
+      `${siteUrl}/images/logo.png`,
+    );
+    expect(data).not.toHaveProperty("telephone");
+    expect(data).not.toHaveProperty("email");
+    expect(data).not.toHaveProperty("address");
+  });
+});
+
+describe("breadcrumbJsonLd", () => {
+  it("numbers the steps with absolute URLs", () => {
+    expect(
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Home", path: "/" },
+        { name: "About Us", path: "/about" },
+      ]),
+    ).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/` },
+        { "@type": "ListItem", position: 2, name: "About Us", item: `${siteUrl}/about` },
+      ],
+    });
+  });
+});
+
+describe("propertyListingJsonLd", () => {
+  it("is a RealEstateListing with a USD Offer that sells, the address and the images", () => {
+    const property = buildProperty({ price: 685000, offer_type: "For Sale" });
+    const data = propertyListingJsonLd(siteUrl, "/images", property);
+    const url = `${siteUrl}/property/${property.slug}`;
+    expect(data).toMatchObject({
+      "@type": "RealEstateListing",
+      url,
+      name: property.headline,
+      datePosted: property.created_at,
+      description: "A bright detached home with a garden.",
+      image: [
+        `${siteUrl}/images/property/${property.cover_image}`,
+        `${siteUrl}/images/property/${JSON.parse(property.image_list as string)[0].imageUrl}`,
+      ],
+      offers: {
+        "@type": "Offer",
+        price: 685000,
+        priceCurrency: "USD",
+        businessFunction: "http://purl.org/goodrelations/v1#Sell",
+        offeredBy: { "@id": `${siteUrl}/#organization` },
+      },
+      about: {
+        "@type": "House",
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: property.address,
+          addressLocality: "Austin",
+          addressRegion: "Texas",
+          addressCountry: "United States",
+        },
+        numberOfBedrooms: 4,
+        floorSize: { "@type": "QuantitativeValue", value: 3000, unitCode: "FTK" },
+      },
+    });
+  });
+
+  it("leases out a property for rent, with image URLs on an image host kept as they are", () => {
+    const property = buildProperty({ offer_type: "For Rent", price: 2450, category: "Apartments" });
+    const data = propertyListingJsonLd(siteUrl, "https://cdn.example.net/img", property);
+    expect(data.offers).toMatchObject({
+      price: 2450,
+      priceCurrency: "USD",
+      businessFunction: "http://purl.org/goodrelations/v1#LeaseOut",
+    });
+    expect(data.about).toMatchObject({ "@type": "Apartment" });
+    expect((data.image as string[])[0]).toBe(
+      `https://cdn.example.net/img/property/${property.cover_image}`,
+    );
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * schema.org structured data (JSON-LD) of the site: the company as a `RealEstateAgent`, a
+ * property as a `RealEstateListing` with its `Offer`, and breadcrumbs as a `BreadcrumbList`
+ * (docs/decisions/011). Pure builders; `JsonLdScript` renders them.
+ */
+import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
+import { imageFilesOf } from "../components/property/match-codes.ts";
+import { imageUrl } from "../site-settings.ts";
+import { absoluteUrl, clip, plainText } from "./meta.ts";
+
+export type JsonLd = { "@context"?: string; "@type": string } & Record<string, unknown>;
+
+const context = "https://schema.org";
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` (and the two JSON
+ * line separators JavaScript once refused) are written as `\uXXXX` escapes, so no value can
+ * close the script element (`</script>`) or open a comment; JSON parsers read them back as-is.
+ */
+export function serializeJsonLd(data: JsonLd): string {
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** The company's node id, so listings can name it as their seller. */
+export function organizationId(siteUrl: string): string {
+  return `${siteUrl}/#organization`;
+}
+
+/**
+ * The company from its profile (SPEC §3): name, logo, address, telephone, e-mail. The profile
+ * has no social network addresses (the footer's icons go nowhere), so there is no `sameAs`.
+ */
+export function organizationJsonLd(
+  siteUrl: string,
+  profile: CompanyProfile,
+  logoUrl: string,
+): JsonLd {
+  const data: JsonLd = {
+    "@context": context,
+    "@type": "RealEstateAgent",
+    "@id": organizationId(siteUrl),
+    name: profile.business_name,
+    url: `${siteUrl}/`,
+    logo: logoUrl,
+    image: logoUrl,
+  };
+  if (profile.page_description) data.description = profile.page_description;
+  if (profile.telephone) data.telephone = profile.telephone;
+  if (profile.email_address) data.email = profile.email_address;
+  if (profile.address) {
+    data.address = { "@type": "PostalAddress", streetAddress: profile.address };
+  }
+  return data;
+}
+
+/** One step of a breadcrumb trail; `path` is site-relative, such as '/property'. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbJsonLd(siteUrl: string, trail: readonly Crumb[]): JsonLd {
+  return {
+    "@context": context,
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  };
+}
+
+/** The path of a property's page (SPEC §2: the slug is the code of the link). */
+export function propertyPath(property: Pick<Property, "slug">): string {
+  return `/property/${encodeURIComponent(property.slug)}`;
+}
+
+/** Absolute URLs of a property's images, the cover first. */
+export function propertyImageUrls(
+  siteUrl: string,
+  imageBaseUrl: string,
+  property: Pick<Property, "cover_image" | "image_list">,
+): string[] {
+  return imageFilesOf(property).map((file) =>
+    absoluteUrl(siteUrl, imageUrl(imageBaseUrl, "property", file)),
+  );
+}
+
+/** GoodRelations business functions, which schema.org's Offer uses for sale versus lease. */
+const businessFunctions: Record<string, string> = {
+  "for sale": "http://purl.org/goodrelations/v1#Sell",
+  "for rent": "http://purl.org/goodrelations/v1#LeaseOut",
+};
+
+/** The schema.org type of the place by the property's category. */
+function placeType(category: string | null | undefined): string {
+  switch ((category ?? "").toLowerCase()) {
+    case "apartments":
+      return "Apartment";
+    case "houses":
+    case "villas":
+      return "House";
+    default:
+      return "Place";
+  }
+}
+
+/**
+ * A property's page as a `RealEstateListing`: the place it is about (type, address, rooms,
+ * floor size in sq ft), its images, and an `Offer` in USD that sells or leases it out by its
+ * offer_type ('For Sale' / 'For Rent'), offered by the company.
+ */
+export function propertyListingJsonLd(
+  siteUrl: string,
+  imageBaseUrl: string,
+  property: Property,
+): JsonLd {
+  const url = absoluteUrl(siteUrl, propertyPath(property));
+  const images = propertyImageUrls(siteUrl, imageBaseUrl, property);
+  const place: Record<string, unknown> = {
+    "@type": placeType(property.category),
+    "@id": `${url}#place`,
+    name: property.headline,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: property.address,
+      ...(property.city ? { addressLocality: property.city } : {}),
+      ...(property.province ? { addressRegion: property.province } : {}),
+      ...(property.country ? { addressCountry: property.country } : {}),
+    },
+  };
+  if (property.bedroom > 0) place.numberOfBedrooms = property.bedroom;
+  if (property.bathroom > 0) place.numberOfBathroomsTotal = property.bathroom;
+  if (property.room > 0) place.numberOfRooms = property.room;
+  if (property.size > 0) {
+    place.floorSize = { "@type": "QuantitativeValue", value: property.size, unitCode: "FTK" };
+  }
+  const offer: Record<string, unknown> = {
+    "@type": "Offer",
+    price: property.price,
+    priceCurrency: "USD",
+    url,
+    itemOffered: { "@id": `${url}#place` },
+    offeredBy: { "@id": organizationId(siteUrl) },
+  };
+  const businessFunction = businessFunctions[property.offer_type.trim().toLowerCase()];
+  if (businessFunction) offer.businessFunction = businessFunction;
+
+  const data: JsonLd = {
+    "@context": context,
+    "@type": "RealEstateListing",
+    "@id": `${url}#listing`,
+    url,
+    name: property.headline,
+    about: place,
+    offers: offer,
+  };
+  const description = clip(plainText(property.description), 300);
+  if (description) data.description = description;
+  if (images.length > 0) data.image = images;
+  if (!Number.isNaN(Date.parse(property.created_at))) data.datePosted = property.created_at;
+  return data;
+}
