@@ -332,7 +332,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const nonce = reply.cspNonce?.script ?? "";
       return reply.send(head ? "" : personalBody(page, nonce));
     }
-    const policy = reply.raw.getHeader("content-security-policy");
+    const policy = reply.getHeader("content-security-policy");
     if (typeof policy === "string") {
       reply.header("content-security-policy", hashedCsp(policy, page.scriptHashes));
     }

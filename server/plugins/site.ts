@@ -90,9 +90,11 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     return context;
   }
 
-  const pageCacheOn = !devServer && config.PAGE_CACHE_TTL > 0;
-  if (pageCacheOn) {
-    const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  // Loaded here once for both the adapter and the page cache's renders.
+  const build = devServer
+    ? undefined
+    : ((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild);
+  if (build && config.PAGE_CACHE_TTL > 0) {
     const handle = createRequestHandler(
       build,
       config.NODE_ENV === "production" ? "production" : "development",
@@ -147,6 +149,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
 
   await app.register(fastifyReactRouter, {
     ...(devServer ? { devServer } : {}),
+    ...(build ? { build } : {}),
     serverBuildPath,
     clientBuildDirectory: resolve(projectRoot, "build/client"),
     mode: config.NODE_ENV === "production" ? "production" : "development",
