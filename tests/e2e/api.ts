@@ -9,6 +9,11 @@ export const apiToken = "e2e-token-5b0f3c9e7a1d";
 /** Where the e2e server listens (playwright.config.ts starts it there). */
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${e2ePort}`;
+/** The e2e server's database (playwright.config.ts starts it there, freshly seeded). */
+export const e2eDatabaseUrl = "file:./data/e2e/e2e.db";
+/** Seconds the e2e server keeps a rendered page and a §7 answer: short, so changes show fast. */
+export const e2ePageCacheTtl = 2;
+export const e2eApiCacheTtl = 1;
 
 /** GETs `/api{path}` and answers its `data`. */
 export async function apiData<T>(path: string): Promise<T> {
