@@ -1,5 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { apiToken, baseURL, e2ePort, siteUrl } from "./tests/e2e/api.ts";
+import {
+  apiToken,
+  baseURL,
+  e2eApiCacheTtl,
+  e2eDatabaseUrl,
+  e2ePageCacheTtl,
+  e2ePort,
+  siteUrl,
+} from "./tests/e2e/api.ts";
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (`npm run test:e2e`
@@ -32,7 +40,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: /content-change\.spec\.ts/,
+    },
+    // Adds a property: runs after every other spec, whose counts it would change.
+    {
+      name: "content-change",
+      testMatch: /content-change\.spec\.ts/,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     // Every run starts from a freshly seeded database.
     command: "rm -rf data/e2e && node server/index.ts",
@@ -45,13 +65,16 @@ export default defineConfig({
       NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: String(e2ePort),
-      DATABASE_URL: "file:./data/e2e/e2e.db",
+      DATABASE_URL: e2eDatabaseUrl,
       IMAGE_DIR: "./data/images",
       API_TOKEN: apiToken,
+      // Cached pages take their absolute URLs from here, never from a visitor's Host header.
       SITE_URL: siteUrl,
       // The enquiry tests send many enquiries from one address.
       CONTACT_RATE_LIMIT: "off",
       LOG_LEVEL: "warn",
+      PAGE_CACHE_TTL: String(e2ePageCacheTtl),
+      API_CACHE_TTL: String(e2eApiCacheTtl),
     },
   },
 });

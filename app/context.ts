@@ -22,7 +22,19 @@ export interface SiteConfig {
   investorsUrl: string;
   /** Secret that signs the enquiry puzzle tokens. Server-side only. */
   puzzleSecret: string;
+  /** Milliseconds a §7 GET answer is reused; 0: never. */
+  apiCacheTtlMs: number;
 }
+
+/**
+ * Issues a value that belongs to one visitor (an enquiry puzzle and its single-use token):
+ * a page calls `perVisitor(issue)` instead of `issue()`. A plain render answers `issue()`. A
+ * render for the page cache answers a placeholder of the same shape (an unguessable ASCII
+ * word per field, unchanged by any escaping) and the cache calls `issue` afresh for every
+ * response, putting the values in the placeholders' places. So values must be strings of
+ * characters that HTML, JSON and JavaScript strings carry unescaped (letters, digits, `.-_`).
+ */
+export type PerVisitor = <T extends { [K in keyof T]: string }>(issue: () => T) => T;
 
 /**
  * Remembers which single-use tokens (the enquiry puzzle's) were spent. The server provides
@@ -41,6 +53,15 @@ export interface SiteRequestContext {
   clientIp: string;
   /** Spent puzzle tokens. */
   usedPuzzleTokens: SingleUseStore;
+  /** See PerVisitor. */
+  perVisitor: PerVisitor;
+  /**
+   * The §7 API of this same process as a `fetch` (no socket, no compression), when the site
+   * reads its own server's API; absent: the global `fetch` to `apiBaseUrl`.
+   */
+  apiFetch?: typeof fetch;
+  /** Moves whenever the content changes (a listing added, edited or removed): cached §7 answers are dropped. */
+  contentVersion: number;
 }
 
 export const siteRequestContext = createContext<SiteRequestContext>();

@@ -14,7 +14,7 @@ import {
 import { siteRequestContext } from "#app-context";
 import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
-import { createApiClient } from "./api/client.server.ts";
+import { createSiteApiClient } from "./api/client.server.ts";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
@@ -57,8 +57,9 @@ export const links: Route.LinksFunction = () => [
  * `pageProperties`).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clientIp, cspNonce } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const { config, cspNonce } = site;
+  const api = createSiteApiClient(site);
   const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
     api.getCategoryCounters(),

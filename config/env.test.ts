@@ -13,6 +13,9 @@ describe("loadConfig", () => {
       IMAGE_BASE_URL: "/images",
       CONTACT_RATE_LIMIT: { max: 30, windowMs: 600_000 },
       TRUSTED_PROXIES: ["127.0.0.1", "::1"],
+      PAGE_CACHE_TTL: 30,
+      PAGE_CACHE_MAX_MB: 32,
+      API_CACHE_TTL: 5,
     });
     expect(config.apiBaseUrl).toBe("http://127.0.0.1:3000/api");
   });

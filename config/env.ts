@@ -74,6 +74,15 @@ const envSchema = z
           .map((part) => part.trim())
           .filter(Boolean),
       ),
+    /**
+     * Seconds a rendered page is served from memory before it is rendered again (served stale
+     * meanwhile, once more at most as long); 0 turns the page cache off.
+     */
+    PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
+    /** Megabytes of rendered pages (all encodings) the page cache holds; least used go first. */
+    PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+    /** Seconds the site reuses a §7 GET answer; 0 turns the answer cache off. */
+    API_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")

@@ -5,6 +5,7 @@ import type { Database } from "./database.ts";
 import * as initial from "./migrations/2026-11-21-0001-initial.ts";
 import * as enquiryOutbox from "./migrations/2026-11-21-0002-enquiry-outbox.ts";
 import * as listingIndexes from "./migrations/2026-11-22-0003-listing-indexes.ts";
+import * as listingCategoryIndexes from "./migrations/2026-11-23-0004-listing-category-indexes.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-enquiry-outbox": enquiryOutbox,
   "2026-11-22-0003-listing-indexes": listingIndexes,
+  "2026-11-23-0004-listing-category-indexes": listingCategoryIndexes,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

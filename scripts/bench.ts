@@ -4,6 +4,10 @@
  * non-2xx answers and the server's peak RSS against the targets (listing p95 ≤ 30 ms, detail
  * p95 ≤ 15 ms, RSS ≤ 300 MB). It reports only: a missed target never fails the run.
  *
+ * Static baseline: the HTML of `/` and `/property/{slug}` is saved and served, byte for byte,
+ * by a plain node:http server in its own process, loaded the same way; the site's requests/s
+ * are reported as a share of that server's (target ≥ 50 %, with the site's p99 ≤ 50 ms).
+ *
  * SQLite: a fresh file under data/bench/ (deleted after). PostgreSQL: a fresh database on
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
  * Every request goes to 127.0.0.1; each load run is bounded in time and in count.
@@ -11,7 +15,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import { join, resolve } from "node:path";
@@ -25,7 +29,16 @@ const root = resolve(import.meta.dirname, "..");
 const adminPostgresUrl =
   process.env.BENCH_POSTGRES_URL?.trim() || "postgres://postgres@127.0.0.1:5432/postgres";
 
-const targets = { listingP95Ms: 30, detailP95Ms: 15, rssMb: 300 };
+const targets = {
+  listingP95Ms: 30,
+  detailP95Ms: 15,
+  rssMb: 300,
+  staticShare: 0.5,
+  cachedPageP99Ms: 50,
+};
+
+/** V8 heap sizes the server runs with, as under `npm start` (keeps peak RSS under 300 MB). */
+const defaultServerNodeOptions = "--max-semi-space-size=16 --max-old-space-size=256";
 
 const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count N] [--duration S]
                       [--connections C] [--build]
@@ -37,7 +50,8 @@ const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count
   --build        run \`npm run build\` first even if build/ exists (by default only when missing)
   --server-node-options "FLAGS"
                  NODE_OPTIONS for the server, to try V8 heap sizes, such as
-                 "--max-semi-space-size=16 --max-old-space-size=256" (default: none)
+                 "--max-semi-space-size=8 --max-old-space-size=256"
+                 (default: "${defaultServerNodeOptions}", as npm start)
 
 Environment: BENCH_POSTGRES_URL, the server whose database is used to CREATE and DROP the
 bench database (default postgres://postgres@127.0.0.1:5432/postgres).`;
@@ -60,7 +74,7 @@ function parseArgs(args: readonly string[]): Options | "help" {
     duration: 10,
     connections: 50,
     build: false,
-    serverNodeOptions: "",
+    serverNodeOptions: defaultServerNodeOptions,
   };
   const whole = (name: string, value: string | undefined, min: number, max: number) => {
     const number = Number((value ?? "").replace(/[_,]/g, ""));
@@ -123,11 +137,11 @@ function parseArgs(args: readonly string[]): Options | "help" {
   return options;
 }
 
-/** What is measured; `kind` picks the p95 target. */
+/** What is measured; `kind` picks the p95 target (the home page is held to the listing's). */
 interface Target {
   label: string;
   path: string;
-  kind: "listing" | "detail";
+  kind: "home" | "listing" | "detail";
   headers?: Record<string, string>;
 }
 
@@ -147,8 +161,17 @@ interface Measurement {
   skipped?: string;
 }
 
+/** A page of the site against the same bytes from a plain static server. */
+interface BaselineComparison {
+  label: string;
+  bytes: number;
+  site: Measurement;
+  static: Measurement;
+}
+
 interface DialectReport {
   dialect: Dialect;
+  baseline: BaselineComparison[];
   generateSeconds: number;
   startRssMb: number;
   peakRssMb: number;
@@ -345,6 +368,79 @@ async function load(
   }
 }
 
+function measurementOf(
+  target: Target,
+  times: number[],
+  result: Awaited<Instance>,
+  peakRssMb: number,
+): Measurement {
+  return {
+    target,
+    requestsPerSecond: times.length / result.duration,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    p97_5: result.latency.p97_5,
+    requests: times.length,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    peakRssMb,
+  };
+}
+
+/** The pages whose saved HTML the static baseline serves. */
+const baselineLabels = ["/", "/property/{slug}"];
+
+/** What the static baseline process runs: each saved body at its path, nothing else. */
+const staticServerSource = `
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+const pages = new Map(
+  JSON.parse(readFileSync(process.env.BASELINE_INDEX, "utf8")).map(([path, file]) => [path, readFileSync(file)]),
+);
+createServer((request, response) => {
+  const body = pages.get(request.url);
+  if (!body) return response.writeHead(404).end();
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+  response.end(body);
+}).listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+/** Serves `pages`' bytes from a plain node:http server in a process of its own. */
+async function startStaticServer(pages: { path: string; body: Buffer }[]) {
+  const dir = join(root, "data", "bench", `static-${randomBytes(4).toString("hex")}`);
+  await mkdir(dir, { recursive: true });
+  const index = pages.map((page, number) => [page.path, join(dir, `${number}.html`)]);
+  await Promise.all(pages.map((page, number) => writeFile(join(dir, `${number}.html`), page.body)));
+  await writeFile(join(dir, "index.json"), JSON.stringify(index));
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--input-type=module", "-e", staticServerSource], {
+    env: { PATH: process.env.PATH, PORT: String(port), BASELINE_INDEX: join(dir, "index.json") },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise<void>((done) => child.once("exit", () => done()));
+      child.kill("SIGTERM");
+      await gone;
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  cleanups.add(stop);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await (await fetch(`${base}/`, { signal: AbortSignal.timeout(1_000) })).arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error("The static baseline server did not start.");
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  return { base, stop };
+}
+
 async function benchDialect(dialect: Dialect, options: Options): Promise<DialectReport> {
   console.error(`\n== ${dialect}: generating ${options.count.toLocaleString("en-US")} properties`);
   const database = await createBenchDatabase(dialect);
@@ -386,6 +482,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
     const startRssMb = rss.peak;
     const loadAverage = os.loadavg()[0] ?? 0;
     const pages: Target[] = [
+      { label: "/", path: "/", kind: "home" },
       { label: "/property?page=1", path: "/property?page=1", kind: "listing" },
       { label: "/property?page=5000", path: "/property?page=5000", kind: "listing" },
       {
@@ -402,7 +499,14 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
       },
     ];
     const measurements: Measurement[] = [];
+    const baselinePages: { label: string; path: string; body: Buffer }[] = [];
     try {
+      for (const { label, path } of pages.filter((page) => baselineLabels.includes(page.label))) {
+        const answer = await fetch(`${server.base}${path}`, {
+          signal: AbortSignal.timeout(60_000),
+        });
+        baselinePages.push({ label, path, body: Buffer.from(await answer.arrayBuffer()) });
+      }
       for (const target of pages) {
         if (interrupted) throw new Error("interrupted");
         rss.resetPhase();
@@ -441,25 +545,50 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
           options.connections,
           options.duration,
         );
-        measurements.push({
-          target,
-          requestsPerSecond: times.length / result.duration,
-          p50: percentile(times, 0.5),
-          p95: percentile(times, 0.95),
-          p99: percentile(times, 0.99),
-          p97_5: result.latency.p97_5,
-          requests: times.length,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          peakRssMb: rss.phasePeak,
-        });
+        measurements.push(measurementOf(target, times, result, rss.phasePeak));
       }
     } finally {
       rss.stop();
       await server.stop();
       cleanups.delete(server.stop);
     }
-    return { dialect, generateSeconds, startRssMb, peakRssMb: rss.peak, loadAverage, measurements };
+    const baseline: BaselineComparison[] = [];
+    if (!interrupted) {
+      const staticServer = await startStaticServer(baselinePages);
+      try {
+        for (const page of baselinePages) {
+          const site = measurements.find((m) => m.target.label === page.label);
+          if (!site || interrupted) continue;
+          const target: Target = { label: page.label, path: page.path, kind: site.target.kind };
+          console.error(`   static ${page.label}: warm-up, then ${options.duration} s of load`);
+          await load(staticServer.base, target, Math.min(10, options.connections), 2);
+          const { times, result } = await load(
+            staticServer.base,
+            target,
+            options.connections,
+            options.duration,
+          );
+          baseline.push({
+            label: page.label,
+            bytes: page.body.length,
+            site,
+            static: measurementOf(target, times, result, 0),
+          });
+        }
+      } finally {
+        await staticServer.stop();
+        cleanups.delete(staticServer.stop);
+      }
+    }
+    return {
+      dialect,
+      baseline,
+      generateSeconds,
+      startRssMb,
+      peakRssMb: rss.peak,
+      loadAverage,
+      measurements,
+    };
   } finally {
     await database.drop();
     cleanups.delete(database.drop);
@@ -516,7 +645,7 @@ function report(reports: DialectReport[], options: Options): string {
       ],
     ];
     for (const m of entry.measurements) {
-      const limit = m.target.kind === "listing" ? targets.listingP95Ms : targets.detailP95Ms;
+      const limit = m.target.kind === "detail" ? targets.detailP95Ms : targets.listingP95Ms;
       rows.push([
         m.target.label,
         m.skipped ? "-" : m.requestsPerSecond.toFixed(0),
@@ -553,6 +682,43 @@ function report(reports: DialectReport[], options: Options): string {
         `detail p95 ≤ ${targets.detailP95Ms} ms: ${met(detail, targets.detailP95Ms) ? "met" : "MISSED"}; ` +
         `RSS ≤ ${targets.rssMb} MB: ${entry.peakRssMb <= targets.rssMb ? "met" : "MISSED"} (${entry.peakRssMb.toFixed(0)} MB)`,
     );
+    if (entry.baseline.length > 0) {
+      out.push("");
+      out.push(
+        `  Static baseline: the same bytes from a plain node:http server (target: site ≥ ${targets.staticShare * 100} % of its req/s, site p99 ≤ ${targets.cachedPageP99Ms} ms)`,
+      );
+      const baselineRows = [
+        [
+          "page",
+          "bytes",
+          "site req/s",
+          "static req/s",
+          "site share",
+          "site p99",
+          "static p99",
+          "target",
+        ],
+      ];
+      for (const b of entry.baseline) {
+        const share = b.site.requestsPerSecond / b.static.requestsPerSecond;
+        const met =
+          share >= targets.staticShare &&
+          b.site.p99 <= targets.cachedPageP99Ms &&
+          b.site.non2xx === 0 &&
+          b.site.errors === 0;
+        baselineRows.push([
+          b.label,
+          String(b.bytes),
+          b.site.requestsPerSecond.toFixed(0),
+          b.static.requestsPerSecond.toFixed(0),
+          `${(share * 100).toFixed(0)} %`,
+          ms(b.site.p99),
+          ms(b.static.p99),
+          met ? "met" : "MISSED",
+        ]);
+      }
+      out.push(table(baselineRows));
+    }
   }
   return out.join("\n");
 }

@@ -7,6 +7,7 @@
  * list) instead of throwing, and the page renders with what it has. The failure is logged.
  */
 import { z } from "zod";
+import type { SiteConfig, SiteRequestContext } from "#app-context";
 import {
   type Amenity,
   amenitySchema,
@@ -31,6 +32,7 @@ import {
   propertySearchParams,
 } from "../../lib/property-search.ts";
 import { searchPropertiesInMemory } from "../../lib/property-search-memory.ts";
+import { type AnswerCache, createAnswerCache } from "./answer-cache.server.ts";
 
 export interface ApiClientOptions {
   apiBaseUrl: string;
@@ -40,6 +42,8 @@ export interface ApiClientOptions {
   /** Milliseconds before a request is abandoned. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Reuses GET answers (never the enquiry POST); absent: every read asks the API. */
+  answerCache?: AnswerCache;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -78,7 +82,13 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** GETs `path` and answers its JSON body when it has `data`; undefined on any failure. */
-  async function readBody(path: string): Promise<{ data: unknown; meta?: unknown } | undefined> {
+  function readBody(path: string): Promise<{ data: unknown; meta?: unknown } | undefined> {
+    return options.answerCache
+      ? options.answerCache.read(path, () => fetchBody(path))
+      : fetchBody(path);
+  }
+
+  async function fetchBody(path: string): Promise<{ data: unknown; meta?: unknown } | undefined> {
     try {
       const response = await doFetch(`${base}${path}`, {
         headers: { ...headers(), "content-type": "multipart/form-data" },
@@ -202,4 +212,41 @@ export function createApiClient(options: ApiClientOptions) {
       }
     },
   };
+}
+
+interface SiteAnswerCache {
+  cache: AnswerCache;
+  contentVersion: number;
+}
+
+/** One answer cache per site configuration (that is, per server), kept across requests. */
+const siteAnswerCaches = new WeakMap<SiteConfig, SiteAnswerCache>();
+
+function answerCacheFor(site: SiteRequestContext): AnswerCache {
+  let entry = siteAnswerCaches.get(site.config);
+  if (!entry) {
+    entry = {
+      cache: createAnswerCache({ ttlMs: site.config.apiCacheTtlMs }),
+      contentVersion: site.contentVersion,
+    };
+    siteAnswerCaches.set(site.config, entry);
+  }
+  if (entry.contentVersion !== site.contentVersion) {
+    entry.contentVersion = site.contentVersion;
+    entry.cache.clear();
+  }
+  return entry.cache;
+}
+
+/**
+ * The client a loader or action uses: the request's API (in-process or remote), the visitor's
+ * IP, and the server's answer cache, emptied when the content changes.
+ */
+export function createSiteApiClient(site: SiteRequestContext): ApiClient {
+  return createApiClient({
+    ...site.config,
+    clientIp: site.clientIp,
+    answerCache: answerCacheFor(site),
+    ...(site.apiFetch ? { fetch: site.apiFetch } : {}),
+  });
 }

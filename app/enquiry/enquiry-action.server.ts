@@ -17,7 +17,7 @@ import {
   enquiryFieldNames,
 } from "../../lib/api-contract.ts";
 import type { EnquiryErrors, EnquiryForm } from "../../lib/enquiry-rules.ts";
-import { type ApiClient, createApiClient } from "../api/client.server.ts";
+import { type ApiClient, createSiteApiClient } from "../api/client.server.ts";
 import { type EnquiryResult, honeypotFieldName, puzzleTokenFieldName } from "./enquiry-result.ts";
 import {
   issueEnquiryPuzzles,
@@ -148,14 +148,14 @@ export async function enquiryAction(
   form: EnquiryForm,
   defaultPropertyCode?: string,
 ) {
-  const { config, clientIp, usedPuzzleTokens } = args.context.get(siteRequestContext);
+  const site = args.context.get(siteRequestContext);
   const formData = await args.request.formData().catch(() => undefined);
   const result = await submitEnquiry(
     { form, formData, ...(defaultPropertyCode ? { defaultPropertyCode } : {}) },
     {
-      api: createApiClient({ ...config, clientIp }),
-      puzzleSecret: config.puzzleSecret,
-      usedPuzzleTokens,
+      api: createSiteApiClient(site),
+      puzzleSecret: site.config.puzzleSecret,
+      usedPuzzleTokens: site.usedPuzzleTokens,
     },
   );
   return data(result, { status: result.httpStatus });

@@ -9,10 +9,13 @@ export const honeypotFieldName = "website";
 /** The hidden field carrying the puzzle's signed token. */
 export const puzzleTokenFieldName = "puzzle_token";
 
-/** An addition puzzle as the site's server issues it: the digits and their signed token. */
+/**
+ * An addition puzzle as the site's server issues it: the digits (as text, so a cached page
+ * can hold a placeholder in their place) and their signed token.
+ */
 export interface IssuedPuzzle {
-  num1: number;
-  num2: number;
+  num1: string;
+  num2: string;
   /** Signed, expiring and single-use (see puzzle-token.server.ts); carries no answer. */
   token: string;
 }

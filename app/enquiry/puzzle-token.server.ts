@@ -6,6 +6,7 @@
  * submission costs a fresh page load.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { SiteRequestContext } from "#app-context";
 import type { EnquiryPuzzles, IssuedPuzzle } from "./enquiry-result.ts";
 
 /** How long an issued puzzle can be answered. */
@@ -43,8 +44,8 @@ export function issuePuzzle(
   };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return {
-    num1: payload.n1,
-    num2: payload.n2,
+    num1: String(payload.n1),
+    num2: String(payload.n2),
     token: `${body}.${sign(secret, body).toString("base64url")}`,
   };
 }
@@ -52,6 +53,15 @@ export function issuePuzzle(
 /** A form's puzzle and its spare (see EnquiryPuzzles). */
 export function issueEnquiryPuzzles(secret: string, now: number = Date.now()): EnquiryPuzzles {
   return { puzzle: issuePuzzle(secret, now), spare: issuePuzzle(secret, now) };
+}
+
+/**
+ * The puzzles of a page's enquiry form, issued per visitor: a cached page gets fresh ones for
+ * every response (see PerVisitor).
+ */
+export function issuePagePuzzles(site: SiteRequestContext): EnquiryPuzzles {
+  const issue = () => issuePuzzle(site.config.puzzleSecret);
+  return { puzzle: site.perVisitor(issue), spare: site.perVisitor(issue) };
 }
 
 export type PuzzleTokenRefusal = "missing" | "forged" | "expired" | "mismatch";

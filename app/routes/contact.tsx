@@ -5,7 +5,7 @@ import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Icon } from "../components/icons.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
-import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
+import { issuePagePuzzles } from "../enquiry/puzzle-token.server.ts";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 
 /** The contact form's signed puzzles are issued here. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { puzzles: issueEnquiryPuzzles(context.get(siteRequestContext).config.puzzleSecret) };
+  return { puzzles: issuePagePuzzles(context.get(siteRequestContext)) };
 }
 
 /** The contact form posts here; the enquiry goes to the API from the server. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { createApiClient } from "../api/client.server.ts";
+import { createSiteApiClient } from "../api/client.server.ts";
 import { FallbackImage } from "../components/fallback-image.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { routeMeta } from "../seo/meta.ts";
@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** SPEC §2: every property's cover, so the gallery loads the full list (SPEC §7). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const api = createSiteApiClient(site);
   return { properties: await api.getProperties() };
 }
 

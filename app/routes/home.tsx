@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { siteRequestContext } from "#app-context";
 import { collectionNames } from "../../lib/api-contract.ts";
-import { createApiClient } from "../api/client.server.ts";
+import { createSiteApiClient } from "../api/client.server.ts";
 import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
 import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";
 import { matchCollection, toCollectionRef } from "../components/home/collections.ts";
@@ -26,8 +26,8 @@ import type { Route } from "./+types/home";
  * collections' items by code (one `codes=` search, not the whole property list).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const api = createSiteApiClient(site);
   const [sliders, ...collections] = await Promise.all([
     api.getSliders(),
     ...collectionNames.map((name) => api.getCollection(name)),

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { formatPrice } from "../../lib/format.ts";
-import { createApiClient } from "../api/client.server.ts";
+import { createSiteApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Icon } from "../components/icons.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
@@ -21,7 +21,7 @@ import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
-import { issueEnquiryPuzzles } from "../enquiry/puzzle-token.server.ts";
+import { issuePagePuzzles } from "../enquiry/puzzle-token.server.ts";
 import { breadcrumbJsonLd, propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
@@ -39,15 +39,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
  * rendered as HTML. The enquiry form's signed puzzles are issued here.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const api = createSiteApiClient(site);
   const found = await api.getProperty(params.code);
   if (!found) throw redirect("/");
   const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).
   const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
-  return { property, properties, puzzles: issueEnquiryPuzzles(config.puzzleSecret) };
+  return { property, properties, puzzles: issuePagePuzzles(site) };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */

@@ -1,5 +1,5 @@
 import { siteRequestContext } from "#app-context";
-import { createApiClient } from "../api/client.server.ts";
+import { createSiteApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = (args) =>
  * 'Popular Posts' widget drawn from layout 1: its first four items, fetched by code.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const api = createSiteApiClient(site);
   const [listing, popular] = await Promise.all([
     loadListingPage(api, new URL(request.url), gridPageSize),
     api

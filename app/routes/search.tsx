@@ -1,5 +1,5 @@
 import { siteRequestContext } from "#app-context";
-import { createApiClient } from "../api/client.server.ts";
+import { createSiteApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
@@ -37,8 +37,8 @@ export const meta: Route.MetaFunction = (args) =>
  * properties for the 'Recently Added' widget.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const site = context.get(siteRequestContext);
+  const api = createSiteApiClient(site);
   const [listing, recent] = await Promise.all([
     loadListingPage(api, new URL(request.url), listPageSize),
     api.searchProperties({ sort: "new", page: 1, limit: 3 }),

@@ -191,10 +191,12 @@ export async function searchPublishedProperties(
       }
       if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
       if (search.type) {
+        // `=` on the unique title's id, not `in`: an equality lets the planner read the
+        // category's listing index (migration 0004) in order.
         conditions.push(
           eb(
             "property.category_id",
-            "in",
+            "=",
             eb
               .selectFrom("category")
               .select("category.id")

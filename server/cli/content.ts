@@ -37,7 +37,7 @@ export interface ContentCliIo {
   /** Where the progress bar is drawn; none when absent. */
   progress?: ProgressStream;
   /** Called once after a command changed content; {@link announceContentChange} by default. */
-  contentChanged?: (config: Config) => Promise<void>;
+  contentChanged?: (config: Config, warn: (text: string) => void) => Promise<void>;
 }
 
 /** The progress bar is drawn for imports of at least this many rows (or on a terminal). */
@@ -73,7 +73,7 @@ export async function runContentCli(args: readonly string[], io: ContentCliIo): 
     const { db } = database;
     await withStartupLock(config.DATABASE_URL, () => migrateToLatest(db));
     const result = await runCommand(command, database, config, io);
-    if (result.changed) await (io.contentChanged ?? announceContentChange)(config);
+    if (result.changed) await (io.contentChanged ?? announceContentChange)(config, io.stderr);
     return result.exitCode;
   } catch (error) {
     io.stderr(`content ${args[0]}: ${(error as Error).message}\n`);

@@ -1,17 +1,24 @@
 /**
  * The React Router site for every path outside /api and /images. In production it serves
  * build/ (run `npm run build` first); under `npm run dev`, Vite's dev server.
+ *
+ * Pages come from the page cache (./page-cache.ts) when PAGE_CACHE_TTL is set and the site is
+ * built; the site reads this server's own §7 API in process (no socket, no compression) unless
+ * API_BASE_URL names another backend.
  */
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance } from "fastify";
-import { RouterContextProvider } from "react-router";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { SingleUseStore } from "#app-context";
+import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
+import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
+import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
 import { boundSiteFormBody, routeConsoleToRequestLog, withRequestLog } from "./site-requests.ts";
 
 export interface SiteOptions {
@@ -24,12 +31,40 @@ export interface SiteOptions {
 const projectRoot = resolve(import.meta.dirname, "../..");
 export const serverBuildPath = resolve(projectRoot, "build/server/index.js");
 
+/**
+ * This server's routes as a `fetch`: a request for `apiBaseUrl` becomes `app.inject()`, so it
+ * crosses no socket and, asking for no encoding, is not compressed.
+ */
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: request.method as InjectOptions["method"],
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      ...(payload ? { payload } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+    }
+    const bodyless = request.method === "HEAD" || [204, 205, 304].includes(answer.statusCode);
+    return new Response(bodyless ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    });
+  };
+}
+
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const { config, devServer, usedPuzzleTokens } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
-  const siteConfig = {
+  const siteConfig: SiteConfig = {
     apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.IMAGE_BASE_URL,
     siteUrl: config.siteUrl,
@@ -38,11 +73,86 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     puzzleSecret:
       config.PUZZLE_SECRET ??
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
+    apiCacheTtlMs: config.API_CACHE_TTL * 1000,
   };
+  const apiFetch = config.API_BASE_URL ? undefined : inProcessFetch(app);
+  let contentVersion = 0;
+
+  function requestContext(
+    values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "perVisitor">,
+  ): RouterContextProvider {
+    const context = new RouterContextProvider();
+    context.set(siteRequestContext, {
+      ...values,
+      config: siteConfig,
+      usedPuzzleTokens,
+      contentVersion,
+      ...(apiFetch ? { apiFetch } : {}),
+    });
+    return context;
+  }
+
+  // Loaded here once for both the adapter and the page cache's renders.
+  const build = devServer
+    ? undefined
+    : ((await import(pathToFileURL(serverBuildPath).href)) as ServerBuild);
+  if (build && config.PAGE_CACHE_TTL > 0) {
+    const handle = createRequestHandler(
+      build,
+      config.NODE_ENV === "production" ? "production" : "development",
+    );
+    /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
+    async function render(url: string): Promise<RenderedPage> {
+      const placeholders = createRenderPlaceholders();
+      const context = requestContext({
+        cspNonce: placeholders.nonce,
+        clientIp: "",
+        perVisitor: placeholders.perVisitor,
+      });
+      const response = await handle(
+        new Request(new URL(url, config.siteUrl), { headers: { accept: "text/html" } }),
+        context,
+      );
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: await response.text(),
+        placeholders,
+      };
+    }
+    const pageCache = createPageCache({
+      ttlMs: config.PAGE_CACHE_TTL * 1000,
+      maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      render,
+      onError: (error, url) =>
+        app.log.error({ err: error, url }, "page render for the cache failed"),
+    });
+    // Built assets and files have their own routes; the page route is the catch-all.
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.routeOptions.url !== "*") return;
+      if (await pageCache.serve(request, reply)) return reply;
+    });
+    const stopListening = onContentChange(() => {
+      contentVersion++;
+      pageCache.clear();
+    });
+    app.addHook("onClose", async () => stopListening());
+    if (config.REDIS_URL) {
+      const subscription = await subscribeToContentChanges(config.REDIS_URL, app.log);
+      app.addHook("onReady", async () => subscription.ready);
+      app.addHook("onClose", async () => subscription.close());
+    }
+  } else {
+    const stopListening = onContentChange(() => {
+      contentVersion++;
+    });
+    app.addHook("onClose", async () => stopListening());
+  }
 
   routeConsoleToRequestLog();
   await app.register(fastifyReactRouter, {
     ...(devServer ? { devServer } : {}),
+    ...(build ? { build } : {}),
     serverBuildPath,
     clientBuildDirectory: resolve(projectRoot, "build/client"),
     mode: config.NODE_ENV === "production" ? "production" : "development",
@@ -51,14 +161,11 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     fileCacheControl: "public, max-age=3600",
     routeOptions: { preValidation: boundSiteFormBody, preHandler: withRequestLog },
     getLoadContext(request, reply) {
-      const context = new RouterContextProvider();
-      context.set(siteRequestContext, {
-        config: siteConfig,
+      return requestContext({
         cspNonce: reply.cspNonce?.script ?? "",
         clientIp: request.ip,
-        usedPuzzleTokens,
+        perVisitor: (issue) => issue(),
       });
-      return context;
     },
   });
 }

@@ -14,6 +14,11 @@ export const baseURL = `http://127.0.0.1:${e2ePort}`;
  * canonical and social URLs built from the configuration from ones built from the request.
  */
 export const siteUrl = "https://homes.example.com";
+/** The e2e server's database (playwright.config.ts starts it there, freshly seeded). */
+export const e2eDatabaseUrl = "file:./data/e2e/e2e.db";
+/** Seconds the e2e server keeps a rendered page and a §7 answer: short, so changes show fast. */
+export const e2ePageCacheTtl = 2;
+export const e2eApiCacheTtl = 1;
 
 /** GETs `/api{path}` and answers its `data`. */
 export async function apiData<T>(path: string): Promise<T> {

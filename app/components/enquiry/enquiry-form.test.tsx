@@ -6,8 +6,8 @@ import { ContactForm } from "./contact-form.tsx";
 import { PropertyEnquiryForm } from "./property-enquiry-form.tsx";
 
 const puzzles: EnquiryPuzzles = {
-  puzzle: { num1: 2, num2: 7, token: "first.token" },
-  spare: { num1: 5, num2: 1, token: "spare.token" },
+  puzzle: { num1: "2", num2: "7", token: "first.token" },
+  spare: { num1: "5", num2: "1", token: "spare.token" },
 };
 
 function render(element: React.ReactElement): string {
@@ -49,8 +49,8 @@ describe("enquiry forms", () => {
       message: "Please correct the highlighted fields and try again.",
       errors: { email: "Please enter valid email address", how_you_hear: "This field is required" },
       puzzles: {
-        puzzle: { num1: 8, num2: 0, token: "new.token" },
-        spare: { num1: 1, num2: 1, token: "new.spare" },
+        puzzle: { num1: "8", num2: "0", token: "new.token" },
+        spare: { num1: "1", num2: "1", token: "new.spare" },
       },
     };
     const html = render(<ContactForm puzzles={puzzles} actionData={result} />);

@@ -1,0 +1,199 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync } from "node:zlib";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createPageCache,
+  createRenderPlaceholders,
+  hashedCsp,
+  inlineScriptHashes,
+  type PageCacheOptions,
+  type RenderedPage,
+} from "./page-cache.ts";
+
+/** A page body of about 100 bytes that says which render made it, with a nonce'd script. */
+function fakeRender(options: { status?: number; puzzle?: boolean } = {}) {
+  let renders = 0;
+  const render = vi.fn(async (url: string): Promise<RenderedPage> => {
+    renders += 1;
+    const placeholders = createRenderPlaceholders();
+    let serial = 0;
+    const puzzle = options.puzzle
+      ? placeholders.perVisitor(() => ({ token: `token${++serial}` }))
+      : undefined;
+    const body =
+      `<html><body><p>${url} render ${renders}</p>` +
+      (puzzle ? `<input value="${puzzle.token}">` : "") +
+      `<script nonce="${placeholders.nonce}">go("${placeholders.nonce}")</script></body></html>`;
+    return {
+      status: options.status ?? 200,
+      headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
+      body,
+      placeholders,
+    };
+  });
+  return render;
+}
+
+const apps: ReturnType<typeof Fastify>[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+function serveWith(options: Partial<PageCacheOptions> & Pick<PageCacheOptions, "render">) {
+  const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1_000_000, ...options });
+  const app = Fastify();
+  apps.push(app);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(
+      "content-security-policy",
+      "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'nonce-def'",
+    );
+    if (await cache.serve(request, reply)) return reply;
+  });
+  app.all("*", async () => "answered by the site");
+  return { app, cache };
+}
+
+describe("the page cache", () => {
+  it("renders a page once and serves the same bytes to the next visitor", async () => {
+    const render = fakeRender();
+    const { app } = serveWith({ render });
+    const first = await app.inject("/about");
+    const second = await app.inject("/about");
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(first.body).toContain("/about render 1");
+    expect(second.body).toBe(first.body);
+    expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    expect(first.headers.vary).toBe("Accept-Encoding");
+  });
+
+  it("shares one render among concurrent misses of a URL", async () => {
+    const render = fakeRender();
+    const { app } = serveWith({ render });
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject("/faq")));
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+  });
+
+  it("answers If-None-Match with 304 and no body", async () => {
+    const { app } = serveWith({ render: fakeRender() });
+    const { etag } = (await app.inject("/")).headers;
+    const again = await app.inject({ url: "/", headers: { "if-none-match": `W/${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const other = await app.inject({ url: "/", headers: { "if-none-match": '"other"' } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("sends the precompressed brotli or gzip bytes the visitor accepts", async () => {
+    const { app } = serveWith({ render: fakeRender() });
+    const plain = await app.inject("/");
+    const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const none = await app.inject({ url: "/", headers: { "accept-encoding": "br;q=0" } });
+    expect(none.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("drops the nonce from a shareable page and allows its scripts by hash instead", async () => {
+    const { app } = serveWith({ render: fakeRender() });
+    const answer = await app.inject("/");
+    expect(answer.body).toContain('<script>go("")</script>');
+    const hash = createHash("sha256").update('go("")').digest("base64");
+    expect(answer.headers["content-security-policy"]).toBe(
+      `default-src 'self';script-src 'self' 'sha256-${hash}';style-src 'self'`,
+    );
+  });
+
+  it("serves a stale page once past its TTL while one re-render runs, and waits when older", async () => {
+    let now = 0;
+    const render = fakeRender();
+    const { app, cache } = serveWith({ render, ttlMs: 1000, now: () => now });
+    expect((await app.inject("/")).body).toContain("render 1");
+    now = 1500;
+    const stale = await Promise.all([app.inject("/"), app.inject("/")]);
+    expect(stale.map((answer) => answer.body.includes("render 1"))).toEqual([true, true]);
+    await vi.waitFor(() => expect(cache.stats().renders).toBe(2));
+    await vi.waitFor(async () => expect((await app.inject("/")).body).toContain("render 2"));
+    expect(render).toHaveBeenCalledTimes(2);
+    // Past twice the TTL the old page is not served at all.
+    now = 1500 + 2000;
+    expect((await app.inject("/")).body).toContain("render 3");
+  });
+
+  it("renders again at once after clear()", async () => {
+    const { app, cache } = serveWith({ render: fakeRender() });
+    await app.inject("/");
+    cache.clear();
+    expect((await app.inject("/")).body).toContain("render 2");
+  });
+
+  it("keeps pages within its byte budget, least recently used first out", async () => {
+    const render = fakeRender();
+    const { app, cache } = serveWith({ render, maxBytes: 150, precompress: false });
+    await app.inject("/a");
+    await app.inject("/b");
+    await app.inject("/a"); // /a is now the most recently used
+    await app.inject("/c"); // three pages do not fit: /b goes
+    expect(cache.stats().entries).toBe(2);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(150);
+    await app.inject("/a");
+    expect(render).toHaveBeenCalledTimes(3);
+    await app.inject("/b");
+    expect(render).toHaveBeenCalledTimes(4);
+  });
+
+  it("issues per-visitor values afresh for every response, with no ETag and no-store", async () => {
+    const render = fakeRender({ puzzle: true });
+    const { app } = serveWith({ render });
+    const [first, second] = [await app.inject("/contact"), await app.inject("/contact")];
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(first.body).toContain('value="token');
+    expect(first.body).not.toBe(second.body);
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("sends but never keeps an answer other than 200 HTML", async () => {
+    const render = fakeRender({ status: 404 });
+    const { app } = serveWith({ render });
+    expect((await app.inject("/missing")).statusCode).toBe(404);
+    expect((await app.inject("/missing")).statusCode).toBe(404);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves POSTs, data requests and the route manifest to the site", async () => {
+    const render = fakeRender();
+    const { app } = serveWith({ render });
+    for (const request of [
+      { method: "POST" as const, url: "/contact" },
+      { method: "GET" as const, url: "/property.data?page=2" },
+      { method: "GET" as const, url: "/__manifest?p=%2F" },
+    ]) {
+      expect((await app.inject(request)).body).toBe("answered by the site");
+    }
+    expect(render).not.toHaveBeenCalled();
+  });
+});
+
+describe("inline script hashes", () => {
+  it("hash inline scripts, not external ones nor JSON-LD data blocks", () => {
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>' +
+      '<script type="application/ld+json">{"@type":"Thing"}</script>';
+    const digest = (text: string) =>
+      `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(inlineScriptHashes(html)).toEqual([digest("a()"), digest("b()")]);
+  });
+
+  it("replace the nonces of a policy", () => {
+    expect(
+      hashedCsp("script-src 'self' 'nonce-1';style-src 'nonce-2' 'self'", ["'sha256-x'"]),
+    ).toBe("script-src 'self' 'sha256-x';style-src 'self'");
+  });
+});

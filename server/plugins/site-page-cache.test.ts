@@ -1,0 +1,168 @@
+/**
+ * The page cache in front of the built site (run `npm run build` first): per-visitor values,
+ * the hashed CSP, and invalidation when the content changes, in this process and over Redis.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config/env.ts";
+import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
+import { createTestDatabase, type TestDatabase } from "../../db/testing.ts";
+import { buildApp } from "../app.ts";
+import { contentChangeChannel, publishContentChange } from "../content-changes.ts";
+import { createTestImageDir, testToken } from "../testing/app.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
+
+const redisUrl = "redis://127.0.0.1:6379";
+
+async function siteApp(database: TestDatabase, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    API_TOKEN: testToken,
+    DATABASE_URL: database.url,
+    IMAGE_DIR: createTestImageDir(),
+    SEED_DEMO_CONTENT: "false",
+    CONTACT_RATE_LIMIT: "off",
+    PAGE_CACHE_TTL: "600",
+    API_CACHE_TTL: "600",
+    ...env,
+  });
+  // Never listening: every page's data comes from the API in process.
+  const app = await buildApp({ config, database: database.handle, site: true });
+  await app.ready();
+  return app;
+}
+
+function hiddenValue(html: string, name: string): string {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  if (!match?.[1]) throw new Error(`no ${name} field`);
+  return match[1];
+}
+
+const scriptNonces = (html: string) =>
+  [...html.matchAll(/<script[^>]* nonce="([^"]*)"/g)].map((m) => m[1]);
+const listedTotal = (html: string) => /Showing 1–\d+ of (\d+)/.exec(html)?.[1];
+
+describe("the page cache in front of the site", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    app = await siteApp(database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("serves a shareable page with hashes of its inline scripts in the CSP, no nonce", async () => {
+    const answer = await app.inject("/");
+    expect(answer.statusCode).toBe(200);
+    const csp = answer.headers["content-security-policy"] as string;
+    expect(csp).not.toContain("'nonce-");
+    expect(answer.body).not.toMatch(/nonce=/);
+    const inline = [...answer.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, text] of inline) {
+      const hash = createHash("sha256")
+        .update(text ?? "")
+        .digest("base64");
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+    const again = await app.inject({
+      url: "/",
+      headers: { "if-none-match": answer.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  for (const path of ["/contact", "/property/{slug}"]) {
+    it(`gives every visitor of ${path} their own nonce and puzzles; a spent token is refused`, async () => {
+      const slug = (
+        await database.handle.db
+          .selectFrom("property")
+          .select("slug")
+          .where("publish", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).slug;
+      const url = path.replace("{slug}", slug);
+      const [first, second] = [await app.inject(url), await app.inject(url)];
+      for (const answer of [first, second]) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers.etag).toBeUndefined();
+        expect(answer.headers["cache-control"]).toBe("no-store");
+        const nonces = new Set(scriptNonces(answer.body));
+        expect(nonces.size).toBe(1);
+        expect(answer.headers["content-security-policy"]).toContain(`'nonce-${[...nonces][0]}'`);
+        expect(answer.body).not.toMatch(/pv[0-9a-f]{24}/);
+      }
+      expect(scriptNonces(first.body)[0]).not.toBe(scriptNonces(second.body)[0]);
+      const token = hiddenValue(first.body, "puzzle_token");
+      expect(hiddenValue(second.body, "puzzle_token")).not.toBe(token);
+
+      const num1 = hiddenValue(first.body, "num1");
+      const num2 = hiddenValue(first.body, "num2");
+      const { fullname, telephone, email, message, how_you_hear } =
+        path === "/contact" ? buildContactEnquiry() : buildPropertyEnquiry("");
+      const post = () =>
+        app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({
+            fullname,
+            telephone,
+            email,
+            message,
+            how_you_hear,
+            num1,
+            num2,
+            puzzle: String(Number(num1) + Number(num2)),
+            puzzle_token: token,
+          }).toString(),
+        });
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(403);
+    });
+  }
+
+  it("shows a new property once this process hears of the change", async () => {
+    const before = listedTotal((await app.inject("/property")).body);
+    expect(before).toBeDefined();
+    await fillWithGeneratedProperties(database.handle, { count: 1 });
+    expect(listedTotal((await app.inject("/property")).body)).toBe(before);
+    await publishContentChange(undefined);
+    expect(listedTotal((await app.inject("/property")).body)).toBe(String(Number(before) + 1));
+  });
+});
+
+describe("the page cache with Redis", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let publisher: Redis;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    app = await siteApp(database, { REDIS_URL: redisUrl });
+    publisher = new Redis(redisUrl);
+  });
+  afterAll(async () => {
+    publisher?.disconnect();
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("is emptied when another process publishes a content change", async () => {
+    const before = listedTotal((await app.inject("/property")).body);
+    await fillWithGeneratedProperties(database.handle, { count: 1 });
+    expect(listedTotal((await app.inject("/property")).body)).toBe(before);
+    // What another process's publishContentChange(REDIS_URL) sends.
+    await publisher.publish(contentChangeChannel, "changed");
+    await expect
+      .poll(async () => listedTotal((await app.inject("/property")).body), { timeout: 5_000 })
+      .toBe(String(Number(before) + 1));
+  });
+});
