@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
 import { writeTestPhoto } from "../testing/factories.ts";
-import { imageFilePath, writeImageDerivatives } from "./derivatives.ts";
+import { completeImageDerivatives, imageFilePath, writeImageDerivatives } from "./derivatives.ts";
 
 describe("writeImageDerivatives", () => {
   const dir = mkdtempSync(join(tmpdir(), "homes-derivatives-"));
@@ -73,5 +73,38 @@ describe("writeImageDerivatives", () => {
     await expect(writeImageDerivatives(dir, "property/plan.svg")).rejects.toThrow(
       /Not an image path/,
     );
+  });
+});
+
+describe("completeImageDerivatives", () => {
+  const dir = mkdtempSync(join(tmpdir(), "homes-derivatives-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes the missing derivatives of property/ and sliders/ only, reporting progress", async () => {
+    const size = { width: 600, height: 400 };
+    await writeTestPhoto(dir, "property/a.jpg", size);
+    await writeTestPhoto(dir, "property/b.jpg", size);
+    await writeTestPhoto(dir, "sliders/s.jpg", size);
+    await writeTestPhoto(dir, "logo.jpg", size);
+    await writeImageDerivatives(dir, "property/b.jpg");
+    rmSync(join(dir, imageVariantPath("property/b.jpg", 200)));
+    await writeFile(join(dir, "property/notes.txt"), "not an image");
+
+    const progress: [number, number][] = [];
+    const result = await completeImageDerivatives(dir, {
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    const perImage = imageVariantWidths.length;
+    expect(result).toEqual({ images: 3, written: 2 * perImage + 1 });
+    expect(progress).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    for (const width of imageVariantWidths) {
+      expect((await stat(join(dir, imageVariantPath("sliders/s.jpg", width)))).isFile()).toBe(true);
+    }
+    await expect(stat(join(dir, imageVariantPath("logo.jpg", 400)))).rejects.toThrow();
+    expect(await completeImageDerivatives(dir)).toEqual({ images: 3, written: 0 });
   });
 });

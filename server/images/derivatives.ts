@@ -5,8 +5,8 @@
  *
  * sharp (libvips) is loaded on first use: a server whose derivatives all exist never needs it.
  */
-import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, isAbsolute, resolve, sep } from "node:path";
+import { access, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import {
   hasImageVariants,
   type ImageVariantWidth,
@@ -14,8 +14,12 @@ import {
   imageVariantWidths,
 } from "../../lib/image-variants.ts";
 
-/** WebP quality: photos at 75 look like the JPEG originals at about a third of their bytes. */
-const webpQuality = 75;
+/**
+ * WebP settings: photos at quality 75 look like the JPEG originals at about a third of their
+ * bytes. Effort 2 (of 0–6) encodes in about half the CPU time of the default 4, for files
+ * about 5% larger: it keeps seeding and first requests quick.
+ */
+const webpOptions = { quality: 75, effort: 2 } as const;
 
 /**
  * The absolute path of `relativePath` inside `imageDir`, or undefined when it could leave the
@@ -63,8 +67,32 @@ export async function renderImageDerivative(originalFile: string, width: number)
   const { default: sharp } = await import("sharp");
   return sharp(originalFile, { autoOrient: true })
     .resize({ width, withoutEnlargement: true })
-    .webp({ quality: webpQuality })
+    .webp(webpOptions)
     .toBuffer();
+}
+
+function originalFile(imageDir: string, relativePath: string): string {
+  const file = imageFilePath(imageDir, relativePath);
+  if (file === undefined || !hasImageVariants(relativePath)) {
+    throw new Error(`Not an image path with derivatives: ${relativePath}`);
+  }
+  return file;
+}
+
+/**
+ * The widths whose derivative of `relativePath` is not on disk (the original is not read).
+ * Throws like `writeImageDerivatives` for a path that leaves the folder or has no derivatives.
+ */
+export async function missingImageDerivatives(
+  imageDir: string,
+  relativePath: string,
+): Promise<ImageVariantWidth[]> {
+  const original = originalFile(imageDir, relativePath);
+  const missing: ImageVariantWidth[] = [];
+  for (const width of imageVariantWidths) {
+    if (!(await exists(imageVariantPath(original, width)))) missing.push(width);
+  }
+  return missing;
 }
 
 export interface WriteImageDerivativesOptions {
@@ -84,16 +112,10 @@ export async function writeImageDerivatives(
   relativePath: string,
   options: WriteImageDerivativesOptions = {},
 ): Promise<void> {
-  const original = imageFilePath(imageDir, relativePath);
-  if (original === undefined || !hasImageVariants(relativePath)) {
-    throw new Error(`Not an image path with derivatives: ${relativePath}`);
-  }
-  const missing: ImageVariantWidth[] = [];
-  for (const width of imageVariantWidths) {
-    if (options.overwrite || !(await exists(imageVariantPath(original, width)))) {
-      missing.push(width);
-    }
-  }
+  const original = originalFile(imageDir, relativePath);
+  const missing = options.overwrite
+    ? [...imageVariantWidths]
+    : await missingImageDerivatives(imageDir, relativePath);
   if (missing.length === 0) return;
 
   const { default: sharp } = await import("sharp");
@@ -110,4 +132,70 @@ export async function writeImageDerivatives(
     }
     await writeFileWhole(imageVariantPath(original, width), await body);
   }
+}
+
+/** The folders whose images get derivatives: the listing photos and the home sliders. */
+export const derivativeFolders = ["property", "sliders"] as const;
+
+export interface CompleteImageDerivativesOptions extends WriteImageDerivativesOptions {
+  /** Images encoded at once (each encode also uses libvips' threads). */
+  concurrency?: number;
+  /** Called after each image with how many of `total` are done. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface CompleteImageDerivativesResult {
+  /** Originals found in the derivative folders. */
+  images: number;
+  /** Derivative files written. */
+  written: number;
+}
+
+/**
+ * Writes the missing derivatives of every original in the image folder's `property/` and
+ * `sliders/` (every derivative with `overwrite`), a few images at a time. Existing files are
+ * only checked, so a rerun on a complete folder is quick.
+ */
+export async function completeImageDerivatives(
+  imageDir: string,
+  options: CompleteImageDerivativesOptions = {},
+): Promise<CompleteImageDerivativesResult> {
+  const originals: string[] = [];
+  for (const folder of derivativeFolders) {
+    const entries = await readdir(join(imageDir, folder), { withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      },
+    );
+    for (const entry of entries) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isFile() && hasImageVariants(path) && imageFilePath(imageDir, path)) {
+        originals.push(path);
+      }
+    }
+  }
+  originals.sort();
+
+  const result: CompleteImageDerivativesResult = { images: originals.length, written: 0 };
+  const queue = [...originals];
+  let done = 0;
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const missing = options.overwrite
+        ? imageVariantWidths.length
+        : (await missingImageDerivatives(imageDir, path)).length;
+      if (missing > 0) {
+        try {
+          await writeImageDerivatives(imageDir, path, { overwrite: options.overwrite ?? false });
+        } catch (error) {
+          throw new Error(`Could not write the derivatives of ${path}`, { cause: error });
+        }
+        result.written += missing;
+      }
+      options.onProgress?.(++done, originals.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
+  return result;
 }
