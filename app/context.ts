@@ -11,6 +11,8 @@ export interface SiteConfig {
   apiBaseUrl: string;
   /** Base URL the browser loads images from, such as /images. */
   imageBaseUrl: string;
+  /** Whether the image host serves WebP derivatives, so images carry a `srcset`. */
+  imageDerivatives: boolean;
   /** Bearer token of the §7 API. Never sent to the browser. */
   apiToken: string;
   /** Origin of the separate investors site (Login, Register, plan sign-up). */

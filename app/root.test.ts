@@ -84,7 +84,11 @@ describe("meta", () => {
     const tags = meta(
       args({
         records: { amenity: [], profile: [profile], property: [], category: [] },
-        settings: { imageBaseUrl: "/images", investorsUrl: "https://investors.example.com" },
+        settings: {
+          imageBaseUrl: "/images",
+          imageDerivatives: true,
+          investorsUrl: "https://investors.example.com",
+        },
         cspNonce: "n",
         origin: "https://homes.example.com",
       }),

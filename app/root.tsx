@@ -63,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   const settings: SiteSettings = {
     imageBaseUrl: config.imageBaseUrl,
+    imageDerivatives: config.imageDerivatives,
     investorsUrl: config.investorsUrl,
   };
   return {

@@ -7,12 +7,15 @@ import { useRouteLoaderData } from "react-router";
 export interface SiteSettings {
   /** Base URL of the images (SPEC §7: /sliders/{file}, /property/{file}, /no.png). */
   imageBaseUrl: string;
+  /** Whether the image base serves WebP derivatives (lib/image-variants.ts) for `srcset`. */
+  imageDerivatives: boolean;
   /** Origin of the separate investors site (Login, Register at /register). */
   investorsUrl: string;
 }
 
 export const defaultSiteSettings: SiteSettings = {
   imageBaseUrl: "/images",
+  imageDerivatives: true,
   investorsUrl: "https://investors.example.com",
 };
 

@@ -31,6 +31,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const siteConfig = {
     apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.IMAGE_BASE_URL,
+    imageDerivatives: config.IMAGE_DERIVATIVES,
     apiToken: config.API_TOKEN,
     investorsUrl: config.INVESTORS_URL,
     puzzleSecret:
