@@ -25,8 +25,12 @@ export const imageSizes = {
   /** /property grid card (and related properties): 1, 2, then 3 columns beside the sidebar. */
   propertyCard:
     "(min-width: 1200px) 387px, (min-width: 1024px) 33vw, (min-width: 640px) 47vw, calc(100vw - 32px)",
-  /** /search row: full width, then a column beside the text (397 px to 464 px as the row grows). */
-  propertyRow: "(min-width: 640px) 400px, 107vw",
+  /**
+   * /search row: a full-width 4:3 box (the photo drawn 1.125 times as wide, rounded down a
+   * little so a phone at 390 px and 2x takes the 800w), then a column beside the text (397 px
+   * to 464 px as the row grows).
+   */
+  propertyRow: "(min-width: 640px) 400px, calc(112vw - 40px)",
   /** Sidebar thumbnails. */
   miniList: "96px",
   /** Detail page: the main photo, full width, then beside the summary. */
