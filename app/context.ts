@@ -16,6 +16,8 @@ export interface SiteConfig {
    * https://homes.example.com: canonical links, the sitemap and social cards are built on it.
    */
   siteUrl: string;
+  /** Whether the image host serves WebP derivatives, so images carry a `srcset`. */
+  imageDerivatives: boolean;
   /** Bearer token of the §7 API. Never sent to the browser. */
   apiToken: string;
   /** Origin of the separate investors site (Login, Register, plan sign-up). */

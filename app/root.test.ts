@@ -82,6 +82,7 @@ describe("meta", () => {
     records: { amenity: [], profile: [profile], property: [], category: [] },
     settings: {
       imageBaseUrl: "/images",
+      imageDerivatives: true,
       investorsUrl: "https://investors.example.com",
       siteUrl: "https://homes.example.com",
     },

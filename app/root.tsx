@@ -67,6 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const settings: SiteSettings = {
     imageBaseUrl: config.imageBaseUrl,
+    imageDerivatives: config.imageDerivatives,
     investorsUrl: config.investorsUrl,
     siteUrl: config.siteUrl,
   };

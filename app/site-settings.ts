@@ -7,6 +7,8 @@ import { useRouteLoaderData } from "react-router";
 export interface SiteSettings {
   /** Base URL of the images (SPEC §7: /sliders/{file}, /property/{file}, /no.png). */
   imageBaseUrl: string;
+  /** Whether the image base serves WebP derivatives (lib/image-variants.ts) for `srcset`. */
+  imageDerivatives: boolean;
   /** Origin of the separate investors site (Login, Register at /register). */
   investorsUrl: string;
   /** The site's public address (SITE_URL, no trailing slash): canonical and structured-data URLs. */
@@ -15,6 +17,7 @@ export interface SiteSettings {
 
 export const defaultSiteSettings: SiteSettings = {
   imageBaseUrl: "/images",
+  imageDerivatives: true,
   investorsUrl: "https://investors.example.com",
   siteUrl: "http://localhost:3000",
 };

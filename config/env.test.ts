@@ -11,6 +11,7 @@ describe("loadConfig", () => {
       DATABASE_URL: "file:./data/app.db",
       API_TOKEN: "dev-token",
       IMAGE_BASE_URL: "/images",
+      IMAGE_DERIVATIVES: true,
       CONTACT_RATE_LIMIT: { max: 30, windowMs: 600_000 },
       TRUSTED_PROXIES: ["127.0.0.1", "::1"],
       PAGE_CACHE_TTL: 30,
@@ -32,6 +33,11 @@ describe("loadConfig", () => {
       windowMs: 3_600_000,
     });
     expect(loadConfig({ CONTACT_RATE_LIMIT: "off" }).CONTACT_RATE_LIMIT).toBe("off");
+  });
+
+  it("turns image derivatives (srcset) off for an image host without them", () => {
+    expect(loadConfig({ IMAGE_DERIVATIVES: "false" }).IMAGE_DERIVATIVES).toBe(false);
+    expect(() => loadConfig({ IMAGE_DERIVATIVES: "no" })).toThrow(/IMAGE_DERIVATIVES/);
   });
 
   it("names every bad key at once", () => {

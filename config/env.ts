@@ -37,6 +37,14 @@ const envSchema = z
     PUZZLE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     API_BASE_URL: z.url().optional(),
     IMAGE_BASE_URL: z.string().min(1).default("/images"),
+    /**
+     * Whether the image host serves the WebP derivatives (`{file}.{width}w.webp`): this
+     * server and a CDN in front of it do; another §7 backend's image host may not.
+     */
+    IMAGE_DERIVATIVES: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
     INVESTORS_URL: z.url().default("https://investors.example.com"),
     REDIS_URL: z
       .string()

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { FallbackImage } from "../components/fallback-image.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Counters } from "../components/home/counters.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
 import { Icon, type IconName } from "../components/icons.tsx";
+import { imageSizes } from "../components/image-sizes.ts";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import type { Route } from "./+types/about";
 
@@ -46,13 +47,15 @@ export default function About() {
       <section className="section" aria-labelledby="about-title">
         <div className="container about">
           <div className="about__media">
-            <FallbackImage
+            <ResponsiveImage
               className="about__image"
               folder="property"
               file="properties-11.jpg"
               alt="A bright, modern home from our portfolio"
               width={800}
               height={600}
+              sizes={imageSizes.about}
+              priority
             />
           </div>
           <div className="about__copy">

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { createSiteApiClient } from "../api/client.server.ts";
-import { FallbackImage } from "../components/fallback-image.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { imageSizes } from "../components/image-sizes.ts";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import type { Route } from "./+types/gallery";
 
@@ -31,17 +32,17 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <div className="container gallery">
         {property.length > 0 ? (
           <ul className="gallery__grid">
-            {property.map((item) => (
+            {property.map((item, index) => (
               <li key={item.code} className="gallery__item">
                 <Link to={`/property/${encodeURIComponent(item.slug)}`} className="gallery__link">
-                  <FallbackImage
+                  <ResponsiveImage
                     folder="property"
                     file={item.cover_image}
                     alt={item.headline}
                     width={600}
                     height={400}
-                    loading="lazy"
-                    decoding="async"
+                    sizes={imageSizes.gallery}
+                    priority={index === 0}
                     className="gallery__image"
                   />
                   <span className="gallery__caption" aria-hidden="true">

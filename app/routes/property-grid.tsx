@@ -71,9 +71,9 @@ export default function PropertyGrid({ loaderData }: Route.ComponentProps) {
           />
           {properties.length > 0 ? (
             <ul className="property-grid">
-              {properties.map((item) => (
+              {properties.map((item, index) => (
                 <li key={item.code} className="property-grid__item">
-                  <PropertyCard property={item} headingLevel={2} />
+                  <PropertyCard property={item} headingLevel={2} imagePriority={index === 0} />
                 </li>
               ))}
             </ul>

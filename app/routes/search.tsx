@@ -69,9 +69,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           />
           {properties.length > 0 ? (
             <ul className="property-list">
-              {properties.map((item) => (
+              {properties.map((item, index) => (
                 <li key={item.code} className="property-list__item">
-                  <PropertyRow property={item} />
+                  <PropertyRow property={item} imagePriority={index === 0} />
                 </li>
               ))}
             </ul>

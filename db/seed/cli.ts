@@ -8,6 +8,7 @@
 import { resolve } from "node:path";
 import { dialectOf, openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
+import { createProgressBar, type ProgressBar } from "./progress.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
 
 const usage = "Usage: npm run db:seed [-- --reset]";
@@ -23,6 +24,7 @@ async function main(args: readonly string[]): Promise<void> {
 
   const started = performance.now();
   const handle = openDatabase(url);
+  let bar: ProgressBar | undefined;
   try {
     await migrateToLatest(handle.db);
     console.log(`Migrated ${where}.`);
@@ -35,7 +37,15 @@ async function main(args: readonly string[]): Promise<void> {
       );
       return;
     }
-    const result = await seedDemoContent(handle.db, { imageDir, overwriteImages: reset });
+    const result = await seedDemoContent(handle.db, {
+      imageDir,
+      overwriteImages: reset,
+      onImageProgress: (done, total) => {
+        bar ??= createProgressBar(total);
+        bar.update(done);
+      },
+    });
+    bar?.finish();
     const images = result.images;
     console.log(`Seeded the demo content: ${result.properties} properties.`);
     if (images !== undefined) {
@@ -43,6 +53,7 @@ async function main(args: readonly string[]): Promise<void> {
     }
     console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
+    bar?.finish();
     await handle.close();
   }
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
 import { buildDemoContent } from "./content.ts";
 import { demoImageJobs, type ImageJob, writeImages } from "./images.ts";
 
@@ -69,6 +70,31 @@ describe("writeImages", () => {
     });
     expect(await meta("no.png")).toMatchObject({ format: "png", width: 800, height: 533 });
     expect(await meta("logo.png")).toMatchObject({ format: "png", width: 240, height: 64 });
+  });
+
+  it("writes the WebP derivatives of the photos and sliders, not of the PNGs", async () => {
+    for (const path of ["property/properties-11.jpg", "sliders/slider-1.jpg"]) {
+      for (const width of imageVariantWidths) {
+        expect(existsSync(join(dir, imageVariantPath(path, width))), `${path} ${width}`).toBe(true);
+      }
+    }
+    expect(
+      await sharp(join(dir, imageVariantPath("sliders/slider-1.jpg", 800))).metadata(),
+    ).toMatchObject({
+      format: "webp",
+      width: 800,
+      height: 333,
+    });
+    expect(existsSync(join(dir, imageVariantPath("no.png", 400)))).toBe(false);
+    expect(existsSync(join(dir, imageVariantPath("logo.png", 400)))).toBe(false);
+  });
+
+  it("completes the derivatives of kept images", async () => {
+    const path = `property/${property.images[0]?.file}`;
+    const derivative = join(dir, imageVariantPath(path, 1200));
+    rmSync(derivative);
+    expect(await writeImages(dir, [job(path)])).toEqual({ written: 0, skipped: 1 });
+    expect(existsSync(derivative)).toBe(true);
   });
 
   it("draws pictures, not flat colour", async () => {

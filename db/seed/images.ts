@@ -5,6 +5,7 @@
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
+import { writeImageDerivatives } from "../../server/images/derivatives.ts";
 import type { DemoContent, PropertyImageSpec, SliderImageSpec } from "./content.ts";
 import { exteriorSvg, type TimeOfDay } from "./exterior.ts";
 import { interiorSvg, type RoomKind } from "./interior.ts";
@@ -20,6 +21,15 @@ export const logoSize = { width: 240, height: 64 } as const;
 export interface ImageJob {
   path: string;
   render(): Promise<Buffer>;
+  /** Also write its WebP derivatives (listing and slider photos). */
+  derivatives?: boolean;
+}
+
+export interface ImageWriteOptions {
+  overwrite?: boolean;
+  concurrency?: number;
+  /** Called after each job (its derivatives included) with how many of `total` are done. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface ImageWriteResult {
@@ -189,14 +199,23 @@ export function demoImageJobs(content: DemoContent): ImageJob[] {
       path: "property/properties-11.jpg",
       render: () =>
         jpeg(propertyImageSvg({ file: "about-11-a.jpg", kind: "house", shot: "front" })),
+      derivatives: true,
     },
   ];
   for (const spec of content.sliderImages) {
-    jobs.push({ path: `sliders/${spec.file}`, render: () => jpeg(sliderImageSvg(spec)) });
+    jobs.push({
+      path: `sliders/${spec.file}`,
+      render: () => jpeg(sliderImageSvg(spec)),
+      derivatives: true,
+    });
   }
   for (const property of content.properties) {
     for (const spec of property.images) {
-      jobs.push({ path: `property/${spec.file}`, render: () => jpeg(propertyImageSvg(spec)) });
+      jobs.push({
+        path: `property/${spec.file}`,
+        render: () => jpeg(propertyImageSvg(spec)),
+        derivatives: true,
+      });
     }
   }
   return jobs;
@@ -213,14 +232,17 @@ async function exists(file: string): Promise<boolean> {
 
 /**
  * Writes the jobs under `imageDir`, a few at a time. Existing files are kept unless
- * `overwrite`; each file appears whole (written aside, then renamed into place).
+ * `overwrite`; each file appears whole (written aside, then renamed into place). A job with
+ * `derivatives` also gets its missing WebP derivatives (all of them, when its original was
+ * redrawn), so a kept image folder from before derivatives existed is completed too.
  */
 export async function writeImages(
   imageDir: string,
   jobs: readonly ImageJob[],
-  options: { overwrite?: boolean; concurrency?: number } = {},
+  options: ImageWriteOptions = {},
 ): Promise<ImageWriteResult> {
   const result: ImageWriteResult = { written: 0, skipped: 0 };
+  let done = 0;
   const queue = [...jobs];
   const folders = new Set(jobs.map((job) => dirname(join(imageDir, job.path))));
   for (const folder of folders) await mkdir(folder, { recursive: true });
@@ -228,19 +250,24 @@ export async function writeImages(
   const worker = async () => {
     for (let job = queue.shift(); job !== undefined; job = queue.shift()) {
       const target = join(imageDir, job.path);
-      if (!options.overwrite && (await exists(target))) {
+      const keep = !options.overwrite && (await exists(target));
+      if (keep) {
         result.skipped++;
-        continue;
+      } else {
+        const temporary = `${target}.${process.pid}.tmp`;
+        try {
+          await writeFile(temporary, await job.render());
+          await rename(temporary, target);
+        } catch (error) {
+          await rm(temporary, { force: true });
+          throw new Error(`Could not write the image ${target}`, { cause: error });
+        }
+        result.written++;
       }
-      const temporary = `${target}.${process.pid}.tmp`;
-      try {
-        await writeFile(temporary, await job.render());
-        await rename(temporary, target);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw new Error(`Could not write the image ${target}`, { cause: error });
+      if (job.derivatives) {
+        await writeImageDerivatives(imageDir, job.path, { overwrite: !keep });
       }
-      result.written++;
+      options.onProgress?.(++done, jobs.length);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker));
@@ -251,7 +278,7 @@ export async function writeImages(
 export function writeDemoImages(
   imageDir: string,
   content: DemoContent,
-  options: { overwrite?: boolean; concurrency?: number } = {},
+  options: ImageWriteOptions = {},
 ): Promise<ImageWriteResult> {
   return writeImages(imageDir, demoImageJobs(content), options);
 }

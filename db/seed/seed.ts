@@ -8,6 +8,8 @@ export interface SeedOptions {
   imageDir?: string;
   /** Rewrite images that already exist (by default they are kept, so a rerun is fast). */
   overwriteImages?: boolean;
+  /** Told after each image written or kept (its derivatives included). */
+  onImageProgress?: (done: number, total: number) => void;
   /** The moment `created_at` is relative to; now by default. */
   now?: Date;
 }
@@ -108,6 +110,7 @@ export async function seedDemoContent(
     const { writeDemoImages } = await import("./images.ts");
     result.images = await writeDemoImages(options.imageDir, content, {
       overwrite: options.overwriteImages ?? false,
+      ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
     });
   }
   return result;

@@ -7,6 +7,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join, relative, resolve, sep } from "node:path";
+import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
+import { writeImageDerivatives } from "../images/derivatives.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
 export type ImageFolder = "property" | "sliders" | "";
@@ -117,7 +119,10 @@ export async function storeImage(
   image: InspectedImage,
 ): Promise<{ file: string; created: boolean }> {
   const target = imagePath(imageDir, folder, image.storedName);
-  if (await isFile(target)) return { file: image.storedName, created: false };
+  if (await isFile(target)) {
+    await writeDerivatives(imageDir, folder, image.storedName);
+    return { file: image.storedName, created: false };
+  }
   await mkdir(join(resolve(imageDir), folder), { recursive: true });
   const temporary = `${target}.${process.pid}.tmp`;
   try {
@@ -126,7 +131,23 @@ export async function storeImage(
   } finally {
     await rm(temporary, { force: true });
   }
+  await writeDerivatives(imageDir, folder, image.storedName);
   return { file: image.storedName, created: true };
+}
+
+/**
+ * The WebP derivatives the site's `srcset` asks for (docs/decisions/012), made now rather than
+ * on a visitor's first request; only missing ones are written. The logo has none.
+ */
+async function writeDerivatives(imageDir: string, folder: ImageFolder, file: string) {
+  if (folder === "") return;
+  await writeImageDerivatives(imageDir, `${folder}/${file}`);
+}
+
+/** The files a stored image occupies: the original and its derivatives. */
+function storedFilesOf(folder: ImageFolder, file: string): string[] {
+  if (folder === "") return [file];
+  return [file, ...imageVariantWidths.map((width) => imageVariantPath(file, width))];
 }
 
 /** Removes images that {@link storeImage} created for a change that was then not saved. */
@@ -135,7 +156,8 @@ export async function removeStoredImages(
   folder: ImageFolder,
   files: readonly string[],
 ): Promise<void> {
-  await Promise.all(files.map((file) => rm(imagePath(imageDir, folder, file), { force: true })));
+  const stored = files.flatMap((file) => storedFilesOf(folder, file));
+  await Promise.all(stored.map((file) => rm(imagePath(imageDir, folder, file), { force: true })));
 }
 
 /** True when `name` is a regular file in IMAGE_DIR/`folder`. */

@@ -8,11 +8,19 @@ import { listAmenities } from "../../db/queries/amenity.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
 import { formatCsv } from "../../lib/csv.ts";
+import {
+  imageVariantPath,
+  imageVariantWidths,
+  parseImageVariantPath,
+} from "../../lib/image-variants.ts";
 import { buildPropertyImportRow, writeTestImage } from "../testing/factories.ts";
 import { exportProperties } from "./export-properties.ts";
 import { csvRows, jsonRows, readImportFile } from "./import-file.ts";
 import { importProperties } from "./import-properties.ts";
 import { type PropertyColumn, propertyColumns, recordOfProperty } from "./property-record.ts";
+
+/** An imported file itself, not one of its WebP derivatives. */
+const isOriginal = (file: string) => parseImageVariantPath(file) === undefined;
 
 /** A CSV import file of these rows, with every column. */
 function csvOf(rows: Record<PropertyColumn, string>[]): string {
@@ -233,7 +241,14 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         expect.stringMatching(/^front-view-[0-9a-f]{12}\.jpg$/),
         expect.stringMatching(/^garden-[0-9a-f]{12}\.png$/),
       ]);
-      expect(readdirSync(join(imageDir, "property")).sort()).toEqual([...stored.images].sort());
+      const files = readdirSync(join(imageDir, "property"));
+      expect(files.filter(isOriginal).sort()).toEqual([...stored.images].sort());
+      // The srcset's WebP derivatives are made with the copy, not on a visitor's first request.
+      for (const image of stored.images) {
+        for (const width of imageVariantWidths) {
+          expect(files).toContain(imageVariantPath(image, width));
+        }
+      }
 
       // Again: the same content gives the same names, so nothing is copied or changed.
       const again = await importProperties(db, jsonRows(jsonOf([item])), {
@@ -305,7 +320,7 @@ describe("the sample import files in docs/examples", () => {
         expect(report).toMatchObject({ rejected: [], updated: [], unchanged: [] });
         expect(report.inserted.length).toBeGreaterThan(0);
       }
-      expect(readdirSync(join(imageDir, "property"))).toHaveLength(
+      expect(readdirSync(join(imageDir, "property")).filter(isOriginal)).toHaveLength(
         readdirSync(join(examples, "images")).length,
       );
     } finally {

@@ -1,16 +1,69 @@
 /**
  * The images of SPEC §7 at /images: /images/property/{file}, /images/sliders/{file} and the
- * default /images/no.png, from IMAGE_DIR. @fastify/static refuses paths that leave the folder.
+ * default /images/no.png, from IMAGE_DIR, with their WebP derivatives
+ * (`{file}.{width}w.webp`, lib/image-variants.ts).
+ *
+ * - A file on disk is served with a year's immutable cache: names change when content does.
+ * - A derivative not on disk yet is made from its original (bounded, then stored); when the
+ *   encoder is too busy or fails, the original is served under the derivative's URL, briefly
+ *   cached, so a later request gets the WebP.
+ * - A missing image answers 404 with the no.png placeholder as its body, so even a page that
+ *   cannot swap images (no JavaScript) shows the placeholder; other misses answer 404 text.
+ * - No path leaves the folder: @fastify/static refuses escaping paths and dotfiles, and paths
+ *   handled here pass `imageFilePath`.
  */
-import { resolve } from "node:path";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { extname, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { parseImageVariantPath } from "../../lib/image-variants.ts";
+import { imageFilePath } from "../images/derivatives.ts";
+import { createOnDemandDerivatives } from "../images/on-demand.ts";
 
 const imageNotFound = "Image not found";
+const immutable = "public, max-age=31536000, immutable";
+/** For answers that may change: a missing image may be uploaded, a derivative made later. */
+const shortLived = "public, max-age=300";
+
+const imageTypes: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+  ".tif": "image/tiff",
+  ".tiff": "image/tiff",
+};
+
+/** The path under the image folder that a request URL names (decoded), if it names one. */
+function relativeImagePath(url: string, prefix: string): string | undefined {
+  const pathname = url.split(/[?#]/, 1)[0] ?? "";
+  if (!pathname.startsWith(`${prefix}/`)) return undefined;
+  try {
+    return decodeURIComponent(pathname.slice(prefix.length + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export async function imagesPlugin(app: FastifyInstance, options: { imageDir: string }) {
+  const root = resolve(options.imageDir);
+  const derivatives = createOnDemandDerivatives(root, {
+    onError: (error, path) => app.log.warn({ err: error, path }, "image derivative failed"),
+  });
+
   await app.register(fastifyStatic, {
-    root: resolve(options.imageDir),
+    root,
     prefix: "/",
     decorateReply: false,
     index: false,
@@ -20,9 +73,35 @@ export async function imagesPlugin(app: FastifyInstance, options: { imageDir: st
     maxAge: "365d",
     immutable: true,
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).type("text/plain; charset=utf-8").send(imageNotFound),
-  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const relative = relativeImagePath(request.url, app.prefix);
+    const file = relative === undefined ? undefined : imageFilePath(root, relative);
+    const type = file === undefined ? undefined : imageTypes[extname(file).toLowerCase()];
+    if (relative === undefined || file === undefined || type === undefined) {
+      return reply.code(404).type("text/plain; charset=utf-8").send(imageNotFound);
+    }
+
+    const variant = parseImageVariantPath(relative);
+    const original = variant && imageFilePath(root, variant.original);
+    if (original !== undefined && (await isFile(original))) {
+      const body = await derivatives.render(relative);
+      if (body !== undefined) {
+        return reply.type("image/webp").header("cache-control", immutable).send(body);
+      }
+      return reply
+        .type(imageTypes[extname(original).toLowerCase()] ?? "application/octet-stream")
+        .header("cache-control", shortLived)
+        .send(createReadStream(original));
+    }
+
+    const placeholder = await readFile(resolve(root, "no.png")).catch(() => undefined);
+    if (placeholder === undefined) {
+      return reply.code(404).type("text/plain; charset=utf-8").send(imageNotFound);
+    }
+    return reply.code(404).type("image/png").header("cache-control", shortLived).send(placeholder);
+  });
+
   // @fastify/static answers 403 to a folder or an escaping path; to a visitor (and a prober)
   // every such path simply names no image.
   app.addHook("onSend", async (_request, reply, payload) => {

@@ -68,6 +68,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.IMAGE_BASE_URL,
     siteUrl: config.siteUrl,
+    imageDerivatives: config.IMAGE_DERIVATIVES,
     apiToken: config.API_TOKEN,
     investorsUrl: config.INVESTORS_URL,
     puzzleSecret:

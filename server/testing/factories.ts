@@ -135,3 +135,23 @@ export function buildProperty(overrides: Partial<Property> = {}): Property {
     ...overrides,
   };
 }
+
+/**
+ * Writes a JPEG photo (a colour gradient, so encoders have detail to keep) of the given size
+ * at `relativePath` under `imageDir`, creating its folder; answers the file's absolute path.
+ */
+export async function writeTestPhoto(
+  imageDir: string,
+  relativePath: string,
+  size: { width: number; height: number } = { width: 1600, height: 1067 },
+): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const { mkdir } = await import("node:fs/promises");
+  const { dirname, join } = await import("node:path");
+  const file = join(imageDir, relativePath);
+  await mkdir(dirname(file), { recursive: true });
+  const { width, height } = size;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#2a6f97"/><stop offset="1" stop-color="#f4a261"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#fff"/></svg>`;
+  await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(file);
+  return file;
+}

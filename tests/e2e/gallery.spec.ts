@@ -24,7 +24,7 @@ test("shows every property's cover and headline, linking to its page", async ({ 
 
 test("shows the default image when a cover fails to load", async ({ page }) => {
   const [first] = await listProperties();
-  await page.route(`**/images/property/${encodeURIComponent(first!.cover_image)}`, (route) =>
+  await page.route(`**/images/property/${encodeURIComponent(first!.cover_image)}*`, (route) =>
     route.abort(),
   );
   await page.goto("/gallery");

@@ -183,7 +183,7 @@ test.describe("/search list view", () => {
 
   test("falls back to the default image when a cover fails to load", async ({ page }) => {
     const first = properties[0]!;
-    await page.route(`**/images/property/${encodeURIComponent(first.cover_image)}`, (route) =>
+    await page.route(`**/images/property/${encodeURIComponent(first.cover_image)}*`, (route) =>
       route.abort(),
     );
     await page.goto("/search");

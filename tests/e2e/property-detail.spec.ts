@@ -204,7 +204,7 @@ test("redirects an unknown property to the home page", async ({ page }) => {
 });
 
 test("falls back to the default image when the cover fails to load", async ({ page }) => {
-  await page.route(`**/images/property/${encodeURIComponent(rich.cover_image)}`, (route) =>
+  await page.route(`**/images/property/${encodeURIComponent(rich.cover_image)}*`, (route) =>
     route.abort(),
   );
   await page.goto(`/property/${rich.slug}`);

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Slider } from "../../../lib/api-contract.ts";
-import { FallbackImage } from "../fallback-image.tsx";
 import { Icon } from "../icons.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { prefersReducedMotion } from "./reduced-motion.ts";
 
 export interface BannerCarouselProps {
@@ -132,15 +133,15 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
               aria-label={`${position + 1} of ${count}`}
               inert={!active}
             >
-              <FallbackImage
+              <ResponsiveImage
                 className="banner__image"
                 folder="sliders"
                 file={slider.image_url}
                 alt={slider.title}
                 width={1920}
                 height={900}
-                loading={position === 0 ? "eager" : "lazy"}
-                fetchPriority={position === 0 ? "high" : "auto"}
+                sizes={imageSizes.banner}
+                priority={position === 0}
               />
               <div className="banner__shade" />
               <div className="banner__content">

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useProfile } from "../../store/records.ts";
-import { FallbackImage } from "../fallback-image.tsx";
 import { Icon } from "../icons.tsx";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { siteNavigation } from "./navigation.ts";
 
 /**
@@ -50,13 +50,14 @@ export function SiteHeader() {
     <header className="site-header" ref={headerRef}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
-          <FallbackImage
+          <ResponsiveImage
             className="site-header__logo"
             folder=""
             file={profile.image_url || "logo.png"}
             alt={name || "Home"}
             width={180}
             height={48}
+            loading="eager"
           />
         </Link>
         <button

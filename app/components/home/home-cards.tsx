@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatListingAge, formatPrice } from "../../../lib/format.ts";
-import { FallbackImage } from "../fallback-image.tsx";
 import { Icon } from "../icons.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { propertyHref } from "./property-link.ts";
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */
@@ -10,14 +11,14 @@ export function FeaturedCard({ property }: { property: Property }) {
   return (
     <article className="featured-card">
       <div className="featured-card__media">
-        <FallbackImage
+        <ResponsiveImage
           className="featured-card__image"
           folder="property"
           file={property.cover_image}
           alt={property.headline}
           width={640}
           height={480}
-          loading="lazy"
+          sizes={imageSizes.featuredCard}
         />
         {property.offer_type ? (
           <span className="badge badge--accent featured-card__badge">{property.offer_type}</span>
@@ -43,14 +44,14 @@ export function FeaturedCard({ property }: { property: Property }) {
 export function PropertyTile({ property }: { property: Property }) {
   return (
     <article className="property-tile">
-      <FallbackImage
+      <ResponsiveImage
         className="property-tile__image"
         folder="property"
         file={property.cover_image}
         alt={property.headline}
         width={800}
         height={600}
-        loading="lazy"
+        sizes={imageSizes.propertyTile}
       />
       <div className="property-tile__overlay">
         <h3 className="property-tile__title">
@@ -90,14 +91,14 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
   return (
     <article className="listing-card">
       <div className="listing-card__media">
-        <FallbackImage
+        <ResponsiveImage
           className="listing-card__image"
           folder="property"
           file={property.cover_image}
           alt={property.headline}
           width={640}
           height={440}
-          loading="lazy"
+          sizes={imageSizes.listingCard}
         />
         <ul className="listing-card__badges" aria-label="Labels">
           {property.offer_type ? (
@@ -158,14 +159,14 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
 export function RecentCard({ property }: { property: Property }) {
   return (
     <article className="recent-card">
-      <FallbackImage
+      <ResponsiveImage
         className="recent-card__image"
         folder="property"
         file={property.cover_image}
         alt={property.headline}
         width={160}
         height={120}
-        loading="lazy"
+        sizes={imageSizes.recentCard}
       />
       <div className="recent-card__body">
         <h3 className="recent-card__title">

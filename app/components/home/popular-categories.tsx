@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { FallbackImage } from "../fallback-image.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
 /**
@@ -29,14 +30,14 @@ export function PopularCategories() {
         <ul className="popular__grid">
           {cities.map((city) => (
             <li key={city.name} className="popular__tile">
-              <FallbackImage
+              <ResponsiveImage
                 className="popular__image"
                 folder="property"
                 file={city.image}
                 alt=""
                 width={640}
                 height={480}
-                loading="lazy"
+                sizes={imageSizes.popularTile}
               />
               <div className="popular__caption">
                 <h3 className="popular__name">

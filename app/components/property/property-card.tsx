@@ -1,14 +1,17 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatPrice } from "../../../lib/format.ts";
-import { FallbackImage } from "../fallback-image.tsx";
 import { Icon } from "../icons.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { PropertyFacts } from "./property-facts.tsx";
 
 export interface PropertyCardProps {
   property: Property;
   /** The heading level of the headline in the page's outline. */
   headingLevel?: 2 | 3;
+  /** The card's cover is the page's main image (the first card of a listing). */
+  imagePriority?: boolean;
 }
 
 /**
@@ -16,20 +19,24 @@ export interface PropertyCardProps {
  * headline linking to /property/{slug}, address, and Beds/Baths/sq ft/Garage. The headline
  * link covers the whole card (see listings.css), so the card is a single link.
  */
-export function PropertyCard({ property, headingLevel = 3 }: PropertyCardProps) {
+export function PropertyCard({
+  property,
+  headingLevel = 3,
+  imagePriority = false,
+}: PropertyCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/property/${encodeURIComponent(property.slug)}`;
   return (
     <article className="property-card">
       <div className="property-card__media">
-        <FallbackImage
+        <ResponsiveImage
           folder="property"
           file={property.cover_image}
           alt={property.headline}
           width={640}
           height={427}
-          loading="lazy"
-          decoding="async"
+          sizes={imageSizes.propertyCard}
+          priority={imagePriority}
           className="property-card__image"
         />
         <div className="property-card__badges">

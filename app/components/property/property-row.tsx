@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
-import { FallbackImage } from "../fallback-image.tsx";
 import { Icon } from "../icons.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { PropertyFacts } from "./property-facts.tsx";
 
 export interface PropertyRowProps {
   property: Property;
+  /** The row's cover is the page's main image (the first row of the list). */
+  imagePriority?: boolean;
 }
 
 /**
@@ -14,20 +17,20 @@ export interface PropertyRowProps {
  * headline and address, the six counts, author 'Admin' and the creation date. The headline
  * link covers the whole row (see listings.css), so the row is a single link.
  */
-export function PropertyRow({ property }: PropertyRowProps) {
+export function PropertyRow({ property, imagePriority = false }: PropertyRowProps) {
   const href = `/property/${encodeURIComponent(property.slug)}`;
   const created = formatDate(property.created_at);
   return (
     <article className="property-row">
       <div className="property-row__media">
-        <FallbackImage
+        <ResponsiveImage
           folder="property"
           file={property.cover_image}
           alt={property.headline}
           width={480}
           height={360}
-          loading="lazy"
-          decoding="async"
+          sizes={imageSizes.propertyRow}
+          priority={imagePriority}
           className="property-row__image"
         />
         <div className="property-row__badges">

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from "react";
-import { FallbackImage } from "../fallback-image.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 
 export interface ThumbnailGalleryProps {
   /** Image files under the image base's /property/ folder; the first is the cover. */
@@ -32,15 +33,16 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
   return (
     <div className="thumbnail-gallery">
       <div className="thumbnail-gallery__cover">
-        <FallbackImage
+        <ResponsiveImage
           key={images[current]}
           folder="property"
           file={images[current] ?? ""}
           alt={total > 1 ? `${alt} (image ${current + 1} of ${total})` : alt}
           width={1200}
           height={800}
+          sizes={imageSizes.detailCover}
+          priority
           className="thumbnail-gallery__cover-image"
-          fetchPriority="high"
         />
       </div>
       {total > 1 ? (
@@ -56,14 +58,13 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
                 aria-current={index === current ? "true" : undefined}
                 onClick={() => setChosen(index)}
               >
-                <FallbackImage
+                <ResponsiveImage
                   folder="property"
                   file={file}
                   alt=""
                   width={160}
                   height={107}
-                  loading="lazy"
-                  decoding="async"
+                  sizes={imageSizes.detailThumb}
                   className="thumbnail-gallery__thumb-image"
                 />
               </button>

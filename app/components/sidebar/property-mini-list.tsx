@@ -2,7 +2,8 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatPrice } from "../../../lib/format.ts";
-import { FallbackImage } from "../fallback-image.tsx";
+import { imageSizes } from "../image-sizes.ts";
+import { ResponsiveImage } from "../responsive-image.tsx";
 
 export interface PropertyMiniListProps {
   title: string;
@@ -29,14 +30,13 @@ export function PropertyMiniList({ title, properties, className }: PropertyMiniL
       <ul className="property-mini-list__items">
         {properties.map((property) => (
           <li key={property.code} className="property-mini-list__item">
-            <FallbackImage
+            <ResponsiveImage
               folder="property"
               file={property.cover_image}
               alt=""
               width={80}
               height={64}
-              loading="lazy"
-              decoding="async"
+              sizes={imageSizes.miniList}
               className="property-mini-list__image"
             />
             <div className="property-mini-list__text">

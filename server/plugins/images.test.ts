@@ -1,0 +1,105 @@
+import { rmSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageVariantPath } from "../../lib/image-variants.ts";
+import { writeImageDerivatives } from "../images/derivatives.ts";
+import { createTestImageDir } from "../testing/app.ts";
+import { writeTestPhoto } from "../testing/factories.ts";
+import { imagesPlugin } from "./images.ts";
+
+describe("image route: derivatives and fallbacks", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dir = createTestImageDir();
+    await writeTestPhoto(dir, "property/ready.jpg", { width: 1600, height: 1000 });
+    await writeImageDerivatives(dir, "property/ready.jpg");
+    await writeTestPhoto(dir, "property/fresh.jpg", { width: 1200, height: 800 });
+    await writeTestPhoto(dir, "sliders/banner.jpg", { width: 1000, height: 400 });
+    app = Fastify();
+    await app.register(imagesPlugin, { prefix: "/images", imageDir: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const immutable = /max-age=31536000.*immutable/;
+
+  it("serves a stored derivative as WebP with an immutable cache lifetime", async () => {
+    const response = await app.inject({ url: "/images/property/ready.jpg.800w.webp" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.headers["cache-control"]).toMatch(immutable);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 800 });
+  });
+
+  it("makes a missing derivative from its original, serves it and stores it", async () => {
+    const path = imageVariantPath("property/fresh.jpg", 400);
+    const response = await app.inject({ url: `/images/${path}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.headers["cache-control"]).toMatch(immutable);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+      format: "webp",
+      width: 400,
+      height: 267,
+    });
+    expect(await readFile(join(dir, path))).toEqual(response.rawPayload);
+  });
+
+  it("makes one derivative once however many ask at the same time, never upscaled", async () => {
+    const url = `/images/${imageVariantPath("sliders/banner.jpg", 1600)}`;
+    const responses = await Promise.all(Array.from({ length: 6 }, () => app.inject({ url })));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload).toEqual(responses[0]?.rawPayload);
+    }
+    expect(await sharp(responses[0]?.rawPayload).metadata()).toMatchObject({ width: 1000 });
+    expect((await stat(join(dir, "sliders/banner.jpg.1600w.webp"))).isFile()).toBe(true);
+  });
+
+  it("serves the original, briefly cached, when the original cannot be encoded", async () => {
+    // The test folder's house.jpg is a few JPEG marker bytes, not a decodable picture.
+    const response = await app.inject({ url: "/images/property/house.jpg.400w.webp" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/jpeg");
+    expect(response.headers["cache-control"]).not.toMatch(/immutable/);
+    expect(response.rawPayload).toEqual(await readFile(join(dir, "property/house.jpg")));
+  });
+
+  it.each([
+    "/images/property/missing.jpg",
+    "/images/property/missing.jpg.800w.webp",
+    "/images/sliders/gone.png",
+    "/images/property/ready.jpg.333w.webp",
+  ])("answers 404 with the no.png placeholder for %s", async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("image/png");
+    expect(response.headers["cache-control"]).not.toMatch(/immutable/);
+    expect(response.rawPayload).toEqual(await readFile(join(dir, "no.png")));
+  });
+
+  it.each([
+    "/images/../package.json",
+    "/images/property/../../package.json.400w.webp",
+    "/images/%2e%2e/package.json",
+    "/images/property/%2e%2e%2f%2e%2e%2fpackage.json",
+    "/images/property/%2e%2e%2f%2e%2e%2fetc%2fx.jpg.400w.webp",
+    "/images/..%2f..%2fetc%2fpasswd",
+    "/images/property/.hidden.jpg.400w.webp",
+    "/images/%2fetc%2fx.jpg.400w.webp",
+    "/images/property/ready.jpg%00.400w.webp",
+  ])("refuses %s: a 404 with nothing from outside the folder", async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    // Some of these never reach the image route (the URL is normalised out of /images).
+    expect(response.headers["content-type"]).not.toMatch(/^image\//);
+    expect(response.body).not.toContain("homes-site");
+    expect(response.body).not.toContain("root:");
+  });
+});
