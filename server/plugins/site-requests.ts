@@ -74,6 +74,11 @@ export function withRequestLog(request: FastifyRequest, _reply: FastifyReply, do
   requestLogs.run(request.log, done);
 }
 
+/** Runs `work` (a page-cache lookup that may render the page) logging through `request.log`. */
+export function runWithRequestLog<T>(request: FastifyRequest, work: () => T): T {
+  return requestLogs.run(request.log, work);
+}
+
 let consoleRouted = false;
 
 /**

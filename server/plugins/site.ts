@@ -19,7 +19,12 @@ import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
 import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
-import { boundSiteFormBody, routeConsoleToRequestLog, withRequestLog } from "./site-requests.ts";
+import {
+  boundSiteFormBody,
+  routeConsoleToRequestLog,
+  runWithRequestLog,
+  withRequestLog,
+} from "./site-requests.ts";
 
 export interface SiteOptions {
   config: Config;
@@ -131,7 +136,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     // Built assets and files have their own routes; the page route is the catch-all.
     app.addHook("onRequest", async (request, reply) => {
       if (request.routeOptions.url !== "*") return;
-      if (await pageCache.serve(request, reply)) return reply;
+      if (await runWithRequestLog(request, () => pageCache.serve(request, reply))) return reply;
     });
     const stopListening = onContentChange(() => {
       contentVersion++;
