@@ -70,6 +70,27 @@ describe("the page cache", () => {
     expect(first.headers.vary).toBe("Accept-Encoding");
   });
 
+  it("keeps a resource route's XML with its own Cache-Control (the sitemap's)", async () => {
+    const render = vi.fn(
+      async (): Promise<RenderedPage> => ({
+        status: 200,
+        headers: new Headers({
+          "content-type": "application/xml; charset=utf-8",
+          "cache-control": "public, max-age=900",
+        }),
+        body: '<?xml version="1.0" encoding="UTF-8"?><urlset></urlset>',
+        placeholders: createRenderPlaceholders(),
+      }),
+    );
+    const { app } = serveWith({ render });
+    const first = await app.inject("/sitemap.xml");
+    const second = await app.inject("/sitemap.xml");
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(second.body).toBe(first.body);
+    expect(first.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(first.headers["cache-control"]).toBe("public, max-age=900");
+  });
+
   it("shares one render among concurrent misses of a URL", async () => {
     const render = fakeRender();
     const { app } = serveWith({ render });

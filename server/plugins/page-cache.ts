@@ -68,6 +68,8 @@ interface SharedPage {
   kind: "shared";
   status: number;
   contentType: string;
+  /** The route's own Cache-Control (the sitemap's, say); pages revalidate with their ETag. */
+  cacheControl: string;
   etag: string;
   /** `'sha256-…'` of each inline script, for the CSP's script-src. */
   scriptHashes: string[];
@@ -126,10 +128,13 @@ export function hashedCsp(policy: string, scriptHashes: readonly string[]): stri
     .join(";");
 }
 
+/** Pages, and the XML and text documents of resource routes (the sitemap, robots.txt). */
+const cacheableContentType = /^(?:text\/html|application\/xml|text\/plain)\b/;
+
 function isCacheableAnswer(rendered: RenderedPage): boolean {
   return (
     rendered.status === 200 &&
-    (rendered.headers.get("content-type") ?? "").startsWith("text/html") &&
+    cacheableContentType.test(rendered.headers.get("content-type") ?? "") &&
     !rendered.headers.has("set-cookie")
   );
 }
@@ -175,6 +180,7 @@ async function toPage(rendered: RenderedPage, compress: boolean): Promise<Page> 
     kind: "shared",
     status: 200,
     contentType,
+    cacheControl: rendered.headers.get("cache-control") ?? "public, no-cache",
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     scriptHashes: inlineScriptHashes(html),
     identity,
@@ -338,7 +344,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     reply.header("content-type", page.contentType);
     reply.header("etag", page.etag);
-    reply.header("cache-control", "public, no-cache");
+    reply.header("cache-control", page.cacheControl);
     if (matchesEtag(request.headers["if-none-match"], page.etag)) {
       return reply.code(304).send();
     }
