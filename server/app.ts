@@ -112,10 +112,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
   }
 
+  // A Redis outage fails its commands after one reconnect attempt instead of holding requests
+  // in ioredis's queue; the rate limit then lets enquiries through (see server/api/index.ts).
   const redis: Redis | undefined = config.REDIS_URL
-    ? new (await import("ioredis")).Redis(config.REDIS_URL, { lazyConnect: false })
+    ? new (await import("ioredis")).Redis(config.REDIS_URL, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+      })
     : undefined;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  if (redis) {
+    redis.on("error", (error: Error) => app.log.warn({ err: error }, "Redis is unavailable"));
+    app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
+  }
 
   installErrorHandling(app);
 

@@ -25,6 +25,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: "homes-rate-limit:" } : {}),
+    // While the shared store is down, take enquiries unlimited rather than refuse them all:
+    // every submission through the site still needs a fresh single-use puzzle token.
+    skipOnError: true,
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {

@@ -1,0 +1,38 @@
+/**
+ * Redis shares the enquiry rate limit between app servers. When it cannot be reached, enquiries
+ * are still taken (and stored) promptly, not held in a queue until a timeout.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { listEnquiries } from "../db/queries/enquiry.ts";
+import { auth, createTestApp, multipart, type TestApp } from "./testing/app.ts";
+import { buildContactEnquiry } from "./testing/factories.ts";
+import { freePort } from "./testing/server-process.ts";
+
+describe("an enquiry while Redis is unreachable", () => {
+  let test: TestApp | undefined;
+  afterEach(async () => {
+    await test?.close();
+  });
+
+  it("is accepted and stored within seconds, the shared rate limit skipped", async () => {
+    const closedPort = await freePort();
+    test = await createTestApp("sqlite", {
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      CONTACT_RATE_LIMIT: "2/1m",
+    });
+    const started = Date.now();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const enquiry = buildContactEnquiry();
+      const form = await multipart(enquiry);
+      const response = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await listEnquiries(test.app.database.db)).toHaveLength(3);
+  });
+});
