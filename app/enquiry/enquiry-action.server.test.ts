@@ -144,6 +144,28 @@ describe("submitEnquiry", () => {
     expect(log).toHaveBeenCalledWith("enquiry refused (property form): puzzle token replayed");
   });
 
+  it("refuses with a clear message, sending nothing, when the spent-token store is down", async () => {
+    const { addContact, log, dependencies } = setup();
+    const down = {
+      ...dependencies,
+      usedPuzzleTokens: {
+        use: async () => {
+          throw new Error("Connection is closed.");
+        },
+      },
+    };
+    const result = await submitEnquiry(property(filledForm()), down);
+    expect(result).toMatchObject({
+      outcome: "error",
+      httpStatus: 503,
+      message: enquiryRefusals.unavailable,
+    });
+    expect(addContact).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(
+      "enquiry refused (property form): spent-token store failed: Connection is closed.",
+    );
+  });
+
   it("refuses a forged, missing, mismatched or expired token without calling the API", async () => {
     const { addContact, log, dependencies } = setup();
     const cases: [FormData, string, string][] = [

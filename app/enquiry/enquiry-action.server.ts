@@ -33,6 +33,7 @@ export const enquiryRefusals = {
   invalid:
     "The puzzle could not be verified. Please answer the new puzzle and send your enquiry again.",
   unreadable: "Your enquiry could not be read. Please try again.",
+  unavailable: "Your enquiry could not be sent just now. Please try again in a moment.",
 } as const;
 
 const refusalOfToken: Record<PuzzleTokenRefusal, string> = {
@@ -100,9 +101,20 @@ export async function submitEnquiry(
     now(),
   );
   if (!check.ok) return refuse(403, `puzzle token ${check.reason}`, refusalOfToken[check.reason]);
-  if (!(await dependencies.usedPuzzleTokens.use(check.id, check.expiresAt))) {
-    return refuse(403, "puzzle token replayed", enquiryRefusals.used);
+  // The spent-token store (Redis when shared) may be unreachable: refuse clearly rather than
+  // accept a token that might be spent already; the visitor can send again in a moment.
+  const firstUse = await dependencies.usedPuzzleTokens.use(check.id, check.expiresAt).then(
+    (fresh) => fresh,
+    (error: unknown) => error as Error,
+  );
+  if (firstUse instanceof Error) {
+    return refuse(
+      503,
+      `spent-token store failed: ${firstUse.message}`,
+      enquiryRefusals.unavailable,
+    );
   }
+  if (!firstUse) return refuse(403, "puzzle token replayed", enquiryRefusals.used);
 
   const propertyCode =
     submission.form === "property"
