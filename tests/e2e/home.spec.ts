@@ -1,13 +1,9 @@
 /** Home (SPEC §2 'Home') against the API's sliders, collections and properties. */
 import { expect, type Page, test } from "@playwright/test";
-import {
-  type Collection,
-  type CollectionName,
-  type Property,
-  parseJsonList,
-  type Slider,
-} from "../../lib/api-contract.ts";
+import type { Collection, Property, Slider } from "../../lib/api-contract.ts";
+import type { CollectionName } from "../../lib/collection-names.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
