@@ -188,6 +188,8 @@ test("the carousel works by keyboard: its buttons, and a focused slide scrolls i
   await page.emulateMedia({ reducedMotion: "reduce" });
   await gotoHydrated(page, "/");
   const carousel = page.getByRole("region", { name: "Featured property slides" });
+  // Embla loads after hydration; the buttons move the slides once it has.
+  await expect(carousel).toHaveAttribute("data-ready", "true");
   await carousel.scrollIntoViewIfNeeded();
   expect(await firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
   await carousel.getByRole("button", { name: "Next slides" }).focus();
