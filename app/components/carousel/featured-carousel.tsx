@@ -13,7 +13,7 @@ let emblaModules:
 
 /**
  * Embla and its Autoplay plugin, fetched once and only in the browser: a separate chunk, so the
- * home page's first load does not carry the ~9 KB (gzipped) that only move the slides.
+ * home page's first load does not carry the ~8 KB (gzipped) that only move the slides.
  */
 function loadEmbla() {
   emblaModules ??= Promise.all([import("embla-carousel"), import("embla-carousel-autoplay")]);
