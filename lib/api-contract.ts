@@ -4,23 +4,21 @@
  * One home for the contract. The API types its answers with these; the site's client parses
  * answers with the same schemas, leniently, because it must also work against other backends
  * that speak §7 (numbers may arrive as strings, the JSON list fields as strings or as arrays).
+ *
+ * Server-side only: browser code imports its types (`import type`), never its values, so zod
+ * stays out of the browser (docs/decisions/018). The plain values both sides use live in
+ * json-list.ts, enquiry-fields.ts and collection-names.ts.
  */
 import { z } from "zod";
-
-// In the browser, zod probes for eval (`new Function`) when an object schema is created; the
-// site's CSP forbids eval, and Chromium reports even that caught probe as a violation. The
-// browser parses little, so it goes without zod's compiled parsers; the server keeps them.
-if (typeof document !== "undefined") z.config({ jitless: true });
+import type { JsonList } from "./json-list.ts";
 
 /** A whole number that some backends send as a numeric string. */
 const count = z.coerce.number().catch(0);
 
-/**
- * The SPEC's JSON list fields (features, image_list, related_product, item_list) are stored
- * and sent as JSON text, as the original backend did. A backend may also send real arrays.
- */
-export const jsonList = z.union([z.string(), z.array(z.unknown())]).nullish();
-export type JsonList = z.infer<typeof jsonList>;
+/** A JSON list field (see json-list.ts): JSON text or an array. */
+export const jsonList = z
+  .union([z.string(), z.array(z.unknown())])
+  .nullish() satisfies z.ZodType<JsonList>;
 
 export const companyProfileSchema = z.object({
   business_name: z.string().catch(""),
@@ -103,30 +101,6 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-/** The collection names the site asks for (SPEC §7). */
-export const collectionNames = [
-  "Product Layout 1",
-  "Product Layout 2",
-  "Product Layout 3",
-] as const;
-export type CollectionName = (typeof collectionNames)[number];
-
-/** The fields of `POST /contact/add` (SPEC §3, §7). */
-export const enquiryFieldNames = [
-  "fullname",
-  "telephone",
-  "email",
-  "property_code",
-  "message",
-  "how_you_hear",
-  "num1",
-  "num2",
-  "answer",
-  "puzzle",
-] as const;
-export type EnquiryFieldName = (typeof enquiryFieldNames)[number];
-export type EnquiryFields = Record<EnquiryFieldName, string>;
-
 /** What `POST /contact/add` answers. `errors` is this API's addition on a 422. */
 export const contactAnswerSchema = z.object({
   status: z.coerce.number(),
@@ -134,15 +108,3 @@ export const contactAnswerSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ContactAnswer = z.infer<typeof contactAnswerSchema>;
-
-/** Reads a JSON list field whichever way it arrived; anything unparsable is an empty list. */
-export function parseJsonList(value: JsonList): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== "string" || value.trim() === "") return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}

@@ -2,7 +2,7 @@
  * The enquiry rules of SPEC §5, shared word for word by the API (server-side validation) and the
  * site's two forms (client-side validation), so both sides always give the same messages.
  */
-import type { EnquiryFieldName } from "./api-contract.ts";
+import type { EnquiryFieldName } from "./enquiry-fields.ts";
 
 export const enquiryMessages = {
   required: "This field is required",

@@ -13,19 +13,19 @@ import {
   amenitySchema,
   type Category,
   type Collection,
-  type CollectionName,
   type CompanyProfile,
   type ContactAnswer,
   categorySchema,
   collectionSchema,
   companyProfileSchema,
   contactAnswerSchema,
-  type EnquiryFields,
   type Property,
   propertySchema,
   type Slider,
   sliderSchema,
 } from "../../lib/api-contract.ts";
+import type { CollectionName } from "../../lib/collection-names.ts";
+import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import {
   maxSearchLimit,
   type PropertySearch,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SingleUseStore } from "#app-context";
-import type { EnquiryFields } from "../../lib/api-contract.ts";
+import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import type { ContactResult } from "../api/client.server.ts";
 import {
   type EnquiryDependencies,

@@ -15,7 +15,7 @@ import {
   type EnquiryFieldName,
   type EnquiryFields,
   enquiryFieldNames,
-} from "../../lib/api-contract.ts";
+} from "../../lib/enquiry-fields.ts";
 import type { EnquiryErrors, EnquiryForm } from "../../lib/enquiry-rules.ts";
 import { type ApiClient, createSiteApiClient } from "../api/client.server.ts";
 import { type EnquiryResult, honeypotFieldName, puzzleTokenFieldName } from "./enquiry-result.ts";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { siteRequestContext } from "#app-context";
-import { collectionNames } from "../../lib/api-contract.ts";
+import { collectionNames } from "../../lib/collection-names.ts";
 import { createSiteApiClient } from "../api/client.server.ts";
 import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
 import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";

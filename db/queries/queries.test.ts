@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   amenitySchema,
   categorySchema,
-  collectionNames,
   collectionSchema,
   companyProfileSchema,
   type Property,
-  parseJsonList,
   propertySchema,
   sliderSchema,
 } from "../../lib/api-contract.ts";
+import { collectionNames } from "../../lib/collection-names.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
 import { listAmenities } from "./amenity.ts";
 import { listCategoryCounters } from "./category.ts";

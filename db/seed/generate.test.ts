@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonList } from "../../lib/api-contract.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { listCategoryCounters } from "../queries/category.ts";
 import { findPublishedProperty, searchPublishedProperties } from "../queries/property.ts";
 import { createTestDatabase, testDialects } from "../testing.ts";

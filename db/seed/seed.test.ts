@@ -1,7 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Property, parseJsonList } from "../../lib/api-contract.ts";
+import type { Property } from "../../lib/api-contract.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { listAmenities } from "../queries/amenity.ts";
 import { insertEnquiry, listEnquiries } from "../queries/enquiry.ts";
 import { listPublishedProperties } from "../queries/property.ts";

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimit } from "../../config/env.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { findPublishedProperty } from "../../db/queries/property.ts";
-import { type EnquiryFieldName, enquiryFieldNames } from "../../lib/api-contract.ts";
+import { type EnquiryFieldName, enquiryFieldNames } from "../../lib/enquiry-fields.ts";
 import { type EnquiryInput, enquiryFormOf, validateEnquiry } from "../../lib/enquiry-rules.ts";
 import { withoutControlCharacters } from "../../lib/text.ts";
 import { sendApiError } from "./errors.ts";

@@ -1,5 +1,5 @@
 /** The command line of `npm run content`: its help texts and the parsing of its arguments. */
-import { type CollectionName, collectionNames } from "../../lib/api-contract.ts";
+import { type CollectionName, collectionNames } from "../../lib/collection-names.ts";
 import { collectionNameOf } from "../content/collections.ts";
 import type { ExportFormat } from "../content/export-properties.ts";
 import { propertyCodePattern } from "../content/property-record.ts";

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { saveCollectionItems } from "../../db/queries/collection.ts";
 import { findPublishByCodes } from "../../db/queries/property.ts";
-import { type CollectionName, collectionNames } from "../../lib/api-contract.ts";
+import { type CollectionName, collectionNames } from "../../lib/collection-names.ts";
 
 /** The SPEC's name for `name`, matched without regard to case; undefined for another name. */
 export function collectionNameOf(name: string): CollectionName | undefined {

@@ -5,7 +5,7 @@
  */
 import type { InjectOptions } from "fastify";
 import { createRandom, type Random } from "../../db/seed/random.ts";
-import { enquiryFieldNames } from "../../lib/api-contract.ts";
+import { enquiryFieldNames } from "../../lib/enquiry-fields.ts";
 import { propertySearchParamNames } from "../../lib/property-search.ts";
 
 /** Markup that must never appear unescaped in an HTML answer. */

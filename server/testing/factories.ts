@@ -1,5 +1,6 @@
 /** Factories for test data: valid by default, overridable field by field. */
-import type { CompanyProfile, EnquiryFields, Property } from "../../lib/api-contract.ts";
+import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
+import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
 import type { PropertyColumn } from "../content/property-record.ts";
 

@@ -1,13 +1,9 @@
 /** Home (SPEC §2 'Home') against the API's sliders, collections and properties. */
 import { expect, type Page, test } from "@playwright/test";
-import {
-  type Collection,
-  type CollectionName,
-  type Property,
-  parseJsonList,
-  type Slider,
-} from "../../lib/api-contract.ts";
+import type { Collection, Property, Slider } from "../../lib/api-contract.ts";
+import type { CollectionName } from "../../lib/collection-names.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
@@ -192,6 +188,8 @@ test("the carousel works by keyboard: its buttons, and a focused slide scrolls i
   await page.emulateMedia({ reducedMotion: "reduce" });
   await gotoHydrated(page, "/");
   const carousel = page.getByRole("region", { name: "Featured property slides" });
+  // Embla loads after hydration; the buttons move the slides once it has.
+  await expect(carousel).toHaveAttribute("data-ready", "true");
   await carousel.scrollIntoViewIfNeeded();
   expect(await firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
   await carousel.getByRole("button", { name: "Next slides" }).focus();

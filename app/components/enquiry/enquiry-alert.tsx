@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { EnquiryFieldName } from "../../../lib/api-contract.ts";
+import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../../lib/enquiry-rules.ts";
 
 export interface EnquiryAlertProps {

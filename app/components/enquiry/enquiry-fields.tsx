@@ -1,4 +1,4 @@
-import type { EnquiryFieldName } from "../../../lib/api-contract.ts";
+import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import { type EnquiryErrors, howYouHearOptions } from "../../../lib/enquiry-rules.ts";
 import {
   honeypotFieldName,

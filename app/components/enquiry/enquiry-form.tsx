@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useFormAction } from "react-router";
-import { type EnquiryFieldName, enquiryFieldNames } from "../../../lib/api-contract.ts";
+import { type EnquiryFieldName, enquiryFieldNames } from "../../../lib/enquiry-fields.ts";
 import {
   type EnquiryErrors,
   type EnquiryForm as EnquiryFormKind,

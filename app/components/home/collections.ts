@@ -3,12 +3,9 @@
  * item_list names properties by code, and each item is filled from the properties the home
  * loader fetched for those codes (a `codes=` search, not the full property list).
  */
-import {
-  type Collection,
-  type CollectionName,
-  type Property,
-  parseJsonList,
-} from "../../../lib/api-contract.ts";
+import type { Collection, Property } from "../../../lib/api-contract.ts";
+import type { CollectionName } from "../../../lib/collection-names.ts";
+import { parseJsonList } from "../../../lib/json-list.ts";
 
 /** What the home loader keeps of a collection: its title and the codes it lists, in order. */
 export interface CollectionRef {

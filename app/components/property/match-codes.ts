@@ -2,8 +2,8 @@
  * Matching the SPEC's code lists (a collection's item_list, a property's related_product and
  * features) against the full lists in the shared state.
  */
-import type { Amenity, JsonList, Property } from "../../../lib/api-contract.ts";
-import { parseJsonList } from "../../../lib/api-contract.ts";
+import type { Amenity, Property } from "../../../lib/api-contract.ts";
+import { type JsonList, parseJsonList } from "../../../lib/json-list.ts";
 
 /** The codes of a JSON list of `{ code }` objects (bare strings count too); junk is skipped. */
 export function codesOf(list: JsonList): string[] {
