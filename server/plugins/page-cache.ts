@@ -82,8 +82,16 @@ interface PersonalPage {
   kind: "personal";
   status: number;
   headers: [string, string][];
-  /** The body cut at the placeholders: text, placeholder, text, … */
+  /**
+   * The body cut at the placeholders: text, placeholder, text, … The placeholders (odd
+   * positions) are kept as text to look their values up; the text positions are empty here.
+   */
   fragments: string[];
+  /**
+   * The same fragments encoded once as UTF-8 (placeholders' positions hold empty buffers), so a
+   * response copies bytes instead of encoding the whole page again.
+   */
+  encodedFragments: Buffer[];
   nonce: string;
   issued: RenderPlaceholders["issued"];
 }
@@ -152,11 +160,16 @@ async function toPage(rendered: RenderedPage, compress: boolean): Promise<Page> 
       placeholders.nonce,
       ...used.flatMap((entry) => Object.values(entry.placeholders)),
     ];
+    const fragments = body.split(new RegExp(`(${words.join("|")})`));
     return {
       kind: "personal",
       status: rendered.status,
       headers: [...rendered.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
-      fragments: body.split(new RegExp(`(${words.join("|")})`)),
+      // Only the placeholders are looked up as text; the page's text travels as bytes.
+      fragments: fragments.map((fragment, index) => (index % 2 === 1 ? fragment : "")),
+      encodedFragments: fragments.map((fragment, index) =>
+        index % 2 === 1 ? Buffer.alloc(0) : Buffer.from(fragment),
+      ),
       nonce: placeholders.nonce,
       issued: used,
     };
@@ -193,11 +206,14 @@ function sizeOf(page: Page): number {
   if (page.kind === "shared") {
     return page.identity.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
   }
-  return page.fragments.reduce((total, fragment) => total + fragment.length * 2, 0);
+  return page.encodedFragments.reduce(
+    (total, fragment) => total + fragment.length,
+    page.fragments.reduce((total, fragment) => total + fragment.length * 2, 0),
+  );
 }
 
 /** The body of a personal page for one response: a fresh nonce and fresh values. */
-function personalBody(page: PersonalPage, nonce: string): string {
+function personalBody(page: PersonalPage, nonce: string): Buffer {
   const values = new Map<string, string>([[page.nonce, nonce]]);
   for (const entry of page.issued) {
     const fresh = entry.issue();
@@ -206,9 +222,11 @@ function personalBody(page: PersonalPage, nonce: string): string {
     }
   }
   // Odd positions are the placeholders (split with a capturing group).
-  return page.fragments
-    .map((fragment, index) => (index % 2 === 1 ? (values.get(fragment) ?? "") : fragment))
-    .join("");
+  return Buffer.concat(
+    page.encodedFragments.map((bytes, index) =>
+      index % 2 === 1 ? Buffer.from(values.get(page.fragments[index] ?? "") ?? "") : bytes,
+    ),
+  );
 }
 
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
