@@ -29,12 +29,7 @@ import {
   type RecordsState,
   recordsReducer,
 } from "./store/records.ts";
-import baseCss from "./styles/base.css?url";
-import frameCss from "./styles/frame.css?url";
-import homeCss from "./styles/home.css?url";
-import listingsCss from "./styles/listings.css?url";
-import pagesCss from "./styles/pages.css?url";
-import tokensCss from "./styles/tokens.css?url";
+import siteCss from "./styles/site.css?url";
 
 /** A small house mark in the brand colour, inline so the browser's favicon request never 404s. */
 const favicon = `data:image/svg+xml,${encodeURIComponent(
@@ -43,10 +38,7 @@ const favicon = `data:image/svg+xml,${encodeURIComponent(
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", type: "image/svg+xml", href: favicon },
-  ...[tokensCss, baseCss, frameCss, homeCss, pagesCss, listingsCss].map((href) => ({
-    rel: "stylesheet",
-    href,
-  })),
+  { rel: "stylesheet", href: siteCss },
 ];
 
 /**
