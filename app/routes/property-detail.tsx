@@ -1,8 +1,9 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { formatPrice } from "../../lib/format.ts";
 import { createSiteApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
+import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { FeatureList } from "../components/property/feature-list.tsx";
@@ -22,7 +23,7 @@ import { SocialLinks } from "../components/sidebar/social-links.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { issuePagePuzzles } from "../enquiry/puzzle-token.server.ts";
-import { breadcrumbJsonLd, propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
+import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import { propertySeo } from "../seo/property-seo.ts";
@@ -84,20 +85,9 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
   return (
     <>
       <JsonLdScript data={propertyListingJsonLd(siteUrl, imageBaseUrl, property)} />
-      <JsonLdScript data={breadcrumbJsonLd(siteUrl, trail)} />
       <header className="property-header">
         <div className="container property-header__inner">
-          <nav aria-label="Breadcrumb" className="property-header__breadcrumb">
-            <ol className="property-header__trail">
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li>
-                <Link to="/property">Properties</Link>
-              </li>
-              <li aria-current="page">{property.headline}</li>
-            </ol>
-          </nav>
+          <Breadcrumb trail={trail} tone="on-light" />
           <div className="property-header__summary">
             <div className="property-header__text">
               <div className="property-header__badges">

@@ -1,7 +1,5 @@
-import { Link, useLocation } from "react-router";
-import { breadcrumbJsonLd } from "../../seo/json-ld.ts";
-import { JsonLdScript } from "../../seo/json-ld-script.tsx";
-import { useSiteSettings } from "../../site-settings.ts";
+import { useLocation } from "react-router";
+import { Breadcrumb } from "./breadcrumb.tsx";
 
 export interface PageBannerProps {
   /** The page's name, shown as the last breadcrumb step. */
@@ -16,7 +14,6 @@ export interface PageBannerProps {
  * h1, so the page itself must not add another.
  */
 export function PageBanner({ title, heading }: PageBannerProps) {
-  const { siteUrl } = useSiteSettings();
   const { pathname } = useLocation();
   const trail = [
     { name: "Home", path: "/" },
@@ -24,21 +21,9 @@ export function PageBanner({ title, heading }: PageBannerProps) {
   ];
   return (
     <section className="page-banner">
-      <JsonLdScript data={breadcrumbJsonLd(siteUrl, trail)} />
       <div className="page-banner__inner">
         <h1 className="page-banner__title">{heading ?? title}</h1>
-        <nav aria-label="Breadcrumb" className="page-banner__breadcrumb">
-          <ol className="page-banner__trail">
-            <li className="page-banner__step">
-              <Link to="/" className="page-banner__link">
-                Home
-              </Link>
-            </li>
-            <li className="page-banner__step" aria-current="page">
-              {title}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb trail={trail} tone="on-dark" />
       </div>
     </section>
   );
