@@ -1,0 +1,94 @@
+/**
+ * The view shared by the two listing routes, /property (card grid) and /search (list rows): the
+ * banner, the toolbar, the page of results or the empty state, the pager, and the sidebar.
+ */
+import type { ReactNode } from "react";
+import { PageBanner } from "../components/frame/page-banner.tsx";
+import { ListingEmpty } from "../components/property/listing-empty.tsx";
+import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
+import { Pagination } from "../components/property/pagination.tsx";
+import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
+import { CategoryList } from "../components/sidebar/category-list.tsx";
+import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
+import { listingSeo } from "../seo/listing-seo.ts";
+import { type MetaMatches, rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
+import type { ListingPageData } from "./listing.server.ts";
+
+interface ListingRoute {
+  /** The page's name: its h1 and title. */
+  title: string;
+  /** The route's path, where its forms submit. */
+  path: "/property" | "/search";
+}
+
+/** The metadata of a listing route: paged listings are indexed, filtered or re-sorted ones are not. */
+export function listingRouteMeta({ title, path }: ListingRoute) {
+  return (args: { matches: MetaMatches; error?: unknown; loaderData?: ListingPageData }) =>
+    routeMeta(
+      args,
+      args.loaderData &&
+        listingSeo({
+          ...args.loaderData,
+          path,
+          title,
+          businessName: seoSiteOf(rootDataOf(args.matches)).businessName,
+        }),
+    );
+}
+
+export interface ListingPageProps extends ListingRoute {
+  view: "grid" | "list";
+  listing: ListingPageData;
+  /** The page's results, one list item per property. */
+  children: ReactNode;
+  /** The widget under the Advanced Search that differs between the two pages. */
+  sidebarWidget: ReactNode;
+}
+
+export function ListingPage({
+  title,
+  path,
+  view,
+  listing,
+  children,
+  sidebarWidget,
+}: ListingPageProps) {
+  const { properties, total, page, pageCount, pageSize, search, filtered } = listing;
+  const first = (page - 1) * pageSize + 1;
+  const sidebarSide = view === "grid" ? "left" : "right";
+
+  return (
+    <>
+      <PageBanner title={title} />
+      <div className={`container listing-layout listing-layout--sidebar-${sidebarSide}`}>
+        <section className="listing-layout__main" aria-label="Properties">
+          <ListingToolbar
+            view={view}
+            path={path}
+            total={total}
+            first={first}
+            last={first + properties.length - 1}
+            sort={search.sort}
+            filtered={filtered}
+            filterQuery={listing.filterQuery}
+            clearFiltersHref={listing.clearFiltersHref}
+          />
+          {properties.length > 0 ? (
+            children
+          ) : (
+            <ListingEmpty filtered={filtered} clearFiltersHref={listing.clearFiltersHref} />
+          )}
+          {properties.length > 0 ? (
+            <Pagination page={page} pageCount={pageCount} label="Properties pages" />
+          ) : null}
+        </section>
+        <aside className="listing-layout__sidebar" aria-label="Search and categories">
+          <AdvancedSearch action={path} search={search} />
+          {sidebarWidget}
+          <CategoryList />
+          <HelpingCenter />
+        </aside>
+      </div>
+    </>
+  );
+}
