@@ -504,7 +504,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-interface Facts {
+export interface Facts {
   bedroom: number;
   bathroom: number;
   room: number;
@@ -514,7 +514,12 @@ interface Facts {
   balcony: number;
 }
 
-function factsOf(kind: BuildingKind, headline: string, random: Random): Facts {
+/**
+ * Plausible counts and size for a building of `kind`; `headline` (or just its noun) refines
+ * them: a studio has no bedroom, a penthouse is large and high up, a double garage holds two cars.
+ * Used by the demo content and by the synthetic generator.
+ */
+export function buildingFacts(kind: BuildingKind, headline: string, random: Random): Facts {
   switch (kind) {
     case "house": {
       const bedroom = random.int(2, 5);
@@ -675,7 +680,7 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
     const number = 1001 + index;
     const code = `HP-${number}`;
     const place = places[listing.place];
-    const facts = factsOf(listing.kind, listing.headline, random);
+    const facts = buildingFacts(listing.kind, listing.headline, random);
     const featureIcons = random
       .shuffle(amenityPool[listing.kind])
       .slice(0, random.int(3, Math.min(6, amenityPool[listing.kind].length)));

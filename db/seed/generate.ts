@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, DatabaseHandle, Dialect, NewPropertyRow } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
-import { type BuildingKind, buildDemoContent, slugify } from "./content.ts";
+import { type BuildingKind, buildDemoContent, buildingFacts, slugify } from "./content.ts";
 import { createRandom, type Random, seedOf } from "./random.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
 
@@ -297,68 +297,6 @@ function pickKind(random: Random): (typeof kinds)[number] {
   return kinds[0] as (typeof kinds)[number];
 }
 
-function factsOf(kind: BuildingKind, noun: string, random: Random) {
-  switch (kind) {
-    case "apartment": {
-      const studio = noun === "Studio";
-      const bedroom = studio ? 0 : random.int(1, noun === "Penthouse" ? 5 : 3);
-      return {
-        bedroom,
-        bathroom: studio ? 1 : random.int(1, Math.max(1, bedroom)),
-        room: studio ? 1 : bedroom + random.int(1, 3),
-        floor: random.int(1, 40),
-        size: studio ? random.int(35, 60) * 10 : random.int(5, 30) * 100,
-        garage: random.int(0, 1),
-        balcony: studio ? 0 : random.int(0, 2),
-      };
-    }
-    case "house": {
-      const bedroom = random.int(2, 5);
-      return {
-        bedroom,
-        bathroom: random.int(1, Math.min(4, bedroom)),
-        room: bedroom + random.int(2, 4),
-        floor: random.int(1, 3),
-        size: random.int(10, 45) * 100,
-        garage: random.int(0, 2),
-        balcony: random.int(0, 2),
-      };
-    }
-    case "villa": {
-      const bedroom = random.int(4, 8);
-      return {
-        bedroom,
-        bathroom: random.int(3, bedroom),
-        room: bedroom + random.int(3, 6),
-        floor: random.int(1, 3),
-        size: random.int(30, 95) * 100,
-        garage: random.int(2, 4),
-        balcony: random.int(1, 3),
-      };
-    }
-    case "commercial":
-      return {
-        bedroom: 0,
-        bathroom: random.int(1, 4),
-        room: random.int(2, 14),
-        floor: random.int(1, 5),
-        size: random.int(8, 150) * 100,
-        garage: random.int(0, 3),
-        balcony: 0,
-      };
-    case "garage":
-      return {
-        bedroom: 0,
-        bathroom: 0,
-        room: 1,
-        floor: random.int(0, 1),
-        size: random.int(15, 60) * 10,
-        garage: noun === "Double Garage" ? 2 : 1,
-        balcony: 0,
-      };
-  }
-}
-
 /** What a run needs from the demo content: galleries by kind, amenity and category ids. */
 interface Context {
   galleries: Record<BuildingKind, string[][]>;
@@ -404,7 +342,7 @@ function buildProperty(
   const noun = random.pick(nouns[kind]);
   const area = random.pick(place.areas);
   const headline = `${random.pick(adjectives)} ${noun} ${random.chance(0.6) ? `in ${area}` : random.pick(extras)}`;
-  const facts = factsOf(kind, noun, random);
+  const facts = buildingFacts(kind, noun, random);
   const street = random.pick(place.streets);
   const address = `${random.int(1, 4999)} ${street}, ${area}, ${place.city}, ${place.postcode(random)}`;
 
