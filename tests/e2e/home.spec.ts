@@ -38,6 +38,32 @@ function visibleSlides(page: Page): Promise<number> {
   });
 }
 
+/**
+ * What a visitor does first on the home page, checked to work: the banner's next button, the
+ * search panel's tabs, the layout 3 carousel's next button (reduced motion: nothing moves alone).
+ */
+async function expectHomeBehaviours(page: Page, sliders: Slider[]) {
+  const banner = page.getByRole("region", { name: "Highlights" });
+  await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  await banner.getByRole("button", { name: "Next slide" }).click();
+  await expect(banner.locator(".banner__slide--active h2")).toHaveText(sliders[1]!.title);
+
+  const panel = page.getByRole("region", { name: "Find your next property" });
+  const status = panel.getByRole("combobox", { name: "Property Status" });
+  await panel.getByRole("tab", { name: "For Sale" }).click();
+  await expect(status).toHaveValue("For Sale");
+  await page.keyboard.press("ArrowLeft");
+  await expect(panel.getByRole("tab", { name: "For Rent" })).toBeFocused();
+  await expect(status).toHaveValue("For Rent");
+
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  await expect(carousel).toHaveAttribute("data-ready", "true");
+  await carousel.scrollIntoViewIfNeeded();
+  const count = await carousel.locator(".featured-carousel__slide").count();
+  await carousel.getByRole("button", { name: "Next slides" }).click();
+  await expect.poll(() => firstVisibleSlide(page)).toBe(`2 of ${count}`);
+}
+
 /** The label ('n of N') of the leftmost slide inside the viewport. */
 function firstVisibleSlide(page: Page): Promise<string> {
   return page.locator(".featured-carousel__viewport").evaluate((viewport) => {
@@ -305,4 +331,58 @@ test("the search panel's tabs set the status and the form GETs /search", async (
     "min-area": "100",
     "max-area": "900",
   });
+});
+
+test("a document load of the home page runs the enhancement module, not React", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  // A script the CSP refuses shows as a console error.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/");
+  // Ready before the load event, which page.goto waited for: no click can come too early.
+  expect(await page.locator("html").getAttribute("data-enhanced")).toBe("true");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await expect(page.getByRole("region", { name: "Featured property slides" })).toHaveAttribute(
+    "data-ready",
+    "true",
+  );
+  expect(scripts.filter((path) => /\/entry\.enhance-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  expect(scripts.filter((path) => /framework|entry\.client|manifest-/.test(path))).toEqual([]);
+  expect(scripts.some((path) => path.includes("embla-carousel"))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test("reached by a client-side navigation, React renders the home page and its behaviours work", async ({
+  page,
+}) => {
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await gotoHydrated(page, "/about");
+  // Gone after any document load: it tells a client-side navigation from one.
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  const sameDocument = () =>
+    page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL("/");
+  await expectHomeBehaviours(page, sliders);
+  expect(await sameDocument()).toBe(true);
+
+  // Away and back with the browser's Back button: React renders the home page anew.
+  await page.getByRole("link", { name: "Contact Us Today" }).click();
+  await expect(page).toHaveURL("/contact");
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expectHomeBehaviours(page, sliders);
+  expect(await sameDocument()).toBe(true);
 });
