@@ -5,9 +5,9 @@ import { prefersReducedMotion } from "./reduced-motion.ts";
 /** SPEC §9: the carousel moves on every 3000 ms. */
 export const featuredAutoplayDelay = 3000;
 
-let emblaModules:
-  | Promise<[typeof import("embla-carousel"), typeof import("embla-carousel-autoplay")]>
-  | undefined;
+type EmblaModules = [typeof import("embla-carousel"), typeof import("embla-carousel-autoplay")];
+
+let emblaModules: Promise<EmblaModules> | undefined;
 
 /**
  * Embla and its Autoplay plugin, fetched once and only in the browser: a separate chunk, so the
@@ -18,17 +18,25 @@ function loadEmbla() {
   return emblaModules;
 }
 
+/**
+ * How near the viewport the carousel must come for Embla to load and start. Below the banner and
+ * the search panel, it is off the first screen: a visitor who never scrolls to it fetches and
+ * runs none of Embla, and the page's first seconds on a phone go to what is on screen (Embla's
+ * start is one long task of ~50 ms on a fast CPU: Lighthouse's TBT, decision 021).
+ */
+const emblaMargin = "300px 0px";
+
 /** Without Embla (its chunk failed to load) the slides stay as the server rendered them. */
 function ignoreLoadFailure() {}
 
 /**
  * The layout 3 carousel's behaviour (SPEC §2, §9) on its rendered HTML (FeaturedCarousel), with
- * or without React (decision 021). Embla arrives first (`loadEmbla`); until then the slides
- * stand still, already laid out by CSS, and the buttons do nothing. Then: looping, moving every
- * 3000 ms; previous/next buttons (`data-step`) and a pause/play button; autoplay stops for good
- * once the visitor drags or focuses a slide, and does not start for reduced motion (where the
- * slides also jump instead of sliding). The section gets `data-ready="true"` once the buttons
- * work (tests wait for it).
+ * or without React (decision 021). Embla loads once the carousel comes within `emblaMargin` of
+ * the viewport; until then the slides stand still, already laid out by CSS, and the buttons do
+ * nothing. Then: looping, moving every 3000 ms; previous/next buttons (`data-step`) and a
+ * pause/play button; autoplay stops for good once the visitor drags or focuses a slide, and
+ * does not start for reduced motion (where the slides also jump instead of sliding). The
+ * section gets `data-ready="true"` once the buttons work (tests wait for it).
  *
  * @returns the cleanup, which stops the carousel and removes the listeners.
  */
@@ -47,7 +55,7 @@ export function enhanceFeaturedCarousel(section: HTMLElement): () => void {
     toggle.setAttribute("aria-label", playing ? "Pause carousel" : "Play carousel");
   };
 
-  loadEmbla().then(([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+  const start = ([{ default: EmblaCarousel }, { default: Autoplay }]: EmblaModules) => {
     if (stopped) return;
     const autoplay = Autoplay({
       delay: featuredAutoplayDelay,
@@ -66,7 +74,16 @@ export function enhanceFeaturedCarousel(section: HTMLElement): () => void {
     if (!prefersReducedMotion()) autoplay.play();
     showPlaying(autoplay.isPlaying());
     section.dataset.ready = "true";
-  }, ignoreLoadFailure);
+  };
+  const nearby = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      nearby.disconnect();
+      loadEmbla().then(start, ignoreLoadFailure);
+    },
+    { rootMargin: emblaMargin },
+  );
+  nearby.observe(section);
 
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element).closest<HTMLElement>("button");
@@ -87,6 +104,7 @@ export function enhanceFeaturedCarousel(section: HTMLElement): () => void {
 
   return () => {
     stopped = true;
+    nearby.disconnect();
     section.removeEventListener("click", onClick);
     started?.carousel.destroy();
     delete section.dataset.ready;

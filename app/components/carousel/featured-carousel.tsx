@@ -15,8 +15,8 @@ export interface FeaturedCarouselProps<T> {
  * The layout 3 carousel (SPEC §2, §9): 4 slides at a time (3 below 1024 px, 2 below 768 px,
  * 1 below 480 px; widths set in CSS so the server-rendered page already has them), with
  * previous/next buttons and a play/pause button. React renders it standing still, as the
- * server does; `enhanceFeaturedCarousel` loads Embla and moves it, the same code the page
- * without React runs (decision 021).
+ * server does; `enhanceFeaturedCarousel` loads Embla once the carousel comes near the viewport
+ * and moves it, the same code the page without React runs (decision 021).
  */
 export function FeaturedCarousel<T>({
   label,
