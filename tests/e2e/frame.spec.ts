@@ -190,6 +190,23 @@ test.describe("on a narrow screen", () => {
   });
 });
 
+test("a menu left open closes when the window widens past the desktop width", async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  await gotoHydrated(page, "/");
+  const button = page.getByRole("button", { name: "Menu" });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The button hides at this width (no longer in the accessibility tree): found by its class.
+  await expect(page.locator(".site-header__menu-button")).toHaveAttribute("aria-expanded", "false");
+  // Back in the header row, not hanging under it.
+  const header = await page.getByRole("banner").boundingBox();
+  const nav = await mainNav(page).boundingBox();
+  expect((nav?.y ?? 0) + (nav?.height ?? 0)).toBeLessThanOrEqual(
+    (header?.y ?? 0) + (header?.height ?? 0),
+  );
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 

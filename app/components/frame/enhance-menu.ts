@@ -6,6 +6,8 @@
  * - the button's `aria-expanded`, kept to the menu's state;
  * - closing once focus moves on past the header: the open menu lies over the page and must
  *   hide nothing focused below it (WCAG 2.2 2.4.11);
+ * - closing once the button hides (a window widened past the desktop width, a tablet turned),
+ *   where the navigation goes back into the header row;
  * - where CSS anchor positioning is missing, placing the open menu under the header by hand.
  *
  * @returns the cleanup, which removes the listeners.
@@ -27,12 +29,18 @@ export function enhanceMenu(header: HTMLElement): () => void {
     }
   };
 
+  const buttonResized = new ResizeObserver(() => {
+    if (button.getClientRects().length === 0 && menu.matches(":popover-open")) menu.hidePopover();
+  });
+
   menu.addEventListener("beforetoggle", onBeforeToggle);
   document.addEventListener("focusin", onFocusIn);
+  buttonResized.observe(button);
   button.setAttribute("aria-expanded", String(menu.matches(":popover-open")));
   return () => {
     menu.removeEventListener("beforetoggle", onBeforeToggle);
     document.removeEventListener("focusin", onFocusIn);
+    buttonResized.disconnect();
   };
 }
 
