@@ -18,6 +18,7 @@ import { createSiteApiClient } from "./api/client.server.ts";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
+import { enhanceScriptUrl } from "./enhance-script.server.ts";
 import { organizationJsonLd } from "./seo/json-ld.ts";
 import { JsonLdScript } from "./seo/json-ld-script.tsx";
 import { buildPageMeta, errorPageSeo, seoSiteOf } from "./seo/meta.ts";
@@ -67,6 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
     cspNonce,
+    /** The script of documents that do not hydrate (see `useHydration`). */
+    enhanceScript: enhanceScriptUrl(),
   };
 }
 
@@ -130,9 +133,32 @@ function useRecordsStore(records: RecordsState | undefined): RecordsState {
   return useMemo(() => recordsFromLoader(records, property), [records, property]);
 }
 
+/** What a route module's `handle` may say to the root. */
+export interface RouteHandle {
+  /**
+   * `false`: a document load of this route does not hydrate React; it loads the enhancement
+   * module (app/entry.enhance.ts) instead (decision 021).
+   */
+  hydrate?: boolean;
+}
+
+/**
+ * Whether this document hydrates: unless a matched route's handle says `hydrate: false` and the
+ * enhancement module is built. Decided on the server only: in the browser React runs only in
+ * documents that hydrated, and keeps React Router's scripts through client-side navigations,
+ * to a route that would not hydrate on a document load too.
+ */
+function useHydration(enhanceScript: string | undefined): boolean {
+  const matches = useMatches();
+  if (!import.meta.env.SSR || !enhanceScript) return true;
+  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.cspNonce;
+  const enhanceScript = data?.enhanceScript;
+  const hydrate = useHydration(enhanceScript);
   return (
     <html lang="en">
       <head>
@@ -143,8 +169,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={enhanceScript} nonce={nonce} />
+        )}
       </body>
     </html>
   );
@@ -180,7 +212,8 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over, for tests and for CSS that needs JavaScript.
+  // Marks the document once React has taken over, for tests and for CSS that needs JavaScript
+  // (a document that does not hydrate gets data-enhanced from its script instead).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

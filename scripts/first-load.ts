@@ -1,17 +1,29 @@
 /**
- * What a first load of each route downloads, read from the built client's React Router
- * manifest (build/client/assets/manifest-*.js, the file the pages' HTML loads first): the
- * manifest itself, the client entry, and the modules (and their static imports) of the route
- * and its parents, each file once. Chunks reached only through `import()` are not in it: the
- * browser fetches them later, when the code asks for them.
+ * What a first load of each route downloads, read from the build (`npm run build` first).
+ *
+ * - A route that hydrates: React Router's manifest (build/client/assets/manifest-*.js, the file
+ *   the pages' HTML loads first), the client entry, and the modules (and their static imports)
+ *   of the route and its parents, each file once.
+ * - A route whose handle says `hydrate: false` (or a parent's does: app/root.tsx, decision
+ *   021): the enhancement module and its static imports, from its build's manifest
+ *   (build/client/.vite/enhance-manifest.json).
+ *
+ * Chunks reached only through `import()` are in neither: the browser fetches them later, when
+ * the code asks for them. Which routes hydrate comes from the server build's route modules.
  *
  * Used by `npm run report:js` and by the bundle tests.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
 
-export const clientBuildDir = resolve(import.meta.dirname, "../build/client");
+const buildDir = resolve(import.meta.dirname, "../build");
+export const clientBuildDir = join(buildDir, "client");
+const serverBuildFile = join(buildDir, "server/index.js");
+/** The enhancement module's source, as its manifest names it (vite.enhance.config.ts). */
+const enhanceEntry = "app/entry.enhance.ts";
 
 interface ManifestModule {
   module: string;
@@ -24,10 +36,16 @@ interface Manifest {
     ManifestModule & { id: string; path?: string; parentId?: string; index?: boolean }
   >;
 }
+type ViteManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+
+/** Issue 6: the home page's first-load JavaScript, gzipped, at most. */
+export const homeBudgetKb = 90;
 
 export interface RouteFirstLoad {
   /** The route's path pattern, `/` for the index route. */
   route: string;
+  /** Whether a document load of the route hydrates React (else it runs the enhancement module). */
+  hydrates: boolean;
   /** Asset URLs (`/assets/…`) a first load of the route downloads. */
   files: string[];
 }
@@ -41,13 +59,53 @@ function readManifest(clientDir: string): { file: string; manifest: Manifest } {
   return { file: `/assets/${name}`, manifest: JSON.parse(json) as Manifest };
 }
 
+/**
+ * The enhancement module's files as asset URLs: the module and what it imports statically
+ * (`first`), and the chunks it fetches through `import()` (`later`: Embla).
+ */
+export function readEnhanceFiles(clientDir = clientBuildDir): { first: string[]; later: string[] } {
+  const path = join(clientDir, ".vite/enhance-manifest.json");
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as ViteManifest;
+  const chunkOf = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${path} has no ${key}: run \`npm run build\`.`);
+    return chunk;
+  };
+  const first = new Set<string>();
+  const dynamic: string[] = [];
+  const visit = (key: string) => {
+    const chunk = chunkOf(key);
+    if (first.has(`/${chunk.file}`)) return;
+    first.add(`/${chunk.file}`);
+    dynamic.push(...(chunk.dynamicImports ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(enhanceEntry);
+  const later = new Set(dynamic.map((key) => `/${chunkOf(key).file}`));
+  return { first: [...first], later: [...later].filter((url) => !first.has(url)) };
+}
+
+/** The ids of the routes whose module's handle says `hydrate: false`. */
+async function readNonHydratingRoutes(serverBuild: string): Promise<Set<string>> {
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  return new Set(
+    Object.values(build.routes)
+      .filter((route) => (route?.module.handle as { hydrate?: boolean })?.hydrate === false)
+      .map((route) => route!.id),
+  );
+}
+
 function filesOf(module: ManifestModule): string[] {
   return [module.module, ...(module.imports ?? [])];
 }
 
 /** Every route's first-load JavaScript, in the manifest's order (the root itself left out). */
-export function readFirstLoads(clientDir = clientBuildDir): RouteFirstLoad[] {
+export async function readFirstLoads(
+  clientDir = clientBuildDir,
+  serverBuild = serverBuildFile,
+): Promise<RouteFirstLoad[]> {
   const { file: manifestFile, manifest } = readManifest(clientDir);
+  const nonHydrating = await readNonHydratingRoutes(serverBuild);
   const loads: RouteFirstLoad[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
@@ -56,15 +114,19 @@ export function readFirstLoads(clientDir = clientBuildDir): RouteFirstLoad[] {
       const parentRoute = manifest.routes[parent];
       if (parentRoute) chain.unshift(parentRoute);
     }
-    const files = new Set([manifestFile, ...filesOf(manifest.entry), ...chain.flatMap(filesOf)]);
-    loads.push({ route: route.index ? "/" : `/${route.path ?? ""}`, files: [...files] });
+    const hydrates = !chain.some((each) => nonHydrating.has(each.id));
+    const files = hydrates
+      ? [...new Set([manifestFile, ...filesOf(manifest.entry), ...chain.flatMap(filesOf)])]
+      : readEnhanceFiles(clientDir).first;
+    loads.push({ route: route.index ? "/" : `/${route.path ?? ""}`, hydrates, files });
   }
   return loads;
 }
 
 /** The built client's JavaScript files that no route's first load downloads. */
-export function readLaterChunks(clientDir = clientBuildDir): string[] {
-  const firstLoaded = new Set(readFirstLoads(clientDir).flatMap((load) => load.files));
+export async function readLaterChunks(clientDir = clientBuildDir): Promise<string[]> {
+  const loads = await readFirstLoads(clientDir);
+  const firstLoaded = new Set(loads.flatMap((load) => load.files));
   return readdirSync(join(clientDir, "assets"))
     .filter((name) => name.endsWith(".js"))
     .map((name) => `/assets/${name}`)

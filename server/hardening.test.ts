@@ -29,7 +29,7 @@ describe("security headers", () => {
   });
   afterAll(() => test.close());
 
-  it.each(["/", "/contact", "/api/amenity/view", "/images/no.png", "/healthz"])(
+  it.each(["/about", "/contact", "/api/amenity/view", "/images/no.png", "/healthz"])(
     "are on %s: CSP with a nonce (or, on a page shared by every visitor, script hashes) and frame-ancestors, Referrer-Policy, nosniff",
     async (url) => {
       const response = await test.app.inject({ url, headers: auth });
@@ -42,6 +42,16 @@ describe("security headers", () => {
       expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     },
   );
+
+  it("allow the home page, which has no inline script (decision 021), scripts from 'self' only", async () => {
+    const response = await test.app.inject({ url: "/" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.body).toMatch(
+      /<script type="module" src="\/assets\/entry\.enhance-[\w-]+\.js">/,
+    );
+  });
 
   it("give a per-visitor page's scripts the nonce of its CSP, a new one per answer", async () => {
     // The contact page carries the visitor's own enquiry puzzle, so it is never shared.

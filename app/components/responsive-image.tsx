@@ -1,6 +1,7 @@
-import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
+import { type ImgHTMLAttributes, useEffect, useRef } from "react";
 import { imageSrcSet } from "../../lib/image-variants.ts";
 import { fallbackImageUrl, type ImageFolder, imageUrl, useSiteSettings } from "../site-settings.ts";
+import { enhanceImage } from "./enhance-image.ts";
 
 type OwnAttributes =
   | "src"
@@ -37,21 +38,11 @@ export interface ResponsiveImageProps
   loading?: "eager" | "lazy";
 }
 
-/** The steps an image falls back through when loading fails. */
-type Attempt = "derivatives" | "original" | "placeholder";
-
-/** After a failed `current`: the original without srcset, then the placeholder, then stop. */
-function nextAttempt(current: Attempt, isPlaceholder: boolean): Attempt {
-  if (current === "derivatives") return "original";
-  return isPlaceholder ? current : "placeholder";
-}
-
 /**
  * Every image of the site: listing and slider photos with a `srcset` of WebP derivatives
  * (lib/image-variants.ts), explicit dimensions, lazy loading below the fold and async decoding.
  * When a load fails it retries the original without `srcset`, then shows the default no.png
- * (SPEC §4, §8). A failure can happen before hydration, when React is not listening yet, so
- * the mount effect also checks whether the server-rendered image already broke.
+ * (SPEC §4, §8): `enhanceImage`, the same code the page without React runs (decision 021).
  */
 export function ResponsiveImage({
   folder,
@@ -69,29 +60,24 @@ export function ResponsiveImage({
     sizes !== undefined && imageDerivatives && wanted !== fallback
       ? imageSrcSet(wanted)
       : undefined;
-  const first: Attempt = srcSet ? "derivatives" : "original";
-  const [attempt, setAttempt] = useState<Attempt>(first);
   const ref = useRef<HTMLImageElement>(null);
 
-  useEffect(() => {
-    const image = ref.current;
-    const brokeBeforeHydration = image?.complete === true && image.naturalWidth === 0;
-    setAttempt(brokeBeforeHydration ? nextAttempt(first, wanted === fallback) : first);
-  }, [wanted, fallback, first]);
+  // A new picture starts again from its derivatives (React sets its srcset and src anew).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run for each new picture
+  useEffect(() => (ref.current ? enhanceImage(ref.current) : undefined), [wanted]);
 
-  const showDerivatives = attempt === "derivatives" && srcSet !== undefined;
   return (
     <img
       ref={ref}
       // srcset and sizes before src: a browser that sees src first may fetch the original.
-      srcSet={showDerivatives ? srcSet : undefined}
-      sizes={showDerivatives ? sizes : undefined}
-      src={attempt === "placeholder" ? fallback : wanted}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      src={wanted}
       alt={alt}
       loading={priority ? "eager" : (loading ?? "lazy")}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      onError={() => setAttempt((current) => nextAttempt(current, wanted === fallback))}
+      data-fallback={wanted === fallback ? undefined : fallback}
       {...rest}
     />
   );

@@ -22,6 +22,15 @@ function mainNav(page: Page) {
   return page.getByRole("navigation", { name: "Main" });
 }
 
+/** The open menu hangs from the header's bottom edge, as wide as the page. */
+async function expectUnderTheHeader(page: Page) {
+  const header = await page.getByRole("banner").boundingBox();
+  const menu = await mainNav(page).boundingBox();
+  expect(menu?.y).toBeCloseTo((header?.y ?? 0) + (header?.height ?? 0), 0);
+  expect(menu?.x).toBe(0);
+  expect(menu?.width).toBe(page.viewportSize()?.width);
+}
+
 test("the title, description and social metadata come from the company profile", async ({
   page,
 }) => {
@@ -169,6 +178,7 @@ test.describe("on a narrow screen", () => {
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link", { name: "Services" })).toBeVisible();
+    await expectUnderTheHeader(page);
     await page.keyboard.press("Escape");
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
@@ -177,6 +187,51 @@ test.describe("on a narrow screen", () => {
     await expect(page).toHaveURL("/services");
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(nav).toBeHidden();
+  });
+});
+
+test("a menu left open closes when the window widens past the desktop width", async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  await gotoHydrated(page, "/");
+  const button = page.getByRole("button", { name: "Menu" });
+  await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The button hides at this width (no longer in the accessibility tree): found by its class.
+  await expect(page.locator(".site-header__menu-button")).toHaveAttribute("aria-expanded", "false");
+  // Back in the header row, not hanging under it.
+  const header = await page.getByRole("banner").boundingBox();
+  const nav = await mainNav(page).boundingBox();
+  expect((nav?.y ?? 0) + (nav?.height ?? 0)).toBeLessThanOrEqual(
+    (header?.y ?? 0) + (header?.height ?? 0),
+  );
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the menu still opens and closes, and the subscribe box still goes nowhere", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    const button = page.getByRole("button", { name: "Menu" });
+    const nav = mainNav(page);
+    await expect(nav).toBeHidden();
+    await button.click();
+    await expect(nav.getByRole("link", { name: "Services" })).toBeVisible();
+    await expectUnderTheHeader(page);
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("textbox", { name: "Your e-mail address" }).fill("visitor@example.com");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL("/about");
+
+    await button.click();
+    await nav.getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL("/services");
   });
 });
 

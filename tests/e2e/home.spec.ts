@@ -38,6 +38,32 @@ function visibleSlides(page: Page): Promise<number> {
   });
 }
 
+/**
+ * What a visitor does first on the home page, checked to work: the banner's next button, the
+ * search panel's tabs, the layout 3 carousel's next button (reduced motion: nothing moves alone).
+ */
+async function expectHomeBehaviours(page: Page, sliders: Slider[]) {
+  const banner = page.getByRole("region", { name: "Highlights" });
+  await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  await banner.getByRole("button", { name: "Next slide" }).click();
+  await expect(banner.locator(".banner__slide--active h2")).toHaveText(sliders[1]!.title);
+
+  const panel = page.getByRole("region", { name: "Find your next property" });
+  const status = panel.getByRole("combobox", { name: "Property Status" });
+  await panel.getByRole("tab", { name: "For Sale" }).click();
+  await expect(status).toHaveValue("For Sale");
+  await page.keyboard.press("ArrowLeft");
+  await expect(panel.getByRole("tab", { name: "For Rent" })).toBeFocused();
+  await expect(status).toHaveValue("For Rent");
+
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
+  const count = await carousel.locator(".featured-carousel__slide").count();
+  await carousel.getByRole("button", { name: "Next slides" }).click();
+  await expect.poll(() => firstVisibleSlide(page)).toBe(`2 of ${count}`);
+}
+
 /** The label ('n of N') of the leftmost slide inside the viewport. */
 function firstVisibleSlide(page: Page): Promise<string> {
   return page.locator(".featured-carousel__viewport").evaluate((viewport) => {
@@ -130,6 +156,9 @@ test("the carousel plays every 3 s and its pause button stops it", async ({ page
   expect(expected.length, "more slides than fit at once").toBeGreaterThan(4);
   await gotoHydrated(page, "/");
   const carousel = page.getByRole("region", { name: "Featured property slides" });
+  // Embla loads and starts as the carousel comes near the viewport.
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
   const position = () => firstVisibleSlide(page);
   const start = await position();
   await expect.poll(position, { timeout: 6_000 }).not.toBe(start);
@@ -149,6 +178,8 @@ test("with reduced motion both carousels start paused and stay put", async ({ pa
   const banner = page.getByRole("region", { name: "Highlights" });
   const carousel = page.getByRole("region", { name: "Featured property slides" });
   await expect(banner.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
   await expect(carousel.getByRole("button", { name: "Play carousel" })).toBeVisible();
   const slide = await banner.locator(".banner__slide--active h2").textContent();
   const position = await firstVisibleSlide(page);
@@ -188,9 +219,9 @@ test("the carousel works by keyboard: its buttons, and a focused slide scrolls i
   await page.emulateMedia({ reducedMotion: "reduce" });
   await gotoHydrated(page, "/");
   const carousel = page.getByRole("region", { name: "Featured property slides" });
-  // Embla loads after hydration; the buttons move the slides once it has.
-  await expect(carousel).toHaveAttribute("data-ready", "true");
+  // Embla loads as the carousel comes near the viewport; the buttons move the slides once it has.
   await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
   expect(await firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
   await carousel.getByRole("button", { name: "Next slides" }).focus();
   await page.keyboard.press("Enter");
@@ -305,4 +336,62 @@ test("the search panel's tabs set the status and the form GETs /search", async (
     "min-area": "100",
     "max-area": "900",
   });
+});
+
+test("a document load of the home page runs the enhancement module, not React", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  // A script the CSP refuses shows as a console error.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto("/");
+  // Ready before the load event, which page.goto waited for: no click can come too early.
+  expect(await page.locator("html").getAttribute("data-enhanced")).toBe("true");
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  expect(scripts.filter((path) => /\/entry\.enhance-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  expect(scripts.filter((path) => /framework|entry\.client|manifest-/.test(path))).toEqual([]);
+
+  // Embla waits until the carousel, screens below on a phone, comes near the viewport.
+  await page.waitForLoadState("networkidle");
+  expect(scripts.filter((path) => path.includes("embla-carousel"))).toEqual([]);
+  const carousel = page.getByRole("region", { name: "Featured property slides" });
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
+  expect(scripts.filter((path) => path.includes("embla-carousel"))).toHaveLength(2);
+  expect(errors).toEqual([]);
+});
+
+test("reached by a client-side navigation, React renders the home page and its behaviours work", async ({
+  page,
+}) => {
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await gotoHydrated(page, "/about");
+  // Gone after any document load: it tells a client-side navigation from one.
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  const sameDocument = () =>
+    page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL("/");
+  await expectHomeBehaviours(page, sliders);
+  expect(await sameDocument()).toBe(true);
+
+  // Away and back with the browser's Back button: React renders the home page anew.
+  await page.getByRole("link", { name: "Contact Us Today" }).click();
+  await expect(page).toHaveURL("/contact");
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expectHomeBehaviours(page, sliders);
+  expect(await sameDocument()).toBe(true);
 });

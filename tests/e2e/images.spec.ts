@@ -146,16 +146,22 @@ test("lazy images below the fold keep their derivatives once scrolled into view"
   expect(await lazy.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("an image host without derivatives shows the originals", async ({ page }) => {
-  await page.route("**/*.webp", (route) => route.fulfill({ status: 404, body: "" }));
-  await gotoHydrated(page, "/property");
-  const cover = page.locator(".property-card__image").first();
-  await expect(cover).not.toHaveAttribute("srcset", /./);
-  await expect(cover).toHaveAttribute("src", /\/images\/property\/[^/]+\.jpg$/);
-  await expect
-    .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
-    .toBeGreaterThan(0);
-});
+// /property hydrates React; the home page runs the enhancement module (decision 021).
+for (const [path, selector, folder] of [
+  ["/property", ".property-card__image", "property"],
+  ["/", ".banner__image", "sliders"],
+] as const) {
+  test(`an image host without derivatives shows the originals on ${path}`, async ({ page }) => {
+    await page.route("**/*.webp", (route) => route.fulfill({ status: 404, body: "" }));
+    await gotoHydrated(page, path);
+    const cover = page.locator(selector).first();
+    await expect(cover).not.toHaveAttribute("srcset", /./);
+    await expect(cover).toHaveAttribute("src", new RegExp(`/images/${folder}/[^/]+\\.jpg$`));
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+}
 
 test("a missing image is answered with the placeholder, which the browser draws", async ({
   page,

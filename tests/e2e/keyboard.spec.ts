@@ -66,31 +66,34 @@ for (const viewport of [
 test.describe("the mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("opens by keyboard, gives focus back on Escape and closes when focus moves on", async ({
-    page,
-  }) => {
-    await gotoHydrated(page, "/about");
-    const button = page.getByRole("button", { name: "Menu" });
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await button.focus();
-    await page.keyboard.press("Enter");
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Home" })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(nav).toBeHidden();
-    await expect(button).toBeFocused();
+  // /about hydrates React; the home page runs the enhancement module (decision 021).
+  for (const path of ["/about", "/"]) {
+    test(`on ${path} opens by keyboard, gives focus back on Escape and closes when focus moves on`, async ({
+      page,
+    }) => {
+      await gotoHydrated(page, path);
+      const button = page.getByRole("button", { name: "Menu" });
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await page.keyboard.press("Tab");
+      await expect(nav.getByRole("link", { name: "Home" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
+      await expect(button).toBeFocused();
 
-    await page.keyboard.press("Space");
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    const links = await nav.getByRole("link").count();
-    for (let step = 0; step < links; step++) await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Investment" })).toBeFocused();
-    // One more Tab leaves the header: the menu must not stay over the focused content.
-    await page.keyboard.press("Tab");
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    await expect(nav).toBeHidden();
-  });
+      await page.keyboard.press("Space");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      const links = await nav.getByRole("link").count();
+      for (let step = 0; step < links; step++) await page.keyboard.press("Tab");
+      await expect(nav.getByRole("link", { name: "Investment" })).toBeFocused();
+      // One more Tab leaves the header: the menu must not stay over the focused content.
+      await page.keyboard.press("Tab");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(nav).toBeHidden();
+    });
+  }
 });
 
 test("the FAQ accordion opens and closes with Enter and Space, its answer next in tab order", async ({

@@ -1,15 +1,14 @@
-import { type KeyboardEvent, useCallback, useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import type { Slider } from "../../../lib/api-contract.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
-import { prefersReducedMotion } from "./reduced-motion.ts";
+import { enhanceBanner } from "./enhance-banner.ts";
+import { PlayPauseIcons } from "./play-pause-icons.tsx";
 
 export interface BannerCarouselProps {
   sliders: readonly Slider[];
-  /** Milliseconds each slide stays before the next one while playing. */
-  interval?: number;
 }
 
 /**
@@ -49,43 +48,19 @@ function SliderLink({
 
 /**
  * The home banner (SPEC §2 'Home'): one slide per slider with its title and the buttons
- * 'Get Started Now' (the slider's link) and 'Learn More' (/about). Previous/next buttons, dots,
- * arrow keys; autoplay with a pause button, paused while hovered or focused, and off when the
- * visitor prefers reduced motion. Hidden slides are inert so only the shown one takes focus.
+ * 'Get Started Now' (the slider's link) and 'Learn More' (/about), previous/next buttons, dots
+ * and a pause button. React renders the first slide shown and the slideshow playing, as the
+ * server does; what moves it is `enhanceBanner`, the same code the page without React runs
+ * (decision 021).
  */
-export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps) {
+export function BannerCarousel({ sliders }: BannerCarouselProps) {
   const count = sliders.length;
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
-  const [held, setHeld] = useState(false);
   const id = useId();
+  const ref = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    if (prefersReducedMotion()) setPlaying(false);
-  }, []);
-
-  useEffect(() => {
-    if (!playing || held || count < 2) return;
-    const timer = window.setInterval(() => setIndex((value) => (value + 1) % count), interval);
-    return () => window.clearInterval(timer);
-  }, [playing, held, count, interval]);
-
-  const go = useCallback(
-    (step: number) => setIndex((value) => (value + step + count) % count),
-    [count],
-  );
-
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    const target = event.target as HTMLElement;
-    if (target.closest("input, select, textarea")) return;
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      go(-1);
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      go(1);
-    }
-  }
+  // Enhanced again when the slides change, so the behaviour knows every slide.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on new sliders
+  useEffect(() => (ref.current ? enhanceBanner(ref.current) : undefined), [sliders]);
 
   if (count === 0) {
     return (
@@ -104,24 +79,15 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
 
   return (
     <section
+      ref={ref}
       className="banner"
       aria-roledescription="carousel"
       aria-label="Highlights"
-      onKeyDown={onKeyDown}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
-      }}
+      data-enhance="banner"
     >
-      <div
-        className="banner__slides"
-        id={`${id}-slides`}
-        aria-live={playing && !held ? "off" : "polite"}
-      >
+      <div className="banner__slides" id={`${id}-slides`} aria-live="off">
         {sliders.map((slider, position) => {
-          const active = position === index;
+          const active = position === 0;
           return (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group
             <div
@@ -166,7 +132,7 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
             className="icon-button banner__arrow"
             aria-label="Previous slide"
             aria-controls={`${id}-slides`}
-            onClick={() => go(-1)}
+            data-step="-1"
           >
             <Icon name="chevronLeft" />
           </button>
@@ -178,9 +144,8 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
                   type="button"
                   className="banner__dot"
                   aria-label={`Show slide ${position + 1} of ${count}`}
-                  aria-current={position === index ? "true" : undefined}
+                  aria-current={position === 0 ? "true" : undefined}
                   aria-controls={`${id}-slides`}
-                  onClick={() => setIndex(position)}
                 />
               </li>
             ))}
@@ -190,17 +155,17 @@ export function BannerCarousel({ sliders, interval = 6000 }: BannerCarouselProps
             className="icon-button banner__arrow"
             aria-label="Next slide"
             aria-controls={`${id}-slides`}
-            onClick={() => go(1)}
+            data-step="1"
           >
             <Icon name="chevronRight" />
           </button>
           <button
             type="button"
             className="icon-button banner__toggle"
-            aria-label={playing ? "Pause slideshow" : "Play slideshow"}
-            onClick={() => setPlaying((value) => !value)}
+            aria-label="Pause slideshow"
+            data-playing="true"
           >
-            <Icon name={playing ? "pause" : "play"} size={16} />
+            <PlayPauseIcons />
           </button>
         </div>
       ) : null}

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useId } from "react";
+import { useId } from "react";
 import { Icon } from "../icons.tsx";
 
 /** The static options of the search form (SPEC §2 'Search form': "Its options are static"). */
@@ -6,44 +6,19 @@ export const searchStatusOptions = ["For Rent", "For Sale"] as const;
 export const searchTypeOptions = ["Apartments", "Houses", "Commercial", "Garages"] as const;
 export const searchLocationOptions = ["New York", "Bangladesh", "India", "Canada"] as const;
 
-export type SearchStatus = (typeof searchStatusOptions)[number];
-
 export interface SearchFormProps {
-  /**
-   * The chosen property status. When given, the status select follows it (the home panel's
-   * For Rent / For Sale tabs drive it) and reports changes through `onStatusChange`.
-   */
-  status?: SearchStatus;
-  onStatusChange?: (status: SearchStatus) => void;
   /** 'panel' lays the fields out in a row on wide screens; 'stacked' keeps one column. */
   layout?: "panel" | "stacked";
   className?: string;
 }
 
-function isSearchStatus(value: string): value is SearchStatus {
-  return (searchStatusOptions as readonly string[]).includes(value);
-}
-
 /**
  * The site's search form (SPEC §2): a GET to /search with the fields email (keyword),
- * property-status, property-types, location, max-area and min-area.
+ * property-status, property-types, location, max-area and min-area. The home search panel's
+ * tabs set its property-status (enhanceSearchPanel).
  */
-export function SearchForm({
-  status,
-  onStatusChange,
-  layout = "panel",
-  className,
-}: SearchFormProps) {
+export function SearchForm({ layout = "panel", className }: SearchFormProps) {
   const id = useId();
-  const statusProps =
-    status === undefined
-      ? { defaultValue: searchStatusOptions[0] }
-      : {
-          value: status,
-          onChange: (event: ChangeEvent<HTMLSelectElement>) => {
-            if (isSearchStatus(event.target.value)) onStatusChange?.(event.target.value);
-          },
-        };
   const classes = ["search-form", `search-form--${layout}`, className].filter(Boolean).join(" ");
 
   return (
@@ -69,7 +44,7 @@ export function SearchForm({
           className="search-form__control"
           id={`${id}-status`}
           name="property-status"
-          {...statusProps}
+          defaultValue={searchStatusOptions[0]}
         >
           {searchStatusOptions.map((option) => (
             <option key={option} value={option}>

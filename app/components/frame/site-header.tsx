@@ -1,53 +1,34 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { Icon } from "../icons.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { closeMenu, enhanceMenu } from "./enhance-menu.ts";
 import { siteNavigation } from "./navigation.ts";
 
 /**
  * The header: the logo (to /) and the navigation of SPEC §2, the current path marked with
- * aria-current="page". Below the desktop breakpoint a menu button toggles the navigation; it
- * closes on navigation, on Escape (focus back on the button) and when focus leaves the header.
+ * aria-current="page". Below the desktop breakpoint a menu button opens the navigation as a
+ * popover, which works without JavaScript; `enhanceMenu` adds the rest (decision 021). It
+ * closes on Escape (focus back on the button), on a click outside, when focus leaves the header
+ * and, under React, on every navigation.
  */
 export function SiteHeader() {
   const profile = useProfile();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
   const navId = useId();
   const headerRef = useRef<HTMLElement>(null);
-  const navRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => (headerRef.current ? enhanceMenu(headerRef.current) : undefined), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation
   useEffect(() => {
-    setOpen(false);
+    if (headerRef.current) closeMenu(headerRef.current);
   }, [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // Focus inside the closing menu would fall to the page's start: it goes back to the button.
-      if (navRef.current?.contains(document.activeElement)) menuButtonRef.current?.focus();
-      setOpen(false);
-    };
-    // The open menu lies over the page: once focus moves on past the header, it closes so that
-    // it hides nothing focused below it (WCAG 2.2 2.4.11).
-    const onFocusIn = (event: FocusEvent) => {
-      if (!headerRef.current?.contains(event.target as Node | null)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("focusin", onFocusIn);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("focusin", onFocusIn);
-    };
-  }, [open]);
 
   const name = profile.business_name;
   return (
-    <header className="site-header" ref={headerRef}>
+    <header className="site-header" ref={headerRef} data-enhance="menu">
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
           <ResponsiveImage
@@ -61,22 +42,16 @@ export function SiteHeader() {
           />
         </Link>
         <button
-          ref={menuButtonRef}
           type="button"
           className="site-header__menu-button"
-          aria-expanded={open}
+          popoverTarget={navId}
           aria-controls={navId}
-          onClick={() => setOpen((value) => !value)}
         >
-          <Icon name={open ? "close" : "menu"} size={22} />
+          <Icon name="menu" size={22} className="icon--menu" />
+          <Icon name="close" size={22} className="icon--close" />
           <span className="site-header__menu-label">Menu</span>
         </button>
-        <nav
-          ref={navRef}
-          id={navId}
-          aria-label="Main"
-          className={open ? "site-header__nav site-header__nav--open" : "site-header__nav"}
-        >
+        <nav id={navId} aria-label="Main" className="site-header__nav" popover="auto">
           <ul className="site-header__links">
             {siteNavigation.map((item) => (
               <li key={item.to} className="site-header__item">

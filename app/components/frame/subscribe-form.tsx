@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 
 export interface SubscribeFormProps {
   /** The visible label of the e-mail box. */
@@ -12,7 +12,9 @@ export interface SubscribeFormProps {
 /**
  * An e-mail sign-up box (footer subscribe box, home newsletter). SPEC §2: a required e-mail
  * box with "no submit behaviour shown": the browser's required/e-mail check runs, and a valid
- * submit does nothing.
+ * submit does nothing. A `dialog` form does exactly that without JavaScript: the browser checks
+ * the fields before submitting, and a dialog submission outside a dialog goes nowhere
+ * (decision 021).
  */
 export function SubscribeForm({
   label = "Email address",
@@ -21,15 +23,11 @@ export function SubscribeForm({
   className,
 }: SubscribeFormProps) {
   const id = useId();
-  // Until React takes over, the button must not submit: the browser would send the form as a
-  // GET to the page itself. Once hydrated it submits, so the required/e-mail check runs.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const classes = ["subscribe-form", `subscribe-form--${tone}`, className]
     .filter(Boolean)
     .join(" ");
   return (
-    <form className={classes} onSubmit={(event) => event.preventDefault()}>
+    <form className={classes} method="dialog">
       <label className="subscribe-form__label" htmlFor={`${id}-email`}>
         {label}
       </label>
@@ -43,10 +41,7 @@ export function SubscribeForm({
           autoComplete="email"
           placeholder="you@example.com"
         />
-        <button
-          type={hydrated ? "submit" : "button"}
-          className="button button--accent subscribe-form__button"
-        >
+        <button type="submit" className="button button--accent subscribe-form__button">
           {buttonText}
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useRef } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
+import { enhanceTabs } from "./enhance-tabs.ts";
 
 export interface TabItem {
   /** Stable key, also used in the element ids. */
@@ -11,7 +12,12 @@ export interface TabListProps {
   label: string;
   items: readonly TabItem[];
   selectedId: string;
-  onSelect: (id: string) => void;
+  /**
+   * Hears of each chosen tab. When given, the list runs the tabs behaviour (`enhanceTabs`)
+   * itself; without it the caller's own enhancer does (the home search panel's, which must also
+   * work on the page without React).
+   */
+  onSelect?: (id: string) => void;
   /** Prefix of the tab and panel ids (see `tabIds`). */
   idPrefix: string;
   /** When every tab drives one shared panel, its id; otherwise each tab has its own panel. */
@@ -27,7 +33,8 @@ export function tabIds(idPrefix: string, id: string) {
 
 /**
  * An accessible tab list (WAI-ARIA tabs pattern, automatic activation): one tab stop, arrow
- * keys move between tabs (wrapping), Home and End jump to the first and last tab.
+ * keys move between tabs (wrapping), Home and End jump to the first and last tab. Each tab
+ * carries its item's id as `data-value`.
  */
 export function TabList({
   label,
@@ -38,48 +45,38 @@ export function TabList({
   sharedPanelId,
   className,
 }: TabListProps) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const ref = useRef<HTMLDivElement>(null);
+  const report = useEffectEvent((tab: HTMLElement) => {
+    if (tab.dataset.value !== undefined) onSelect?.(tab.dataset.value);
+  });
+  const enhance = onSelect !== undefined;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const current = items.findIndex((item) => item.id === selectedId);
-    let next = -1;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = current + 1;
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = current - 1;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = items.length - 1;
-    else return;
-    event.preventDefault();
-    const index = (next + items.length) % items.length;
-    const item = items[index];
-    if (!item) return;
-    onSelect(item.id);
-    refs.current[index]?.focus();
-  }
+  useEffect(() => {
+    if (!enhance || !ref.current) return;
+    return enhanceTabs(ref.current, report);
+  }, [enhance]);
 
   return (
     <div
+      ref={ref}
       role="tablist"
       aria-label={label}
       className={className ? `tab-list ${className}` : "tab-list"}
-      onKeyDown={onKeyDown}
     >
-      {items.map((item, index) => {
+      {items.map((item) => {
         const ids = tabIds(idPrefix, item.id);
         const selected = item.id === selectedId;
         return (
           <button
             key={item.id}
-            ref={(element) => {
-              refs.current[index] = element;
-            }}
             type="button"
             role="tab"
             id={ids.tab}
+            data-value={item.id}
             aria-selected={selected}
             aria-controls={sharedPanelId ?? ids.panel}
             tabIndex={selected ? 0 : -1}
             className="tab-list__tab"
-            onClick={() => onSelect(item.id)}
           >
             {item.label}
           </button>

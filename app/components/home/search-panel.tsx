@@ -1,19 +1,31 @@
-import { useId, useState } from "react";
-import { SearchForm, type SearchStatus, searchStatusOptions } from "../frame/search-form.tsx";
+import { useEffect, useId, useRef } from "react";
+import { SearchForm, searchStatusOptions } from "../frame/search-form.tsx";
 import { TabList, tabIds } from "../frame/tab-list.tsx";
+import { enhanceSearchPanel } from "./enhance-search-panel.ts";
 
 const tabs = searchStatusOptions.map((status) => ({ id: status, label: status }));
+const [firstStatus] = searchStatusOptions;
 
 /**
  * The home search panel (SPEC §2): tabs 'For Rent' and 'For Sale' over the search form; the
  * chosen tab sets the form's property-status, and choosing a status in the form moves the tab.
+ * React renders it as the server does (For Rent); the behaviour is `enhanceSearchPanel`'s, the
+ * same the page without React runs (decision 021).
  */
 export function SearchPanel() {
-  const [status, setStatus] = useState<SearchStatus>("For Rent");
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => (ref.current ? enhanceSearchPanel(ref.current) : undefined), []);
+
   return (
-    <section className="search-panel" aria-labelledby="search-panel-title">
+    <section
+      ref={ref}
+      className="search-panel"
+      aria-labelledby="search-panel-title"
+      data-enhance="search-panel"
+    >
       <div className="search-panel__card">
         <div className="search-panel__head">
           <h2 className="search-panel__title" id="search-panel-title">
@@ -22,15 +34,14 @@ export function SearchPanel() {
           <TabList
             label="Offer type"
             items={tabs}
-            selectedId={status}
-            onSelect={(id) => setStatus(id as SearchStatus)}
+            selectedId={firstStatus}
             idPrefix={idPrefix}
             sharedPanelId={panelId}
             className="search-panel__tabs"
           />
         </div>
-        <div role="tabpanel" id={panelId} aria-labelledby={tabIds(idPrefix, status).tab}>
-          <SearchForm status={status} onStatusChange={setStatus} />
+        <div role="tabpanel" id={panelId} aria-labelledby={tabIds(idPrefix, firstStatus).tab}>
+          <SearchForm />
         </div>
       </div>
     </section>
