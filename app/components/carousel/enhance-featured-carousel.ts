@@ -19,10 +19,10 @@ function loadEmbla() {
 }
 
 /**
- * How near the viewport the carousel must come for Embla to load and start. Below the banner and
- * the search panel, it is off the first screen: a visitor who never scrolls to it fetches and
- * runs none of Embla, and the page's first seconds on a phone go to what is on screen (Embla's
- * start is one long task of ~50 ms on a fast CPU: Lighthouse's TBT, decision 021).
+ * How near the viewport the carousel must come for Embla to load and start before the page has
+ * finished loading. Otherwise it starts on the window's load event: the carousel scrolls by
+ * itself from the first seconds (SPEC §2), and its chunk does not compete with the banner image
+ * on a phone's first load (Lighthouse's LCP, decision 021).
  */
 const emblaMargin = "300px 0px";
 
@@ -31,9 +31,9 @@ function ignoreLoadFailure() {}
 
 /**
  * The layout 3 carousel's behaviour (SPEC §2, §9) on its rendered HTML (FeaturedCarousel), with
- * or without React (decision 021). Embla loads once the carousel comes within `emblaMargin` of
- * the viewport; until then the slides stand still, already laid out by CSS, and the buttons do
- * nothing. Then: looping, moving every 3000 ms; previous/next buttons (`data-step`) and a
+ * or without React (decision 021). Embla loads on the window's load event, or before it once the
+ * carousel comes within `emblaMargin` of the viewport; until then the slides stand still, already
+ * laid out by CSS, and the buttons do nothing. Then: looping, moving every 3000 ms; previous/next buttons (`data-step`) and a
  * pause/play button; autoplay stops for good once the visitor drags or focuses a slide, and
  * does not start for reduced motion (where the slides also jump instead of sliding). The
  * section gets `data-ready="true"` once the buttons work (tests wait for it).
@@ -75,15 +75,22 @@ export function enhanceFeaturedCarousel(section: HTMLElement): () => void {
     showPlaying(autoplay.isPlaying());
     section.dataset.ready = "true";
   };
+  const startOnce = () => {
+    nearby.disconnect();
+    window.removeEventListener("load", startOnce);
+    loadEmbla().then(start, ignoreLoadFailure);
+  };
   const nearby = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      nearby.disconnect();
-      loadEmbla().then(start, ignoreLoadFailure);
+      if (entries.some((entry) => entry.isIntersecting)) startOnce();
     },
     { rootMargin: emblaMargin },
   );
-  nearby.observe(section);
+  if (document.readyState === "complete") startOnce();
+  else {
+    nearby.observe(section);
+    window.addEventListener("load", startOnce);
+  }
 
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element).closest<HTMLElement>("button");
@@ -105,6 +112,7 @@ export function enhanceFeaturedCarousel(section: HTMLElement): () => void {
   return () => {
     stopped = true;
     nearby.disconnect();
+    window.removeEventListener("load", startOnce);
     section.removeEventListener("click", onClick);
     started?.carousel.destroy();
     delete section.dataset.ready;
