@@ -108,7 +108,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       config.NODE_ENV === "production" ? "production" : "development",
     );
     /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
-    async function render(url: string): Promise<RenderedPage> {
+    async function renderForCache(url: string): Promise<RenderedPage> {
       const placeholders = createRenderPlaceholders();
       const context = requestContext({
         cspNonce: placeholders.nonce,
@@ -129,14 +129,16 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     const pageCache = createPageCache({
       ttlMs: config.PAGE_CACHE_TTL * 1000,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
-      render,
+      // The render logs under the request that caused it.
+      render: (url, request) => runWithRequestLog(request, () => renderForCache(url)),
+      sharedPageCsp: app.securityHeaders.cspWithHashes,
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
     });
     // Built assets and files have their own routes; the page route is the catch-all.
     app.addHook("onRequest", async (request, reply) => {
       if (request.routeOptions.url !== "*") return;
-      if (await runWithRequestLog(request, () => pageCache.serve(request, reply))) return reply;
+      if (await pageCache.serve(request, reply)) return reply;
     });
     const stopListening = onContentChange(() => {
       contentVersion++;
