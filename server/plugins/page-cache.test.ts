@@ -222,6 +222,28 @@ describe("the page cache", () => {
     expect(head.body).toBe("");
   });
 
+  it("leaves the nonce out of a personal page's <link> tags, which 'self' allows", async () => {
+    const render = async (): Promise<RenderedPage> => {
+      const placeholders = createRenderPlaceholders();
+      const { token } = placeholders.perVisitor(() => ({ token: "t" }));
+      const { nonce } = placeholders;
+      return {
+        status: 200,
+        headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
+        body:
+          `<link rel="modulepreload" href="/a.js" nonce="${nonce}"/>` +
+          `<LINK nonce="${nonce}" rel="stylesheet" href="/a.css">` +
+          `<script nonce="${nonce}">go("${nonce}")</script><input value="${token}">`,
+        placeholders,
+      };
+    };
+    const { app } = serveWith({ render });
+    expect((await app.inject("/contact")).body).toBe(
+      '<link rel="modulepreload" href="/a.js"/><LINK rel="stylesheet" href="/a.css">' +
+        '<script nonce="abc1">go("abc1")</script><input value="t">',
+    );
+  });
+
   it("sends but never keeps an answer other than 200 HTML", async () => {
     const render = fakeRender({ status: 404 });
     const { app } = serveWith({ render });
