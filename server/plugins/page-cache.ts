@@ -330,10 +330,11 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   /**
-   * Answers `request` from the cache (rendering it first if need be); false when the request
-   * is not the cache's (the site answers it as usual).
+   * Answers `request` from the cache: at once (true) from a kept page, or once it is rendered
+   * (a promise of true); false, or a promise of false, when the request is not the cache's or
+   * the render failed (the site answers it as usual).
    */
-  serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  serve(request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean>;
   /** Empties the cache at once: the content changed. */
   clear(): void;
   /** How many pages are kept and their bytes (for tests and logs). */
@@ -392,22 +393,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return shared;
   }
 
-  async function pageFor(key: string, request: FastifyRequest): Promise<Page> {
+  /** The kept page of `key`, fresh or stale (then re-rendered in the background), if any. */
+  function keptPage(key: string, request: FastifyRequest): Page | undefined {
     const entry = entries.get(key);
-    if (entry) {
-      const age = now() - entry.renderedAt;
-      if (age < 2 * ttlMs) {
-        // Map order is use order: the first key is the least recently used.
-        entries.delete(key);
-        entries.set(key, entry);
-        if (age >= ttlMs) {
-          renderOnce(key, request).catch((error: unknown) => options.onError?.(error, key));
-        }
-        return entry.page;
-      }
+    if (!entry) return undefined;
+    const age = now() - entry.renderedAt;
+    if (age >= 2 * ttlMs) {
       remove(key);
+      return undefined;
     }
-    return renderOnce(key, request);
+    // Map order is use order: the first key is the least recently used.
+    entries.delete(key);
+    entries.set(key, entry);
+    if (age >= ttlMs) {
+      renderOnce(key, request).catch((error: unknown) => options.onError?.(error, key));
+    }
+    return entry.page;
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
@@ -453,19 +454,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   return {
-    async serve(request, reply) {
+    serve(request, reply) {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       const key = request.url;
       if (!isCacheablePath(key.split("?")[0] ?? key)) return false;
-      let page: Page;
-      try {
-        page = await pageFor(key, request);
-      } catch (error) {
-        options.onError?.(error, key);
-        return false;
+      const kept = keptPage(key, request);
+      if (kept) {
+        send(request, reply, kept);
+        return true;
       }
-      send(request, reply, page);
-      return true;
+      return renderOnce(key, request).then(
+        (page) => {
+          send(request, reply, page);
+          return true;
+        },
+        (error: unknown) => {
+          options.onError?.(error, key);
+          return false;
+        },
+      );
     },
     clear() {
       generation++;
