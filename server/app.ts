@@ -127,9 +127,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandling(app);
 
-  // Lets an operator find a visitor's failed request in the logs.
-  app.addHook("onSend", async (request, reply) => {
+  // Lets an operator find a visitor's failed request in the logs. Set first thing, like the
+  // security headers, so an answer the page cache writes itself carries it too.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(requestIdHeader, request.id);
+    done();
   });
 
   await app.register(securityPlugin, { config });

@@ -126,6 +126,28 @@ describe("request ids", () => {
     }
   });
 
+  it("are answered and logged for a page the page cache writes itself (a per-visitor page)", async () => {
+    const logs = logCollector();
+    const test = await createTestSiteApp(
+      "sqlite",
+      { LOG_LEVEL: "info" },
+      { logStream: logs.stream },
+    );
+    try {
+      await test.app.inject({ url: "/contact" });
+      const response = await test.app.inject({ url: "/contact" });
+      expect(response.statusCode).toBe(200);
+      const id = String(response.headers["x-request-id"]);
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const completed = logs.lines.find(
+        (line) => line.reqId === id && line.msg === "request completed",
+      );
+      expect(completed).toMatchObject({ res: { statusCode: 200 } });
+    } finally {
+      await test.close();
+    }
+  });
+
   it.each([
     ["a space", "abc def"],
     ["a line break", "abc\ndef"],

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   issueEnquiryPuzzles,
@@ -40,6 +41,17 @@ describe("issuePuzzle", () => {
     expect(first.token).not.toBe(second.token);
     const payload = Buffer.from(first.token.split(".")[0] ?? "", "base64url").toString("utf8");
     expect(Object.keys(JSON.parse(payload) as object).sort()).toEqual(["exp", "id", "n1", "n2"]);
+  });
+
+  it.each([
+    ["16 characters", "sixteen-chars-ab"],
+    ["64 characters, one hash block", "k".repeat(64)],
+    ["65 characters, longer than a block", "k".repeat(65)],
+    ["non-ASCII text", "clé secrète – ünïcode ✓ of some length"],
+  ])("signs with HMAC-SHA256 of the body under a secret of %s", (_label, key) => {
+    const [body = "", signature = ""] = issuePuzzle(key, now).token.split(".");
+    const expected = createHmac("sha256", key).update(`enquiry-puzzle.${body}`).digest("base64url");
+    expect(signature).toBe(expected);
   });
 
   it("issues a puzzle and a spare for a form", () => {

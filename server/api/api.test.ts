@@ -41,6 +41,10 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       const right = await get(url);
       expect(right.statusCode).toBe(200);
       expect(right.json()).toHaveProperty("data");
+      // Never kept by a browser or a proxy, refusals included.
+      for (const answer of [missing, wrong, right]) {
+        expect(answer.headers["cache-control"]).toBe("no-store");
+      }
     });
 
     it("is required by POST /contact/add, which stores nothing without it", async () => {

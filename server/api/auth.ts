@@ -1,6 +1,6 @@
 /** The §7 bearer token check, in constant time. */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { sendApiError } from "./errors.ts";
 
 function digest(value: string): Buffer {
@@ -13,10 +13,16 @@ function digest(value: string): Buffer {
  */
 export function requireBearerToken(token: string) {
   const expected = digest(`Bearer ${token}`);
-  return async function checkBearerToken(request: FastifyRequest, reply: FastifyReply) {
+  return function checkBearerToken(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) {
     const given = digest(request.headers.authorization ?? "");
     if (!timingSafeEqual(given, expected)) {
-      return sendApiError(reply, 401, "Missing or invalid bearer token.");
+      sendApiError(reply, 401, "Missing or invalid bearer token.");
+      return;
     }
+    done();
   };
 }

@@ -30,22 +30,28 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
     skipOnError: true,
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    // busboy cuts a field at fieldSize without an error. 32 KiB holds more characters than any
-    // field may have (the message: 5,000, even at 4 bytes each), so a cut value always fails
-    // validation as too long and is never stored shortened. A file part answers 413.
-    limits: { fieldNameSize: 100, fieldSize: 32 * 1024, fields: 30, files: 0, parts: 40 },
-  });
 
-  app.addHook("onRequest", requireBearerToken(config.API_TOKEN));
-  // API answers are per-request data, never to be cached by browsers or proxies.
-  app.addHook("onSend", async (_request, reply) => {
+  // API answers are per-request data, never to be cached by browsers or proxies. Set on
+  // arrival, so that every answer has it, refusals included.
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.header("cache-control", "no-store");
+    done();
   });
+  app.addHook("onRequest", requireBearerToken(config.API_TOKEN));
 
   await app.register(contentRoutes);
-  await app.register(contactRoutes, { rateLimit: config.CONTACT_RATE_LIMIT });
+  // Only the enquiry reads a multipart body: @fastify/multipart's hooks (a listener and an
+  // async clean-up on every request) stay off the reads.
+  await app.register(async (enquiries) => {
+    await enquiries.register(multipart, {
+      attachFieldsToBody: "keyValues",
+      // busboy cuts a field at fieldSize without an error. 32 KiB holds more characters than
+      // any field may have (the message: 5,000, even at 4 bytes each), so a cut value always
+      // fails validation as too long and is never stored shortened. A file part answers 413.
+      limits: { fieldNameSize: 100, fieldSize: 32 * 1024, fields: 30, files: 0, parts: 40 },
+    });
+    await enquiries.register(contactRoutes, { rateLimit: config.CONTACT_RATE_LIMIT });
+  });
 
   app.setNotFoundHandler((request, reply) =>
     sendApiError(reply, 404, `No API endpoint at ${request.method} ${request.url}.`),

@@ -6,9 +6,10 @@
  *   its per-visitor values: the CSP nonce, and the enquiry puzzles (see PerVisitor in
  *   app/context.ts). A page without puzzles becomes one shareable body: nonce attributes
  *   removed, its inline scripts allowed by `'sha256-…'` hashes in the CSP, a strong ETag
- *   (`If-None-Match` answered 304), and brotli and gzip bytes made once. A page with puzzles is
- *   kept as fragments around the placeholders and put together per response with a fresh
- *   nonce and fresh puzzles, sent with `Cache-Control: no-store` and no ETag.
+ *   (`If-None-Match` answered 304), and brotli and gzip bytes made once; its CSP is worked out
+ *   once too. A page with puzzles is kept as fragments around the placeholders and put together
+ *   per response with the response's nonce and fresh puzzles, sent with `Cache-Control:
+ *   no-store` and no ETag; its long runs of text go out from the cached bytes themselves.
  * - Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
  *   while revalidate); older, it is rendered before answering. Concurrent misses of one URL
  *   share one render.
@@ -18,6 +19,7 @@
  *   visitors who asked, never kept.
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { OutgoingHttpHeader } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -71,8 +73,8 @@ interface SharedPage {
   /** The route's own Cache-Control (the sitemap's, say); pages revalidate with their ETag. */
   cacheControl: string;
   etag: string;
-  /** `'sha256-…'` of each inline script, for the CSP's script-src. */
-  scriptHashes: string[];
+  /** The page's CSP: its inline scripts allowed by hash (see SecurityHeaders.cspWithHashes). */
+  csp: string | undefined;
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -83,18 +85,20 @@ interface PersonalPage {
   status: number;
   headers: [string, string][];
   /**
-   * The body cut at the placeholders: text, placeholder, text, … The placeholders (odd
-   * positions) are kept as text to look their values up; the text positions are empty here.
+   * The body cut at the placeholders: the page's text, and numbers in the values' places (the
+   * slot of the value: 0 is the nonce, then each issued value set's fields, see `fields`).
+   * Long runs of text are kept as UTF-8 bytes that every response sends as they are; short
+   * ones as strings, joined with the values around them into one piece per response.
    */
-  fragments: string[];
-  /**
-   * The same fragments encoded once as UTF-8 (placeholders' positions hold empty buffers), so a
-   * response copies bytes instead of encoding the whole page again.
-   */
-  encodedFragments: Buffer[];
-  nonce: string;
-  issued: RenderPlaceholders["issued"];
+  parts: (Buffer | string | number)[];
+  /** Per issued value set, how to issue it and its field names in slot order. */
+  fields: { issue: () => Record<string, string>; names: string[] }[];
+  /** Bytes of the text, without the values. */
+  textBytes: number;
 }
+
+/** Text runs at least this long are sent from the page's own bytes, not copied. */
+const sharedRunBytes = 256;
 
 type Page = SharedPage | PersonalPage;
 
@@ -123,19 +127,6 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The helmet CSP with its nonces replaced: script-src by the page's hashes, style-src by nothing. */
-export function hashedCsp(policy: string, scriptHashes: readonly string[]): string {
-  return policy
-    .split(";")
-    .map((directive) => {
-      const parts = directive.trim().split(/\s+/);
-      const kept = parts.filter((part) => !part.startsWith("'nonce-"));
-      if (parts[0] === "script-src") kept.push(...scriptHashes);
-      return kept.join(" ");
-    })
-    .join(";");
-}
-
 /** Pages, and the XML and text documents of resource routes (the sitemap, robots.txt). */
 const cacheableContentType = /^(?:text\/html|application\/xml|text\/plain)\b/;
 
@@ -149,29 +140,50 @@ function isCacheableAnswer(rendered: RenderedPage): boolean {
 
 const skippedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 
-async function toPage(rendered: RenderedPage, compress: boolean): Promise<Page> {
+/**
+ * `html` without the nonce on its `<link>` tags (stylesheets, module preloads, the icon): the
+ * policy allows the site's own files by 'self', as shared pages, which carry no nonce at all,
+ * show. A personal page then has a handful of nonce places instead of some thirty.
+ */
+function withoutLinkNonces(html: string, nonce: string): string {
+  return html.replace(/<link\b[^>]*>/gi, (tag) => tag.replaceAll(` nonce="${nonce}"`, ""));
+}
+
+async function toPage(
+  rendered: RenderedPage,
+  compress: boolean,
+  sharedPageCsp: PageCacheOptions["sharedPageCsp"],
+): Promise<Page> {
   const { body, placeholders } = rendered;
   const used = placeholders.issued.filter((entry) =>
     Object.values(entry.placeholders).some((word) => body.includes(word)),
   );
   const contentType = rendered.headers.get("content-type") ?? "text/html; charset=utf-8";
   if (used.length > 0 || rendered.status !== 200) {
-    const words = [
-      placeholders.nonce,
-      ...used.flatMap((entry) => Object.values(entry.placeholders)),
-    ];
-    const fragments = body.split(new RegExp(`(${words.join("|")})`));
+    const slotOf = new Map([[placeholders.nonce, 0]]);
+    const fields = used.map((entry) => {
+      const names = Object.keys(entry.placeholders);
+      for (const name of names) slotOf.set(entry.placeholders[name] ?? "", slotOf.size);
+      return { issue: entry.issue, names };
+    });
+    // Text, placeholder, text, … (split with a capturing group).
+    const cut = withoutLinkNonces(body, placeholders.nonce).split(
+      new RegExp(`(${[...slotOf.keys()].join("|")})`),
+    );
+    let textBytes = 0;
+    const parts = cut.map((part, index) => {
+      if (index % 2 === 1) return slotOf.get(part) ?? 0;
+      const bytes = Buffer.byteLength(part);
+      textBytes += bytes;
+      return bytes >= sharedRunBytes ? Buffer.from(part) : part;
+    });
     return {
       kind: "personal",
       status: rendered.status,
       headers: [...rendered.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
-      // Only the placeholders are looked up as text; the page's text travels as bytes.
-      fragments: fragments.map((fragment, index) => (index % 2 === 1 ? fragment : "")),
-      encodedFragments: fragments.map((fragment, index) =>
-        index % 2 === 1 ? Buffer.alloc(0) : Buffer.from(fragment),
-      ),
-      nonce: placeholders.nonce,
-      issued: used,
+      parts: parts.filter((part) => part !== ""),
+      fields,
+      textBytes,
     };
   }
   const html = body
@@ -195,7 +207,7 @@ async function toPage(rendered: RenderedPage, compress: boolean): Promise<Page> 
     contentType,
     cacheControl: rendered.headers.get("cache-control") ?? "public, no-cache",
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    scriptHashes: inlineScriptHashes(html),
+    csp: sharedPageCsp?.(inlineScriptHashes(html)),
     identity,
     ...(br ? { br } : {}),
     ...(gz ? { gzip: gz } : {}),
@@ -206,27 +218,70 @@ function sizeOf(page: Page): number {
   if (page.kind === "shared") {
     return page.identity.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
   }
-  return page.encodedFragments.reduce(
-    (total, fragment) => total + fragment.length,
-    page.fragments.reduce((total, fragment) => total + fragment.length * 2, 0),
-  );
+  // Strings at two bytes a character, as V8 may keep them.
+  let bytes = 0;
+  for (const part of page.parts) {
+    if (typeof part === "string") bytes += 2 * part.length;
+    else if (typeof part !== "number") bytes += part.length;
+  }
+  return bytes;
 }
 
-/** The body of a personal page for one response: a fresh nonce and fresh values. */
-function personalBody(page: PersonalPage, nonce: string): Buffer {
-  const values = new Map<string, string>([[page.nonce, nonce]]);
-  for (const entry of page.issued) {
-    const fresh = entry.issue();
-    for (const [field, word] of Object.entries(entry.placeholders)) {
-      values.set(word, fresh[field] ?? "");
+/**
+ * The body of a personal page for one response, with its nonce and freshly issued values: the
+ * page's long runs of text as they are, shared by every response, and between them strings of
+ * the values and the short runs around them.
+ */
+function personalBody(
+  page: PersonalPage,
+  nonce: string,
+): { pieces: (Buffer | string)[]; length: number } {
+  const values = [nonce];
+  for (const { issue, names } of page.fields) {
+    const fresh = issue();
+    for (const name of names) values.push(fresh[name] ?? "");
+  }
+  // Each value's length once, however often it appears (the nonce does on every script).
+  const valueBytes = values.map((value) => Buffer.byteLength(value));
+  const pieces: (Buffer | string)[] = [];
+  let length = page.textBytes;
+  let joined = "";
+  for (const part of page.parts) {
+    if (typeof part === "number") {
+      joined += values[part] ?? "";
+      length += valueBytes[part] ?? 0;
+    } else if (typeof part === "string") {
+      joined += part;
+    } else {
+      if (joined !== "") pieces.push(joined);
+      joined = "";
+      pieces.push(part);
     }
   }
-  // Odd positions are the placeholders (split with a capturing group).
-  return Buffer.concat(
-    page.encodedFragments.map((bytes, index) =>
-      index % 2 === 1 ? Buffer.from(values.get(page.fragments[index] ?? "") ?? "") : bytes,
-    ),
-  );
+  if (joined !== "") pieces.push(joined);
+  return { pieces, length };
+}
+
+/**
+ * Sends `pieces` as the body, written in one go (one `writev`) without copying them into one
+ * buffer first: a page-sized buffer per response is memory outside V8's heap, and allocating
+ * it at thousands of answers a second made V8 run full collections several times a second.
+ * The reply's headers (security, request id: set on arrival) go as they are; Fastify's
+ * onSend hooks do not run, so the body must need nothing from them (no compression).
+ */
+function writePieces(reply: FastifyReply, status: number, body: ReturnType<typeof personalBody>) {
+  // [name, value, name, value, …], as writeHead takes them.
+  const headers: OutgoingHttpHeader[] = ["content-length", body.length];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers.push(name, value);
+  }
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(status, headers);
+  response.cork();
+  for (const piece of body.pieces) response.write(piece);
+  response.end();
+  response.uncork();
 }
 
 function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
@@ -255,8 +310,17 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Bytes of pages kept at most (every encoding counted). */
   maxBytes: number;
-  /** Renders a path and query for the cache (see RenderedPage). */
-  render(url: string): Promise<RenderedPage>;
+  /**
+   * Renders a path and query for the cache (see RenderedPage); `request` is the one whose
+   * visit caused it (its logger carries the render's log lines).
+   */
+  render(url: string, request: FastifyRequest): Promise<RenderedPage>;
+  /**
+   * The CSP of a shareable page, given the hashes of its inline scripts (see
+   * SecurityHeaders.cspWithHashes); without it, shareable pages are sent without a CSP of
+   * their own.
+   */
+  sharedPageCsp?: (scriptHashes: readonly string[]) => string | undefined;
   /** Keep brotli and gzip bytes of shareable pages (off in tests that count bytes). */
   precompress?: boolean;
   now?: () => number;
@@ -266,10 +330,11 @@ export interface PageCacheOptions {
 
 export interface PageCache {
   /**
-   * Answers `request` from the cache (rendering it first if need be); false when the request
-   * is not the cache's (the site answers it as usual).
+   * Answers `request` from the cache: at once (true) from a kept page, or once it is rendered
+   * (a promise of true); false, or a promise of false, when the request is not the cache's or
+   * the render failed (the site answers it as usual).
    */
-  serve(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  serve(request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean>;
   /** Empties the cache at once: the content changed. */
   clear(): void;
   /** How many pages are kept and their bytes (for tests and logs). */
@@ -282,7 +347,7 @@ export function isCacheablePath(path: string): boolean {
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { ttlMs, maxBytes, render, precompress = true, now = Date.now } = options;
+  const { ttlMs, maxBytes, render, sharedPageCsp, precompress = true, now = Date.now } = options;
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Page>>();
   let totalBytes = 0;
@@ -309,15 +374,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   /** One render of `key` at a time; kept when cacheable and no clear() came meanwhile. */
-  function renderOnce(key: string): Promise<Page> {
+  function renderOnce(key: string, request: FastifyRequest): Promise<Page> {
     const pending = rendering.get(key);
     if (pending) return pending;
     const startedIn = generation;
     const startedAt = now();
     const flight = (async () => {
       renders++;
-      const rendered = await render(key);
-      const page = await toPage(rendered, precompress);
+      const rendered = await render(key, request);
+      const page = await toPage(rendered, precompress, sharedPageCsp);
       if (isCacheableAnswer(rendered) && startedIn === generation) keep(key, page, startedAt);
       return page;
     })();
@@ -328,22 +393,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return shared;
   }
 
-  async function pageFor(key: string): Promise<Page> {
+  /** The kept page of `key`, fresh or stale (then re-rendered in the background), if any. */
+  function keptPage(key: string, request: FastifyRequest): Page | undefined {
     const entry = entries.get(key);
-    if (entry) {
-      const age = now() - entry.renderedAt;
-      if (age < 2 * ttlMs) {
-        // Map order is use order: the first key is the least recently used.
-        entries.delete(key);
-        entries.set(key, entry);
-        if (age >= ttlMs) {
-          renderOnce(key).catch((error: unknown) => options.onError?.(error, key));
-        }
-        return entry.page;
-      }
+    if (!entry) return undefined;
+    const age = now() - entry.renderedAt;
+    if (age >= 2 * ttlMs) {
       remove(key);
+      return undefined;
     }
-    return renderOnce(key);
+    // Map order is use order: the first key is the least recently used.
+    entries.delete(key);
+    entries.set(key, entry);
+    if (age >= ttlMs) {
+      renderOnce(key, request).catch((error: unknown) => options.onError?.(error, key));
+    }
+    return entry.page;
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
@@ -353,13 +418,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       for (const [name, value] of page.headers) reply.header(name, value);
       reply.header("cache-control", "no-store");
       reply.code(page.status);
-      const nonce = reply.cspNonce?.script ?? "";
-      return reply.send(head ? "" : personalBody(page, nonce));
+      if (head) return reply.send("");
+      const body = personalBody(page, reply.cspNonce?.script ?? "");
+      // A visitor who accepts compression gets it from @fastify/compress, per response.
+      if (preferredEncoding(request.headers["accept-encoding"]) !== undefined) {
+        const bytes = body.pieces.map((piece) =>
+          typeof piece === "string" ? Buffer.from(piece) : piece,
+        );
+        return reply.send(Buffer.concat(bytes, body.length));
+      }
+      return writePieces(reply, page.status, body);
     }
-    const policy = reply.getHeader("content-security-policy");
-    if (typeof policy === "string") {
-      reply.header("content-security-policy", hashedCsp(policy, page.scriptHashes));
-    }
+    if (page.csp === undefined) reply.removeHeader("content-security-policy");
+    else reply.header("content-security-policy", page.csp);
     reply.header("content-type", page.contentType);
     reply.header("etag", page.etag);
     reply.header("cache-control", page.cacheControl);
@@ -383,19 +454,25 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   return {
-    async serve(request, reply) {
+    serve(request, reply) {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       const key = request.url;
       if (!isCacheablePath(key.split("?")[0] ?? key)) return false;
-      let page: Page;
-      try {
-        page = await pageFor(key);
-      } catch (error) {
-        options.onError?.(error, key);
-        return false;
+      const kept = keptPage(key, request);
+      if (kept) {
+        send(request, reply, kept);
+        return true;
       }
-      await send(request, reply, page);
-      return true;
+      return renderOnce(key, request).then(
+        (page) => {
+          send(request, reply, page);
+          return true;
+        },
+        (error: unknown) => {
+          options.onError?.(error, key);
+          return false;
+        },
+      );
     },
     clear() {
       generation++;

@@ -74,7 +74,7 @@ export function withRequestLog(request: FastifyRequest, _reply: FastifyReply, do
   requestLogs.run(request.log, done);
 }
 
-/** Runs `work` (a page-cache lookup that may render the page) logging through `request.log`. */
+/** Runs `work` (a render for the page cache) logging through `request.log`. */
 export function runWithRequestLog<T>(request: FastifyRequest, work: () => T): T {
   return requestLogs.run(request.log, work);
 }

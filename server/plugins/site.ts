@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-context";
@@ -98,6 +98,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     return context;
   }
 
+  let answerFromCache: onRequestHookHandler | undefined;
   // Loaded here once for both the adapter and the page cache's renders.
   const build = devServer
     ? undefined
@@ -108,7 +109,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       config.NODE_ENV === "production" ? "production" : "development",
     );
     /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
-    async function render(url: string): Promise<RenderedPage> {
+    async function renderForCache(url: string): Promise<RenderedPage> {
       const placeholders = createRenderPlaceholders();
       const context = requestContext({
         cspNonce: placeholders.nonce,
@@ -129,15 +130,19 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     const pageCache = createPageCache({
       ttlMs: config.PAGE_CACHE_TTL * 1000,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
-      render,
+      // The render logs under the request that caused it.
+      render: (url, request) => runWithRequestLog(request, () => renderForCache(url)),
+      sharedPageCsp: app.securityHeaders.cspWithHashes,
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
     });
-    // Built assets and files have their own routes; the page route is the catch-all.
-    app.addHook("onRequest", async (request, reply) => {
-      if (request.routeOptions.url !== "*") return;
-      if (await runWithRequestLog(request, () => pageCache.serve(request, reply))) return reply;
-    });
+    // On the page route (the catch-all) only: built assets and files have their own routes.
+    // A callback hook, so that a kept page is answered without waiting on a promise.
+    answerFromCache = (request, reply, done) => {
+      const served = pageCache.serve(request, reply);
+      if (served === false) done();
+      else if (served !== true) served.then((answered) => answered || done());
+    };
     const stopListening = onContentChange(() => {
       contentVersion++;
       pageCache.clear();
@@ -165,7 +170,11 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     // Built assets have content hashes in their names: cache them for a year.
     assetCacheControl: "public, max-age=31536000, immutable",
     fileCacheControl: "public, max-age=3600",
-    routeOptions: { preValidation: boundSiteFormBody, preHandler: withRequestLog },
+    routeOptions: {
+      ...(answerFromCache ? { onRequest: answerFromCache } : {}),
+      preValidation: boundSiteFormBody,
+      preHandler: withRequestLog,
+    },
     getLoadContext(request, reply) {
       return requestContext({
         cspNonce: reply.cspNonce?.script ?? "",

@@ -11,9 +11,11 @@ import fp from "fastify-plugin";
 export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
 
 export const strictTransportPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onSend", async (request, reply) => {
+  // On arrival, with the other security headers (see security.ts).
+  app.addHook("onRequest", (request, reply, done) => {
     if (request.protocol === "https") {
       reply.header("strict-transport-security", strictTransportSecurity);
     }
+    done();
   });
 });
