@@ -361,7 +361,9 @@ test("a document load of the home page runs the enhancement module, not React", 
   // by itself (SPEC §2) without the visitor scrolling to it.
   const carousel = page.getByRole("region", { name: "Featured property slides" });
   await expect(carousel).toHaveAttribute("data-ready", "true");
-  expect(await carousel.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(844);
+  expect(await carousel.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(
+    844,
+  );
   expect(scripts.filter((path) => path.includes("embla-carousel"))).toHaveLength(2);
   expect(errors).toEqual([]);
 });
