@@ -54,6 +54,17 @@ describe("issuePuzzle", () => {
     expect(signature).toBe(expected);
   });
 
+  it("signs right whichever secret signed before (each has its own work buffers)", () => {
+    const secrets = ["first-secret-16ch", "s".repeat(90), "first-secret-16ch", "third secret ✓ é"];
+    for (const key of [...secrets, ...secrets]) {
+      const [body = "", signature = ""] = issuePuzzle(key, now).token.split(".");
+      const expected = createHmac("sha256", key)
+        .update(`enquiry-puzzle.${body}`)
+        .digest("base64url");
+      expect(signature).toBe(expected);
+    }
+  });
+
   it("issues a puzzle and a spare for a form", () => {
     const { puzzle, spare } = issueEnquiryPuzzles(secret, now);
     expect(puzzle.token).not.toBe(spare.token);
