@@ -13,18 +13,7 @@ import { join } from "node:path";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { ensureBuild, startAuditServer } from "./audit-server.ts";
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { chromiumFlags, chromiumPath } from "./chromium.ts";
 
 const auditedPaths = ["/", "/property", "/search", "/property/{slug}", "/contact"] as const;
 
