@@ -17,6 +17,12 @@ import {
   type Updateable,
 } from "kysely";
 import pg from "pg";
+import {
+  type ChangeFeed,
+  type ChangeFeedOptions,
+  contentChangeChannel,
+  startChangeFeed,
+} from "./change-feed.ts";
 import { setChangeClock } from "./read-cache.ts";
 
 /**
@@ -164,6 +170,13 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Closes the pool or the file. Call once, at shutdown. */
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: follows committed content changes (db/change-feed.ts) until the feed is
+   * closed, calling `onChange` for each. While the feed hears every change, the read cache
+   * trusts it instead of asking the database for its snapshot on each read. SQLite has no
+   * need: its change clock is read in process.
+   */
+  followChanges?(options: Pick<ChangeFeedOptions, "onChange" | "log">): ChangeFeed;
 }
 
 /** `postgres://` and `postgresql://` URLs are PostgreSQL; anything else is a SQLite file. */
@@ -230,6 +243,24 @@ function preparingStatements(client: pg.PoolClient): void {
   }) as typeof client.query;
 }
 
+/**
+ * Calls `onWrite` once each statement but a plain read (writes, BEGIN, COMMIT, DDL) has
+ * finished on `client`, as the SQLite statement cache counts them: a read right after this
+ * process's own write must not be answered from before it, and the write's notification
+ * arrives a little later.
+ */
+function countingWrites(client: pg.PoolClient, onWrite: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, ...rest: unknown[]) => {
+    const result = query(text, ...rest);
+    const sqlText = typeof text === "string" ? text : (text as { text?: unknown } | null)?.text;
+    if (typeof sqlText === "string" && /^\s*select\b/i.test(sqlText)) return result;
+    if (result instanceof Promise) return result.finally(onWrite);
+    onWrite();
+    return result;
+  }) as typeof client.query;
+}
+
 function openPostgres(url: string): DatabaseHandle {
   // A bounded wait for a connection: while PostgreSQL is away a request fails soon (a 503,
   // see db/unavailable.ts) instead of queueing without end.
@@ -239,9 +270,13 @@ function openPostgres(url: string): DatabaseHandle {
   // queryable) and the next query reconnects; without these listeners the 'error' event would
   // crash the process.
   pool.on("error", () => {});
+  // Moves with each write of this process and each change the feed hears (followChanges).
+  let generation = 0;
+  let following = false;
   pool.on("connect", (client) => {
     client.on("error", () => {});
     preparingStatements(client);
+    countingWrites(client, () => generation++);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The same snapshot means the same committed transactions are visible (PostgreSQL 13+);
@@ -251,6 +286,7 @@ function openPostgres(url: string): DatabaseHandle {
   preparePostgresStatement(snapshotQuery.compile(db).sql);
   setChangeClock(db, {
     read: async () => {
+      if (following) return `g${generation}`;
       if (!snapshots) return undefined;
       try {
         const { rows } = await snapshotQuery.execute(db);
@@ -262,7 +298,28 @@ function openPostgres(url: string): DatabaseHandle {
       }
     },
   });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  const notifyQuery = (payload: string) =>
+    sql`select pg_notify(${contentChangeChannel}, ${payload})`.execute(db).then(() => undefined);
+  return {
+    db,
+    dialect: "postgres",
+    close: () => db.destroy(),
+    followChanges: ({ onChange, log }) =>
+      startChangeFeed({
+        url,
+        log,
+        notify: notifyQuery,
+        onChange() {
+          generation++;
+          onChange();
+        },
+        onListening(listening) {
+          // A new value either way: nothing read before a gap is trusted after it.
+          generation++;
+          following = listening;
+        },
+      }),
+  };
 }
 
 function openSqlite(path: string): DatabaseHandle {

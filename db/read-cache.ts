@@ -1,13 +1,20 @@
 /**
- * Expensive aggregate reads (the listing's match count, the category counters) reused while the
- * database is unchanged. Exact, not time-based: a cached answer is only returned when the
- * database's change clock reads the same as when the answer was computed, so no reader ever
- * sees a count that a committed write has made stale.
+ * Reads reused while the database is unchanged: the listing's match count, the category
+ * counters, and the API's single records (a property, a collection, the profile, the sliders,
+ * the amenities). Not time-based: a cached answer is only returned while the database's
+ * change clock reads the same as when the answer was computed.
  *
- * The clocks (set by openDatabase): SQLite's `PRAGMA data_version` (moves when another
- * connection commits) with this connection's own write statements counted; PostgreSQL's
- * `pg_current_snapshot()` (the same snapshot text means the same committed transactions are
- * visible). A Kysely instance without a clock, a transaction included, is never cached.
+ * The clocks (set by openDatabase):
+ * - SQLite: `PRAGMA data_version` (moves when another connection commits) with this
+ *   connection's own write statements counted. Exact.
+ * - PostgreSQL, while an app server follows the change feed (db/change-feed.ts): a counter
+ *   moved by each change notification and each write of this process; no round trip. A
+ *   commit by another process shows once its notification has arrived (milliseconds).
+ * - PostgreSQL otherwise: `pg_current_snapshot()` (the same snapshot text means the same
+ *   committed transactions are visible), one round trip per read. Exact.
+ *
+ * A Kysely instance without a clock, a transaction included, is never cached. Cached values
+ * are shared by every caller: treat them as read-only.
  */
 import type { Kysely } from "kysely";
 
@@ -22,7 +29,7 @@ interface Cache {
   entries: Map<string, unknown>;
 }
 
-/** Entries per database; the cache is emptied whenever the clock moves, so it rarely fills. */
+/** Entries per database, the least recently used first out (the clock moving empties it). */
 const maxEntries = 1000;
 
 // biome-ignore lint/suspicious/noExplicitAny: any database type may be cached.
@@ -51,12 +58,18 @@ export async function readWhileUnchanged<T>(
     cache.version = version;
     cache.entries.clear();
   } else if (cache.entries.has(key)) {
-    return cache.entries.get(key) as T;
+    const value = cache.entries.get(key) as T;
+    // Map order is use order: the first key is the least recently used.
+    cache.entries.delete(key);
+    cache.entries.set(key, value);
+    return value;
   }
   const value = await read();
   // Computed under `version` or later: kept only if the clock has not moved meanwhile.
   if (cache.version === version) {
-    if (cache.entries.size >= maxEntries) cache.entries.clear();
+    if (cache.entries.size >= maxEntries) {
+      cache.entries.delete(cache.entries.keys().next().value as string);
+    }
     cache.entries.set(key, value);
   }
   return value;

@@ -7,11 +7,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config/env.ts";
+import type { ChangeFeed } from "../db/change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { apiPlugin } from "./api/index.ts";
+import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { healthRoutes } from "./plugins/health.ts";
@@ -27,6 +29,8 @@ declare module "fastify" {
     config: Config;
     /** E-mails stored enquiries to the company; absent when SMTP_URL is not set. */
     outbox: OutboxWorker | undefined;
+    /** PostgreSQL's word of committed content changes (decision 022); absent on SQLite. */
+    changeFeed: ChangeFeed | undefined;
   }
 }
 
@@ -90,6 +94,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await migrateToLatest(database.db);
     if (config.SEED_DEMO_CONTENT) await seedIfEmpty(app, database, config.IMAGE_DIR);
   });
+
+  // PostgreSQL tells every app server of each committed content change, whoever wrote it: the
+  // cached reads and pages are dropped at once (decision 022).
+  const changeFeed = database.followChanges?.({
+    onChange: notifyContentChangeListeners,
+    log: app.log,
+  });
+  app.decorate("changeFeed", changeFeed);
+  if (changeFeed) app.addHook("onClose", () => changeFeed.close());
 
   const transport =
     options.mailTransport ??

@@ -2,8 +2,10 @@
  * Word that the site's content changed (a listing, slider, collection or profile added, edited
  * or removed), so every app server drops its cached pages and §7 answers at once instead of
  * waiting for their TTLs. Within one process the word goes to the listeners directly; across
- * processes and machines it travels on a Redis channel. Without Redis, only the TTLs bound how
- * long other processes show the old content (see docs/decisions/010-page-cache.md).
+ * processes and machines it travels on a Redis channel; on PostgreSQL every app server also
+ * hears each committed write from the database itself (db/change-feed.ts). Otherwise (SQLite
+ * written by another process, without Redis) only the TTLs bound how long other processes show
+ * the old content (see docs/decisions/010-page-cache.md and 022).
  */
 import type { Redis } from "ioredis";
 
@@ -18,7 +20,11 @@ export function onContentChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function notifyListeners(): void {
+/**
+ * Tells this process's listeners that content changed: heard from another process (Redis), or
+ * from PostgreSQL's change feed (db/change-feed.ts), which hears every committed write.
+ */
+export function notifyContentChangeListeners(): void {
   for (const listener of listeners) listener();
 }
 
@@ -27,7 +33,7 @@ function notifyListeners(): void {
  * every app server subscribed on Redis. Call it after each committed content write.
  */
 export async function publishContentChange(redisUrl: string | undefined): Promise<void> {
-  notifyListeners();
+  notifyContentChangeListeners();
   if (!redisUrl) return;
   const { Redis } = await import("ioredis");
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -60,11 +66,11 @@ export async function subscribeToContentChanges(
   let connectedBefore = false;
   redis.on("error", (error: Error) => log.warn(`content changes: Redis: ${error.message}`));
   redis.on("ready", () => {
-    if (connectedBefore) notifyListeners();
+    if (connectedBefore) notifyContentChangeListeners();
     connectedBefore = true;
   });
   redis.on("message", (channel: string) => {
-    if (channel === contentChangeChannel) notifyListeners();
+    if (channel === contentChangeChannel) notifyContentChangeListeners();
   });
   const subscribed = redis.subscribe(contentChangeChannel).catch((error: Error) => {
     log.warn(`content changes: cannot subscribe: ${error.message}`);

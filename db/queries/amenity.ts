@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Amenity } from "../../lib/api-contract.ts";
 import type { AmenityRow, Database } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 
 export function toAmenity(row: AmenityRow): Amenity {
   return { id: row.id, title: row.title, icon: row.icon };
@@ -8,8 +9,10 @@ export function toAmenity(row: AmenityRow): Amenity {
 
 /** Every amenity, by id (properties' `features` refer to these ids). */
 export async function listAmenities(db: Kysely<Database>): Promise<Amenity[]> {
-  const rows = await db.selectFrom("amenity").selectAll().orderBy("id").execute();
-  return rows.map(toAmenity);
+  return readWhileUnchanged(db, "amenities", async () => {
+    const rows = await db.selectFrom("amenity").selectAll().orderBy("id").execute();
+    return rows.map(toAmenity);
+  });
 }
 
 /**

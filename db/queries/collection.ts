@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Collection } from "../../lib/api-contract.ts";
 import type { CollectionRow, Database } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 
 export function toCollection(row: CollectionRow): Collection {
   return { title: row.title, item_list: row.item_list };
@@ -11,12 +12,14 @@ export async function findCollection(
   db: Kysely<Database>,
   title: string,
 ): Promise<Collection | undefined> {
-  const row = await db
-    .selectFrom("collection")
-    .selectAll()
-    .where("title", "=", title)
-    .executeTakeFirst();
-  return row === undefined ? undefined : toCollection(row);
+  return readWhileUnchanged(db, `collection ${title}`, async () => {
+    const row = await db
+      .selectFrom("collection")
+      .selectAll()
+      .where("title", "=", title)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toCollection(row);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import type { CompanyProfileRow, Database } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 
 export function toCompanyProfile(row: CompanyProfileRow): CompanyProfile {
   return {
@@ -18,13 +19,15 @@ export function toCompanyProfile(row: CompanyProfileRow): CompanyProfile {
 export async function findCompanyProfile(
   db: Kysely<Database>,
 ): Promise<CompanyProfile | undefined> {
-  const row = await db
-    .selectFrom("company_profile")
-    .selectAll()
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : toCompanyProfile(row);
+  return readWhileUnchanged(db, "company profile", async () => {
+    const row = await db
+      .selectFrom("company_profile")
+      .selectAll()
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toCompanyProfile(row);
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Slider } from "../../lib/api-contract.ts";
 import type { Database, NewSliderRow, SliderRow, SliderUpdate } from "../database.ts";
+import { readWhileUnchanged } from "../read-cache.ts";
 
 export function toSlider(row: SliderRow): Slider {
   return { title: row.title, image_url: row.image_url, link: row.link };
@@ -8,13 +9,15 @@ export function toSlider(row: SliderRow): Slider {
 
 /** Every slider, in display order. */
 export async function listSliders(db: Kysely<Database>): Promise<Slider[]> {
-  const rows = await db
-    .selectFrom("slider")
-    .selectAll()
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  return rows.map(toSlider);
+  return readWhileUnchanged(db, "sliders", async () => {
+    const rows = await db
+      .selectFrom("slider")
+      .selectAll()
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    return rows.map(toSlider);
+  });
 }
 
 /** Every slider row (with its id), in display order. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../db/database.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { testDialects } from "../../db/testing.ts";
 import type { Category, Collection, Property } from "../../lib/api-contract.ts";
@@ -406,5 +407,68 @@ describe.each(testDialects)("the enquiry rate limit on %s", (dialect) => {
     expect((await post({ "x-forwarded-for": "10.1.1.1" }, spoofer)).statusCode).toBe(200);
     expect((await post({ "x-forwarded-for": "10.1.1.2" }, spoofer)).statusCode).toBe(200);
     expect((await post({ "x-forwarded-for": "10.1.1.3" }, spoofer)).statusCode).toBe(429);
+  });
+});
+
+describe.each(testDialects)("the §7 reads on %s after a write elsewhere", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp(dialect);
+  });
+  afterAll(() => test.close());
+
+  const read = async (url: string) =>
+    (await test.app.inject({ method: "GET", url, headers: auth })).json().data;
+
+  it("answer what another process committed (the cached single records follow every write)", async () => {
+    const [property] = (await read("/api/property/display/all")) as Property[];
+    if (!property) throw new Error("the seed has published properties");
+    const propertyUrl = `/api/property/show/one/${property.slug}`;
+    const collectionUrl = `/api/collection/show_one/${encodeURIComponent("Product Layout 1")}`;
+    // Read once each, so that the answers are cached.
+    for (const url of [
+      propertyUrl,
+      collectionUrl,
+      "/api/company/profile",
+      "/api/sliders/display/all",
+      "/api/amenity/view",
+    ]) {
+      await read(url);
+    }
+
+    // Another process: the content command, db:generate or another app server.
+    const other = openDatabase(test.app.config.DATABASE_URL);
+    try {
+      await other.db
+        .updateTable("property")
+        .set({ headline: `${property.headline} (reduced)` })
+        .where("code", "=", property.code)
+        .execute();
+      await other.db
+        .updateTable("collection")
+        .set({ item_list: JSON.stringify([{ code: property.code }]) })
+        .where("title", "=", "Product Layout 1")
+        .execute();
+      await other.db.updateTable("company_profile").set({ telephone: "+1 555 0199" }).execute();
+      await other.db.updateTable("slider").set({ title: "Open house on Sunday" }).execute();
+      await other.db.updateTable("amenity").set({ title: "Sauna" }).execute();
+    } finally {
+      await other.close();
+    }
+
+    // SQLite shows it at once; PostgreSQL once its notification has arrived.
+    await vi.waitFor(async () => {
+      expect((await read(propertyUrl)).headline).toBe(`${property.headline} (reduced)`);
+      expect(parseJsonList((await read(collectionUrl)).item_list)).toEqual([
+        { code: property.code },
+      ]);
+      expect((await read("/api/company/profile")).telephone).toBe("+1 555 0199");
+      expect(
+        ((await read("/api/sliders/display/all")) as { title: string }[]).map((s) => s.title),
+      ).toEqual(expect.arrayContaining(["Open house on Sunday"]));
+      expect(
+        new Set(((await read("/api/amenity/view")) as { title: string }[]).map((a) => a.title)),
+      ).toEqual(new Set(["Sauna"]));
+    });
   });
 });

@@ -91,6 +91,9 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
         announced += 1;
       },
     });
+    // The command wrote through its own connection: on PostgreSQL the server hears of it
+    // through its change feed, a moment later (decision 022).
+    await test.app.changeFeed?.caughtUp();
     return { code, stdout, stderr };
   }
 
