@@ -1,13 +1,14 @@
 /**
- * Server rendering. Differs from React Router's default in two ways: every script carries the
- * response's CSP nonce (the CSP would block hydration otherwise), and the whole document is
- * rendered before it is sent, so the first HTML always holds the page's content.
+ * Server rendering. Differs from React Router's default in three ways: every script carries
+ * the response's CSP nonce (the CSP would block hydration otherwise), the whole document is
+ * rendered before it is sent, so the first HTML always holds the page's content, and a built
+ * site hydrates once the page has loaded (app/defer-hydration.server.ts, decision 023).
  */
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { deferHydration } from "./defer-hydration.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -25,33 +26,36 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
-              timeoutId = undefined;
+              const html = Buffer.concat(chunks).toString("utf8");
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(import.meta.env.DEV ? html : deferHydration(html), {
+                  headers: responseHeaders,
+                  status: statusCode,
+                }),
+              );
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: statusCode,
-            }),
-          );
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import { ensureBuild, startAuditServer } from "./audit-server.ts";
-import { chromiumFlags, chromiumPath } from "./chromium.ts";
+import { auditChromiumFlags, chromiumPath } from "./chromium.ts";
 
 const auditedPaths = ["/", "/property", "/search", "/property/{slug}", "/contact"] as const;
 
@@ -88,7 +88,12 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   const profile = await mkdtemp(join(tmpdir(), "audit-lighthouse-"));
   const child: ChildProcess = spawn(
     chromiumPath,
-    [...chromiumFlags, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    [
+      ...auditChromiumFlags,
+      "--remote-debugging-port=0",
+      `--user-data-dir=${profile}`,
+      "about:blank",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

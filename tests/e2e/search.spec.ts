@@ -386,6 +386,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the listings with filters, and the empty state, have no axe violations", async ({ page }) => {
+  test.slow(); // three full axe scans take seconds of CPU each
   for (const path of [
     "/search?status=For+Rent&bedrooms=1&min-price=1000&max-price=90000",
     "/property?property-status=For+Sale&sort=price_desc&page=2",

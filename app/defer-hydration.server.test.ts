@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration.server.ts";
+
+/** A document around one module script of `body`, and a modulepreload link in its head. */
+const documentWith = (body: string) =>
+  `<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><script type="module" async="">${body}</script></body></html>`;
+
+describe("deferHydration", () => {
+  it("answers a document without React Router's route-module script as it is", () => {
+    const html = documentWith('import "/assets/enhance.js";');
+    expect(deferHydration(html)).toBe(html);
+  });
+
+  it("answers a script with an import it does not understand as it is (it then hydrates at once)", () => {
+    const html = documentWith(
+      'import { a } from "/assets/a.js";\nwindow.__reactRouterRouteModules = {};\nimport("/assets/entry.js");',
+    );
+    expect(deferHydration(html)).toBe(html);
+  });
+
+  it("moves the imports and the preloads into the function the gate calls", () => {
+    const html = documentWith(
+      ';\nimport * as route0 from "/assets/a.js";\nimport "/assets/manifest.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.js");',
+    );
+    const deferred = deferHydration(html);
+    expect(deferred).not.toContain("<link");
+    expect(deferred).toContain('for (const href of ["/assets/a.js"]) document.head.append(');
+    expect(deferred).toContain(
+      'const [route0, ] = await Promise.all([import("/assets/a.js"), import("/assets/manifest.js")]);\nwindow.__reactRouterRouteModules = {"root":route0};\n\nawait import("/assets/entry.js");\n});</script>',
+    );
+    expect(deferred).toMatch(/<script type="module" async="">\(function gateHydration\(/);
+  });
+
+  it("keeps `$` in the script as it is", () => {
+    const html = documentWith(
+      'import * as route0 from "/assets/a.js";\nwindow.__reactRouterRouteModules = {"$&":route0};\nimport("/assets/e.js");',
+    );
+    expect(deferHydration(html)).toContain('{"$&":route0}');
+  });
+});
