@@ -20,8 +20,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two cores run the server and two browsers at once: a page that renders in 300 ms alone can
+  // take seconds while the other worker runs an axe scan, so limits are generous.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL,
