@@ -188,8 +188,41 @@ test("with reduced motion both carousels start paused and stay put", async ({ pa
   expect(await firstVisibleSlide(page)).toBe(position);
 });
 
+test("the banner's other slides download their images only once the page has loaded", async ({
+  page,
+}) => {
+  const sliders = await apiData<Slider[]>("/sliders/display/all");
+  expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
+  const [first, second] = sliders.map((slider) => `/images/sliders/${slider.image_url}`);
+  const requested: string[] = [];
+  page.on("request", (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path.startsWith("/images/sliders/")) requested.push(path);
+  });
+  // Holding the first slide's image holds the window's load event.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${first}*`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
+  const banner = page.locator(".banner");
+  await expect(banner.locator(".banner__slide").nth(1)).toBeHidden();
+  expect(requested.filter((path) => !path.startsWith(first!))).toEqual([]);
+
+  release();
+  await expect(banner).toHaveAttribute("data-slides-ready", "true");
+  await expect
+    .poll(() => requested.filter((path) => path.startsWith(second!)).length)
+    .toBeGreaterThan(0);
+});
+
 test("the banner's pause button stops the slideshow and play starts it again", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow(); // waits out the banner's interval three times
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
   await gotoHydrated(page, "/");

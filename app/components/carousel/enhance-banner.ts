@@ -83,6 +83,14 @@ export function enhanceBanner(banner: HTMLElement, interval = bannerInterval): (
     if (!banner.contains(event.relatedTarget as Node | null)) hold(false);
   };
 
+  // The other slides stay out of the layout (CSS) until the page has loaded, so that their
+  // images do not share a phone's bandwidth with the first one, the page's largest paint.
+  const revealSlides = () => {
+    banner.dataset.slidesReady = "true";
+  };
+  if (document.readyState === "complete") revealSlides();
+  else window.addEventListener("load", revealSlides, { once: true });
+
   banner.addEventListener("click", onClick);
   banner.addEventListener("keydown", onKeyDown);
   banner.addEventListener("mouseenter", onMouseEnter);
@@ -94,6 +102,7 @@ export function enhanceBanner(banner: HTMLElement, interval = bannerInterval): (
   update();
   return () => {
     clearInterval(timer);
+    window.removeEventListener("load", revealSlides);
     banner.removeEventListener("click", onClick);
     banner.removeEventListener("keydown", onKeyDown);
     banner.removeEventListener("mouseenter", onMouseEnter);
