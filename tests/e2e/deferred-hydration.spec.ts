@@ -33,6 +33,15 @@ async function holdReact(page: Page): Promise<() => void> {
   return release;
 }
 
+/** The form posts the page sends as document navigations (plain HTML, not React's fetch). */
+function recordDocumentPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && sent.isNavigationRequest()) posts.push(sent);
+  });
+  return posts;
+}
+
 const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]');
 
 let property: Property;
@@ -110,10 +119,7 @@ test("tab clicks and arrow keys made before React has taken over are replayed in
 test("an enquiry sent before React has taken over waits for it and is checked on the page", async ({
   page,
 }) => {
-  const documentPosts: Request[] = [];
-  page.on("request", (sent) => {
-    if (sent.method() === "POST" && sent.isNavigationRequest()) documentPosts.push(sent);
-  });
+  const documentPosts = recordDocumentPosts(page);
   const release = await holdReact(page);
   await page.goto("/contact");
   const form = enquiryForm(page, "contact");
@@ -131,10 +137,7 @@ test("an enquiry sent before React has taken over waits for it and is checked on
 test("a valid enquiry sent before React has taken over is sent by React, once", async ({
   page,
 }) => {
-  const documentPosts: Request[] = [];
-  page.on("request", (sent) => {
-    if (sent.method() === "POST" && sent.isNavigationRequest()) documentPosts.push(sent);
-  });
+  const documentPosts = recordDocumentPosts(page);
   const release = await holdReact(page);
   await page.goto(`/property/${property.slug}`);
   const form = enquiryForm(page, "property");
