@@ -4,7 +4,8 @@
  * rendered before it is sent, so the first HTML always holds the page's content, and a built
  * site hydrates once the page has loaded (app/defer-hydration.server.ts, decision 023).
  */
-import { Writable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { siteRequestContext } from "#app-context";
@@ -33,26 +34,14 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const chunks: Buffer[] = [];
-          const document = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              const html = Buffer.concat(chunks).toString("utf8");
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(import.meta.env.DEV ? html : deferHydration(html), {
-                  headers: responseHeaders,
-                  status: statusCode,
-                }),
-              );
-              callback();
-            },
-          });
+          const document = new PassThrough();
           pipe(document);
+          text(document).then((html) => {
+            clearTimeout(timeoutId);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const body = import.meta.env.DEV ? html : deferHydration(html);
+            resolve(new Response(body, { headers: responseHeaders, status: statusCode }));
+          }, reject);
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);

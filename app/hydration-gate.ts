@@ -53,13 +53,18 @@ export function gateHydration(hydrate: () => Promise<unknown>, postFallbackMs = 
     if (replays.length < 10) replays.push(replay);
   };
 
-  const postNatively = () => {
-    if (!posted) return;
-    const { form } = posted;
+  /** The waiting post, if any, which no longer waits. */
+  const takePost = () => {
+    const waiting = posted;
     posted = undefined;
     clearTimeout(fallback);
+    return waiting;
+  };
+
+  const postNatively = () => {
+    const waiting = takePost();
     // submit() skips the submit event (and with it any handler); the form's fields go as they are.
-    HTMLFormElement.prototype.submit.call(form);
+    if (waiting) HTMLFormElement.prototype.submit.call(waiting.form);
   };
 
   const onClick = (event: Event) => {
@@ -93,10 +98,10 @@ export function gateHydration(hydrate: () => Promise<unknown>, postFallbackMs = 
     if (replay) {
       replay();
       setTimeout(replayInOrder, 0);
-    } else if (posted?.form.isConnected) {
-      const { form, submitter } = posted;
-      posted = undefined;
-      clearTimeout(fallback);
+    } else {
+      const waiting = takePost();
+      if (!waiting?.form.isConnected) return;
+      const { form, submitter } = waiting;
       const button = submitter instanceof HTMLButtonElement && submitter.form === form;
       form.requestSubmit(button ? submitter : null);
     }

@@ -139,14 +139,12 @@ export async function findPublishedProperty(
     if (isPostgres(db)) preparePostgresStatement(template.sql);
     findTemplates.set(db, template);
   }
-  const query = {
-    ...template,
-    parameters: template.parameters.map((value) =>
-      value === codeOrSlugPlaceholder ? codeOrSlug : value,
-    ),
-  };
   return readWhileUnchanged(db, `property ${codeOrSlug}`, async () => {
-    const row = (await db.executeQuery<PropertyWithCategoryRow>(query)).rows[0];
+    const parameters = template.parameters.map((value) =>
+      value === codeOrSlugPlaceholder ? codeOrSlug : value,
+    );
+    const { rows } = await db.executeQuery<PropertyWithCategoryRow>({ ...template, parameters });
+    const row = rows[0];
     return row === undefined ? undefined : toProperty(row);
   });
 }

@@ -16,22 +16,13 @@ import {
   submitLabel,
   uniqueEmail,
 } from "./enquiry-helpers.ts";
+import { holdRequests } from "./hold.ts";
 import { routePath } from "./routes.ts";
 
 const reactRouterEntry = /\/assets\/entry\.client-[^/]+\.js$/;
 
 /** Holds React Router's entry module until the returned function is called. */
-async function holdReact(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(reactRouterEntry, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdReact = (page: Page) => holdRequests(page, reactRouterEntry);
 
 /** The form posts the page sends as document navigations (plain HTML, not React's fetch). */
 function recordDocumentPosts(page: Page): Request[] {

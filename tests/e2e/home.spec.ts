@@ -5,6 +5,7 @@ import type { CollectionName } from "../../lib/collection-names.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { apiData, listProperties } from "./api.ts";
+import { holdRequests } from "./hold.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 /** A collection's properties as the SPEC fills them: item_list codes matched on the list. */
@@ -200,14 +201,7 @@ test("the banner's other slides download their images only once the page has loa
     if (path.startsWith("/images/sliders/")) requested.push(path);
   });
   // Holding the first slide's image holds the window's load event.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**${first}*`, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**${first}*`);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
   const banner = page.locator(".banner");
