@@ -53,6 +53,11 @@ export interface SiteRequestContext {
   cspNonce: string;
   /** The visitor's IP, forwarded to the API so its limits apply per visitor. */
   clientIp: string;
+  /**
+   * The id of the request being answered (a proxy's `X-Request-Id`, or a new one), sent with
+   * each §7 call so the API's log lines of one page view carry the page's id.
+   */
+  requestId: string;
   /** Spent puzzle tokens. */
   usedPuzzleTokens: SingleUseStore;
   /** See PerVisitor. */

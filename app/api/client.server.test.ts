@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
+import { buildContactEnquiry } from "../../server/testing/factories.ts";
 import { createApiClient } from "./client.server.ts";
 
 function property(code: string, price: number, createdAt: string): Partial<Property> {
@@ -104,5 +105,23 @@ describe("findPropertiesByCodes", () => {
     const { api, urls } = client(() => ({ body: { data: all } }));
     expect(await api.findPropertiesByCodes([])).toEqual([]);
     expect(urls).toHaveLength(0);
+  });
+});
+
+describe("request id", () => {
+  it("is sent as X-Request-Id on reads and on the enquiry post, so the API logs under the page's id", async () => {
+    const sent: (string | null)[] = [];
+    const api = createApiClient({
+      apiBaseUrl: "http://api.test/api",
+      apiToken: "t",
+      requestId: "edge-5d1.7",
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers).get("x-request-id"));
+        return new Response(JSON.stringify({ status: 200, message: "ok", data: [] }));
+      },
+    });
+    await api.getAmenities();
+    await api.addContact(buildContactEnquiry());
+    expect(sent).toEqual(["edge-5d1.7", "edge-5d1.7"]);
   });
 });

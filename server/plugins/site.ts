@@ -85,7 +85,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   let contentVersion = 0;
 
   function requestContext(
-    values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "perVisitor">,
+    values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "requestId" | "perVisitor">,
   ): RouterContextProvider {
     const context = new RouterContextProvider();
     context.set(siteRequestContext, {
@@ -109,11 +109,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       config.NODE_ENV === "production" ? "production" : "development",
     );
     /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
-    async function renderForCache(url: string): Promise<RenderedPage> {
+    async function renderForCache(url: string, requestId: string): Promise<RenderedPage> {
       const placeholders = createRenderPlaceholders();
       const context = requestContext({
         cspNonce: placeholders.nonce,
         clientIp: "",
+        requestId,
         perVisitor: placeholders.perVisitor,
       });
       const response = await handle(
@@ -131,7 +132,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ttlMs: config.PAGE_CACHE_TTL * 1000,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
       // The render logs under the request that caused it.
-      render: (url, request) => runWithRequestLog(request, () => renderForCache(url)),
+      render: (url, request) =>
+        runWithRequestLog(request, () => renderForCache(url, request.id)),
       sharedPageCsp: app.securityHeaders.cspWithHashes,
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
@@ -179,6 +181,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       return requestContext({
         cspNonce: reply.cspNonce?.script ?? "",
         clientIp: request.ip,
+        requestId: request.id,
         perVisitor: (issue) => issue(),
       });
     },

@@ -1,0 +1,107 @@
+/**
+ * One request id per page view: the site reads its own §7 API in process, and those calls
+ * (the enquiry post included) log under the page's id, the one a proxy sent when it sent one,
+ * never under new ids of their own. Needs `npm run build`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
+import { buildContactEnquiry } from "./testing/factories.ts";
+
+interface LogLine {
+  reqId?: string;
+  msg?: string;
+  req?: { url?: string };
+}
+
+function hiddenValue(html: string, name: string): string {
+  return new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
+}
+
+describe.each([
+  ["page cache on", "30"],
+  ["page cache off", "0"],
+])("one request id per page view (%s)", (_label, pageCacheTtl) => {
+  const lines: LogLine[] = [];
+  let test: TestApp;
+  /** Two property pages: each is visited once, so neither comes from the page cache. */
+  let propertyPaths: [string, string];
+
+  beforeAll(async () => {
+    test = await createTestSiteApp(
+      "sqlite",
+      // Every read reaches the API, so each page view makes several calls.
+      { LOG_LEVEL: "info", PAGE_CACHE_TTL: pageCacheTtl, API_CACHE_TTL: "0" },
+      { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    );
+    const listing = await test.app.inject({ url: "/api/property/display/all", headers: auth });
+    const [first, second] = listing.json<{ data: { slug: string }[] }>().data;
+    propertyPaths = [`/property/${first?.slug}`, `/property/${second?.slug}`];
+  });
+  afterAll(() => test.close());
+
+  /** The log lines written while `visit` runs. */
+  async function linesOf(visit: () => Promise<unknown>): Promise<LogLine[]> {
+    const start = lines.length;
+    await visit();
+    return lines.slice(start);
+  }
+
+  const apiCalls = (written: LogLine[]) =>
+    written.filter((line) => line.msg === "incoming request" && line.req?.url?.startsWith("/api/"));
+
+  it("logs a property page and all its API calls under the page's new id", async () => {
+    let id = "";
+    const written = await linesOf(async () => {
+      const page = await test.app.inject({ url: propertyPaths[0] });
+      expect(page.statusCode).toBe(200);
+      id = String(page.headers["x-request-id"]);
+    });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(apiCalls(written).length).toBeGreaterThan(1);
+    expect(new Set(written.map((line) => line.reqId))).toEqual(new Set([id]));
+  });
+
+  it("logs a page view under the X-Request-Id the proxy sent", async () => {
+    const given = "edge-7c1e.42";
+    const written = await linesOf(async () => {
+      const page = await test.app.inject({
+        url: propertyPaths[1],
+        headers: { "x-request-id": given },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["x-request-id"]).toBe(given);
+    });
+    expect(apiCalls(written).length).toBeGreaterThan(1);
+    expect(new Set(written.map((line) => line.reqId))).toEqual(new Set([given]));
+  });
+
+  it("logs an enquiry sent through the site's form under the form post's id", async () => {
+    const page = await test.app.inject({ url: "/contact" });
+    const puzzle = {
+      num1: hiddenValue(page.body, "num1"),
+      num2: hiddenValue(page.body, "num2"),
+      puzzle_token: hiddenValue(page.body, "puzzle_token"),
+    };
+    expect(puzzle.puzzle_token).not.toBe("");
+    const { fullname, telephone, email, how_you_hear, message } = buildContactEnquiry();
+    const form = {
+      ...{ fullname, telephone, email, how_you_hear, message, website: "" },
+      ...puzzle,
+      puzzle: String(Number(puzzle.num1) + Number(puzzle.num2)),
+    };
+    const given = "edge-enquiry-9";
+    const written = await linesOf(async () => {
+      const sent = await test.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-request-id": given },
+        payload: new URLSearchParams(form).toString(),
+      });
+      expect(sent.statusCode).toBe(200);
+      expect(sent.body).toContain("Success!");
+    });
+    const stored = written.filter((line) => line.msg === "enquiry stored");
+    expect(stored).toHaveLength(1);
+    expect(new Set(written.map((line) => line.reqId))).toEqual(new Set([given]));
+  });
+});
