@@ -132,8 +132,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ttlMs: config.PAGE_CACHE_TTL * 1000,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
       // The render logs under the request that caused it.
-      render: (url, request) =>
-        runWithRequestLog(request, () => renderForCache(url, request.id)),
+      render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request.id)),
       sharedPageCsp: app.securityHeaders.cspWithHashes,
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
