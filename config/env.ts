@@ -95,6 +95,12 @@ const envSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((value) => value === "true"),
+    /** The port of a separate listener serving only /metrics (decision 025); unset: none. */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where that listener listens: loopback unless METRICS_TOKEN guards it. */
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** The bearer token /metrics asks for; alone, it serves /metrics on the public port. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   })
   .superRefine((env, context) => {
     if (
@@ -109,7 +115,22 @@ const envSchema = z
     } else if (env.API_TOKEN === "") {
       context.addIssue({ code: "custom", path: ["API_TOKEN"], message: "must not be empty" });
     }
+  })
+  .superRefine((env, context) => {
+    // Metrics tell the traffic, the outbox and the memory: never open to all without a token.
+    if (env.METRICS_PORT !== undefined && !isLoopback(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+      context.addIssue({
+        code: "custom",
+        path: ["METRICS_TOKEN"],
+        message: `must be set when METRICS_HOST (${env.METRICS_HOST}) is not a loopback address`,
+      });
+    }
   });
+
+/** Whether `host` is this machine only: localhost, 127.x.x.x or ::1. */
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export type Env = z.infer<typeof envSchema>;
 

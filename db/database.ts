@@ -177,6 +177,20 @@ export interface DatabaseHandle {
    * need: its change clock is read in process.
    */
   followChanges?(options: Pick<ChangeFeedOptions, "onChange" | "log">): ChangeFeed;
+  /**
+   * PostgreSQL only: the connection pool's use now (for /metrics). SQLite has one connection
+   * in process and no pool.
+   */
+  poolUse?(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open, idle or checked out. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /** `postgres://` and `postgresql://` URLs are PostgreSQL; anything else is a SQLite file. */
@@ -264,7 +278,12 @@ function countingWrites(client: pg.PoolClient, onWrite: () => void): void {
 function openPostgres(url: string): DatabaseHandle {
   // A bounded wait for a connection: while PostgreSQL is away a request fails soon (a 503,
   // see db/unavailable.ts) instead of queueing without end.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const poolMax = 10;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+  });
   // A client can lose its connection (a server restart, a dropped test database), idle in the
   // pool or checked out between two queries. Either way the pool discards it (it is no longer
   // queryable) and the next query reconnects; without these listeners the 'error' event would
@@ -304,6 +323,12 @@ function openPostgres(url: string): DatabaseHandle {
     db,
     dialect: "postgres",
     close: () => db.destroy(),
+    poolUse: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolMax,
+    }),
     followChanges: ({ onChange, log }) =>
       startChangeFeed({
         url,

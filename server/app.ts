@@ -15,6 +15,7 @@ import { withStartupLock } from "../db/startup-lock.ts";
 import { apiPlugin } from "./api/index.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
+import { installMetrics } from "./metrics.ts";
 import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("onClose", async () => void (await redis.quit().catch(() => redis.disconnect())));
   }
 
+  // Before any route, so that every route's requests are counted (decision 025).
+  installMetrics(app, config);
   installErrorHandling(app);
 
   // Lets an operator find a visitor's failed request in the logs. Set first thing, like the

@@ -161,3 +161,19 @@ export async function markDeliveryFailed(
     .where("id", "=", outboxId)
     .execute();
 }
+
+/** Enquiries still to be e-mailed, and how many of them have failed at least once. */
+export async function countUndelivered(
+  db: Kysely<Database>,
+): Promise<{ pending: number; failed: number }> {
+  const row = await db
+    .selectFrom("enquiry_outbox")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("pending"),
+      eb.fn.countAll<number | string>().filterWhere("attempts", ">", 0).as("failed"),
+    ])
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers counts as text (bigint).
+  return { pending: Number(row.pending), failed: Number(row.failed) };
+}

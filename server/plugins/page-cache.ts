@@ -326,6 +326,8 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Told when a background re-render fails (the stale page stays). */
   onError?: (error: unknown, url: string) => void;
+  /** Told of each page request the cache takes: answered from a kept page, or rendered. */
+  onLookup?: (result: "hit" | "miss") => void;
 }
 
 export interface PageCache {
@@ -459,6 +461,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const key = request.url;
       if (!isCacheablePath(key.split("?")[0] ?? key)) return false;
       const kept = keptPage(key, request);
+      options.onLookup?.(kept ? "hit" : "miss");
       if (kept) {
         send(request, reply, kept);
         return true;

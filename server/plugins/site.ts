@@ -136,7 +136,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       sharedPageCsp: app.securityHeaders.cspWithHashes,
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
+      ...(app.metrics ? { onLookup: app.metrics.countPageCacheLookup } : {}),
     });
+    app.metrics?.watchPageCache(() => pageCache.stats());
     // On the page route (the catch-all) only: built assets and files have their own routes.
     // A callback hook, so that a kept page is answered without waiting on a promise.
     answerFromCache = (request, reply, done) => {

@@ -1,0 +1,208 @@
+/**
+ * /metrics (decision 025): off the public site, behind its token when one is set, and its
+ * counts move with the traffic. The site's tests need `npm run build`.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../config/env.ts";
+import { testDialects } from "../db/testing.ts";
+import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
+import { buildContactEnquiry } from "./testing/factories.ts";
+
+/**
+ * The value of the sample of `name` whose labels include `labels`, in Prometheus's text
+ * format; undefined when there is none.
+ */
+function sample(text: string, name: string, labels: Record<string, string> = {}) {
+  for (const line of text.split("\n")) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const given = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [
+        pair[1],
+        pair[2],
+      ]),
+    );
+    if (Object.entries(labels).every(([key, value]) => given[key] === value)) {
+      return Number(match[3]);
+    }
+  }
+  return undefined;
+}
+
+const metricsToken = "metrics-token-0123456789";
+
+describe("metrics, unconfigured", () => {
+  it("are off: nothing is measured and the public port has no /metrics", async () => {
+    const test = await createTestApp("sqlite");
+    try {
+      expect(test.app.metrics).toBeUndefined();
+      const response = await test.app.inject({ url: "/metrics" });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain("http_requests_total");
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
+  let test: TestApp;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    test = await createTestSiteApp(dialect, { METRICS_PORT: "0" });
+    const address = test.app.metrics?.address();
+    expect(address?.address).toBe("127.0.0.1");
+    metricsUrl = `http://127.0.0.1:${address?.port}/metrics`;
+  });
+  afterAll(() => test.close());
+
+  async function scrape(): Promise<string> {
+    const response = await fetch(metricsUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/plain; version=0.0.4");
+    return response.text();
+  }
+
+  it("are not on the public port", async () => {
+    const response = await test.app.inject({ url: "/metrics" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("http_requests_total");
+  });
+
+  it("answer nothing but /metrics on their port", async () => {
+    const response = await fetch(new URL("/", metricsUrl));
+    expect(response.status).toBe(404);
+  });
+
+  it("count requests and their durations by route and status", async () => {
+    const ok = { method: "GET", route: "/api/amenity/view", status_code: "200" };
+    const refused = { ...ok, status_code: "401" };
+    const before = await scrape();
+    for (let i = 0; i < 2; i++) await test.app.inject({ url: "/api/amenity/view", headers: auth });
+    await test.app.inject({ url: "/api/amenity/view" });
+    const after = await scrape();
+    const count = (text: string, labels: Record<string, string>) =>
+      sample(text, "http_requests_total", labels) ?? 0;
+    expect(count(after, ok) - count(before, ok)).toBe(2);
+    expect(count(after, refused) - count(before, refused)).toBe(1);
+    const timed = (text: string) => sample(text, "http_request_duration_seconds_count", ok) ?? 0;
+    expect(timed(after) - timed(before)).toBe(2);
+    expect(sample(after, "http_request_duration_seconds_sum", ok)).toBeGreaterThan(0);
+  });
+
+  it("count page-cache misses and hits, and the cache's size", async () => {
+    const url = `/about?visit=${randomBytes(4).toString("hex")}`;
+    const lookups = (text: string, result: string) =>
+      sample(text, "page_cache_lookups_total", { result }) ?? 0;
+    const before = await scrape();
+    expect((await test.app.inject({ url })).statusCode).toBe(200);
+    const missed = await scrape();
+    expect(lookups(missed, "miss") - lookups(before, "miss")).toBe(1);
+    expect(lookups(missed, "hit") - lookups(before, "hit")).toBe(0);
+    expect((await test.app.inject({ url })).statusCode).toBe(200);
+    const hit = await scrape();
+    expect(lookups(hit, "hit") - lookups(missed, "hit")).toBe(1);
+    expect(lookups(hit, "miss") - lookups(missed, "miss")).toBe(0);
+    expect(sample(hit, "page_cache_entries")).toBeGreaterThan(0);
+    expect(sample(hit, "page_cache_bytes")).toBeGreaterThan(0);
+  });
+
+  it("tell the enquiries waiting in the outbox (no SMTP_URL: all of them)", async () => {
+    const before = await scrape();
+    const form = await multipart(buildContactEnquiry());
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await scrape();
+    expect((sample(after, "outbox_pending") ?? 0) - (sample(before, "outbox_pending") ?? 0)).toBe(
+      1,
+    );
+    expect(sample(after, "outbox_failed")).toBe(0);
+  });
+
+  it("tell the process's memory, and the pool's use on PostgreSQL", async () => {
+    const text = await scrape();
+    expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    expect(sample(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+    if (dialect === "postgres") {
+      expect(sample(text, "db_pool_connections", { state: "max" })).toBe(10);
+      const open =
+        (sample(text, "db_pool_connections", { state: "in_use" }) ?? -1) +
+        (sample(text, "db_pool_connections", { state: "idle" }) ?? -1);
+      // The scrape's own outbox count may be using or awaiting a connection.
+      expect(open).toBeGreaterThan(0);
+      expect(open).toBeLessThanOrEqual(10);
+      expect(sample(text, "db_pool_waiting")).toBeGreaterThanOrEqual(0);
+    } else {
+      expect(sample(text, "db_pool_connections", { state: "max" })).toBeUndefined();
+    }
+  });
+});
+
+describe("metrics behind a token", () => {
+  it("refuse a scrape on their port without the token", async () => {
+    const test = await createTestApp("sqlite", { METRICS_PORT: "0", METRICS_TOKEN: metricsToken });
+    try {
+      await test.app.ready();
+      const url = `http://127.0.0.1:${test.app.metrics?.address()?.port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const wrong = { authorization: `Bearer ${metricsToken}x` };
+      expect((await fetch(url, { headers: wrong })).status).toBe(401);
+      const right = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(right.status).toBe(200);
+      expect(await right.text()).toContain("# TYPE http_requests_total counter");
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("are served on the public port with the token alone, and refused there without it", async () => {
+    const test = await createTestApp("sqlite", { METRICS_TOKEN: metricsToken });
+    try {
+      expect(test.app.metrics?.address()).toBeUndefined();
+      const refused = await test.app.inject({ url: "/metrics" });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).not.toContain("http_requests_total");
+      const apiToken = await test.app.inject({ url: "/metrics", headers: auth });
+      expect(apiToken.statusCode).toBe(401);
+      const scraped = await test.app.inject({
+        url: "/metrics",
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain("# TYPE http_requests_total counter");
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("metrics configuration", () => {
+  const base = { NODE_ENV: "test" };
+
+  it("listens on loopback unless told otherwise", () => {
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: "127.0.0.1",
+    });
+  });
+
+  it("refuses a metrics listener open beyond loopback without a token", () => {
+    const exposed = { ...base, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" };
+    expect(() => loadConfig(exposed)).toThrow(ConfigError);
+    expect(() => loadConfig(exposed)).toThrow(/METRICS_TOKEN: must be set when METRICS_HOST/);
+    expect(loadConfig({ ...exposed, METRICS_TOKEN: metricsToken }).METRICS_HOST).toBe("0.0.0.0");
+  });
+
+  it("refuses a short token", () => {
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
+});

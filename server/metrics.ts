@@ -1,0 +1,189 @@
+/**
+ * `/metrics` in Prometheus's text format (decision 025), through prom-client: requests by
+ * route and status with their durations, page-cache hits and misses, the enquiry outbox, the
+ * PostgreSQL pool and the process (memory, CPU, event loop, GC: prom-client's defaults).
+ *
+ * Off unless configured, and never open on the public site: METRICS_PORT serves /metrics on a
+ * separate listener (loopback by default); METRICS_TOKEN makes it ask for a bearer token, and
+ * alone serves it on the public port behind that token. Unconfigured, nothing is measured.
+ */
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Config } from "../config/env.ts";
+import { countUndelivered } from "../db/queries/outbox.ts";
+import { requireBearerToken } from "./api/auth.ts";
+
+export const metricsPath = "/metrics";
+
+/** What a page-cache lookup did: answered from a kept page (fresh or stale), or rendered. */
+export type PageCacheLookup = "hit" | "miss";
+
+export interface Metrics {
+  registry: Registry;
+  countPageCacheLookup(result: PageCacheLookup): void;
+  /** Reports the page cache's size with each scrape. */
+  watchPageCache(stats: () => { entries: number; bytes: number }): void;
+  /** The separate listener's address once the app is ready; undefined without METRICS_PORT. */
+  address(): AddressInfo | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Absent when metrics are off (neither METRICS_PORT nor METRICS_TOKEN is set). */
+    metrics: Metrics | undefined;
+  }
+}
+
+/**
+ * The metrics of `app`, collected from the routes registered after this call. Call it after
+ * the `database` and `outbox` decorations and before any route. Does nothing when off.
+ */
+export function installMetrics(app: FastifyInstance, config: Config): void {
+  if (config.METRICS_PORT === undefined && config.METRICS_TOKEN === undefined) {
+    app.decorate("metrics", undefined);
+    return;
+  }
+  // One registry per app: tests build several apps in one process.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const labelNames = ["method", "route", "status_code"] as const;
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status code.",
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to the end of its answer, by method, route pattern and status code.",
+    labelNames,
+    registers: [registry],
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    // Fastify's route pattern (`/api/property/show/one/:code`, `/*` for the site's pages), so
+    // the label values stay few whatever the URLs.
+    const route = request.routeOptions.url ?? "(no route)";
+    if (route !== metricsPath) {
+      const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+      requests.inc(labels);
+      durations.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
+  });
+
+  const pageCacheLookups = new Counter({
+    name: "page_cache_lookups_total",
+    help: "Page requests answered from the page cache (hit) or rendered for it (miss).",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  // Both series from the start, so a rate over them is defined before the first miss.
+  pageCacheLookups.inc({ result: "hit" }, 0);
+  pageCacheLookups.inc({ result: "miss" }, 0);
+  let pageCacheStats: (() => { entries: number; bytes: number }) | undefined;
+  new Gauge({
+    name: "page_cache_entries",
+    help: "Pages kept in the page cache.",
+    registers: [registry],
+    collect() {
+      this.set(pageCacheStats?.().entries ?? 0);
+    },
+  });
+  new Gauge({
+    name: "page_cache_bytes",
+    help: "Bytes of the pages kept in the page cache, every encoding counted.",
+    registers: [registry],
+    collect() {
+      this.set(pageCacheStats?.().bytes ?? 0);
+    },
+  });
+
+  const { database } = app;
+  const outboxFailed = new Gauge({
+    name: "outbox_failed",
+    help: "Enquiries still to be e-mailed whose last attempt failed (they are retried).",
+    registers: [registry],
+  });
+  new Gauge({
+    name: "outbox_pending",
+    help: "Enquiries still to be e-mailed (all of them while SMTP_URL is not set).",
+    registers: [registry],
+    async collect() {
+      try {
+        const counts = await countUndelivered(database.db);
+        this.set(counts.pending);
+        outboxFailed.set(counts.failed);
+      } catch (error) {
+        // The database is away: say "unknown" rather than a stale count or a failed scrape.
+        app.log.warn({ err: error }, "metrics: the outbox could not be counted");
+        this.set(Number.NaN);
+        outboxFailed.set(Number.NaN);
+      }
+    },
+  });
+
+  const { poolUse } = database;
+  if (poolUse) {
+    new Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool connections by state (in_use, idle) and the pool's maximum (max).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: "in_use" }, use.open - use.idle);
+        this.set({ state: "idle" }, use.idle);
+        this.set({ state: "max" }, use.max);
+      },
+    });
+    new Gauge({
+      name: "db_pool_waiting",
+      help: "Queries waiting for a PostgreSQL pool connection.",
+      registers: [registry],
+      collect() {
+        this.set(poolUse().waiting);
+      },
+    });
+  }
+
+  let listener: FastifyInstance | undefined;
+  if (config.METRICS_PORT === undefined) {
+    addMetricsRoute(app, registry, config.METRICS_TOKEN);
+  } else {
+    // Its own small server: the public port has no /metrics route at all.
+    const separate = Fastify({ logger: false });
+    addMetricsRoute(separate, registry, config.METRICS_TOKEN);
+    listener = separate;
+    const port = config.METRICS_PORT;
+    app.addHook("onReady", async () => {
+      await separate.listen({ host: config.METRICS_HOST, port });
+      app.log.info({ address: separate.addresses()[0] }, "metrics listening");
+    });
+    app.addHook("onClose", async () => separate.close());
+  }
+
+  app.decorate("metrics", {
+    registry,
+    countPageCacheLookup: (result) => pageCacheLookups.inc({ result }),
+    watchPageCache(stats) {
+      pageCacheStats = stats;
+    },
+    address() {
+      const address = listener?.server.address();
+      return typeof address === "object" && address !== null ? address : undefined;
+    },
+  } satisfies Metrics);
+}
+
+function addMetricsRoute(instance: FastifyInstance, registry: Registry, token?: string): void {
+  instance.get(
+    metricsPath,
+    token ? { onRequest: requireBearerToken(token) } : {},
+    async (_request, reply) => {
+      const text = await registry.metrics();
+      return reply.header("cache-control", "no-store").type(registry.contentType).send(text);
+    },
+  );
+}
