@@ -106,6 +106,10 @@ describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
     expect(lookups(hit, "hit") - lookups(missed, "hit")).toBe(1);
     expect(lookups(hit, "miss") - lookups(missed, "miss")).toBe(0);
     expect(sample(hit, "page_cache_entries")).toBeGreaterThan(0);
+    // The site's pages count under its catch-all route.
+    const pages = (text: string) =>
+      sample(text, "http_requests_total", { route: "*", status_code: "200" }) ?? 0;
+    expect(pages(hit) - pages(before)).toBe(2);
     expect(sample(hit, "page_cache_bytes")).toBeGreaterThan(0);
   });
 

@@ -62,7 +62,7 @@ export function installMetrics(app: FastifyInstance, config: Config): void {
     registers: [registry],
   });
   app.addHook("onResponse", (request, reply, done) => {
-    // Fastify's route pattern (`/api/property/show/one/:code`, `/*` for the site's pages), so
+    // Fastify's route pattern (`/api/property/show/one/:code`, `*` for the site's pages), so
     // the label values stay few whatever the URLs.
     const route = request.routeOptions.url ?? "(no route)";
     if (route !== metricsPath) {
