@@ -161,6 +161,9 @@ describe("metrics behind a token", () => {
       const right = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } });
       expect(right.status).toBe(200);
       expect(await right.text()).toContain("# TYPE http_requests_total counter");
+      // The listener closes with the server.
+      await test.app.close();
+      await expect(fetch(url)).rejects.toThrow();
     } finally {
       await test.close();
     }
