@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../../lib/enquiry-rules.ts";
 
@@ -14,10 +14,24 @@ export interface EnquiryAlertProps {
 }
 
 /**
+ * The attributes of a button that closes the dialog `dialogId` by itself, without JavaScript
+ * (the HTML invoker commands; not yet in React's types).
+ */
+const closesDialog = (dialogId: string): Record<string, string> => ({
+  commandfor: dialogId,
+  command: "close",
+});
+
+/**
  * The dismissible outcome of a submission (SPEC §4, §8): 'Success!' followed by the server's
- * message, or 'Errors!' with the message and the fields the server refused.
+ * message, or 'Errors!' with the message and the fields the server refused. It sits in an open,
+ * non-modal `<dialog>` so that its Close button works as plain HTML too, after a post made
+ * without JavaScript (issue 13); with React, `onClose` then takes it away.
  */
 export function EnquiryAlert({ kind, message, errors, labelOf, onClose }: EnquiryAlertProps) {
+  const id = useId();
+  const dialogId = `${id}-dialog`;
+  const titleId = `${id}-title`;
   const ref = useRef<HTMLDivElement>(null);
   // Bring the alert into view: the visitor is at the button, the alert above the fields.
   useEffect(() => {
@@ -25,31 +39,41 @@ export function EnquiryAlert({ kind, message, errors, labelOf, onClose }: Enquir
   }, []);
   const fieldErrors = Object.entries(errors) as [EnquiryFieldName, string][];
   return (
-    <div ref={ref} className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
-      <div className="enquiry-alert__body">
-        <h3 className="enquiry-alert__title">{kind === "success" ? "Success!" : "Errors!"}</h3>{" "}
-        {message ? <p className="enquiry-alert__message">{message}</p> : null}
-        {fieldErrors.length > 0 ? (
-          <ul className="enquiry-alert__list">
-            {fieldErrors.map(([name, text]) => (
-              <li key={name}>
-                {labelOf(name)}: {text}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+    <dialog open id={dialogId} className="enquiry-alert-dialog" aria-labelledby={titleId}>
+      <div ref={ref} className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
+        <div className="enquiry-alert__body">
+          <h3 id={titleId} className="enquiry-alert__title">
+            {kind === "success" ? "Success!" : "Errors!"}
+          </h3>{" "}
+          {message ? <p className="enquiry-alert__message">{message}</p> : null}
+          {fieldErrors.length > 0 ? (
+            <ul className="enquiry-alert__list">
+              {fieldErrors.map(([name, text]) => (
+                <li key={name}>
+                  {labelOf(name)}: {text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="enquiry-alert__close"
+          aria-label="Close"
+          onClick={onClose}
+          {...closesDialog(dialogId)}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              d="M6 6l12 12M18 6 6 18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
       </div>
-      <button type="button" className="enquiry-alert__close" aria-label="Close" onClick={onClose}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <path
-            d="M6 6l12 12M18 6 6 18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
-    </div>
+    </dialog>
   );
 }

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from "react";
 import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import { type EnquiryErrors, howYouHearOptions } from "../../../lib/enquiry-rules.ts";
 import {
@@ -52,14 +53,77 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/** The attributes `EnquiryFields` gives each control. */
+interface ControlAttributes {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** A textarea's opening tag, its text and closing tag, with `control`'s attributes. */
+function messageBoxHtml(control: ControlAttributes): string {
+  const attributes = [
+    `id="${escapeHtml(control.id)}"`,
+    `name="${escapeHtml(control.name)}"`,
+    `class="${escapeHtml(control.className)}"`,
+    'rows="4"',
+    "required",
+    control["aria-invalid"] ? 'aria-invalid="true"' : "",
+    control["aria-describedby"]
+      ? `aria-describedby="${escapeHtml(control["aria-describedby"])}"`
+      : "",
+  ].filter(Boolean);
+  return `<textarea ${attributes.join(" ")}>${escapeHtml(initialEnquiryMessage)}</textarea>`;
+}
+
+/**
+ * The message box, prefilled with the SPEC's text, as HTML that React places but never hydrates
+ * nor rewrites. React 19 sets a textarea's value back to its default text when it hydrates it
+ * (react-dom's `initTextarea`), so a message a visitor had emptied or typed before React took over
+ * came back as 'Hello, I am interested in ...' (issue 13, decision 026). Inside
+ * `dangerouslySetInnerHTML` the element is the browser's alone: it keeps what the visitor typed,
+ * `form.reset()` brings back the text, FormData reads it. The HTML is fixed at the first render
+ * (the server's and the hydrating one agree); later changes of the invalid state are set on the
+ * element itself.
+ */
+function MessageBox({ control }: { control: ControlAttributes }) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [html] = useState(() => messageBoxHtml(control));
+  const { className, "aria-invalid": invalid, "aria-describedby": describedBy } = control;
+  useLayoutEffect(() => {
+    const textarea = wrapper.current?.querySelector("textarea");
+    if (!textarea) return;
+    textarea.className = className;
+    if (invalid) textarea.setAttribute("aria-invalid", "true");
+    else textarea.removeAttribute("aria-invalid");
+    if (describedBy) textarea.setAttribute("aria-describedby", describedBy);
+    else textarea.removeAttribute("aria-describedby");
+  }, [className, invalid, describedBy]);
+  return (
+    <div
+      ref={wrapper}
+      className="enquiry-form__message"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, every value escaped
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
 /**
  * The field set the two enquiry forms share (SPEC §3): fullname, telephone, email, message,
  * how_you_hear, the puzzle's digits and token, the answer box, and the honeypot. Uncontrolled:
- * the form resets them with `form.reset()`.
+ * the form reads them through FormData and resets them with `form.reset()`, and React's
+ * hydration leaves what a visitor typed or chose in them (inputs and selects by React's own rule,
+ * the message box as `MessageBox`).
  */
 export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryFieldsProps) {
   const id = idPrefix;
-  const control = (name: EnquiryFieldName) => ({
+  const control = (name: EnquiryFieldName): ControlAttributes => ({
     id: `${id}-${name}`,
     name,
     "aria-invalid": errors[name] ? true : undefined,
@@ -116,7 +180,7 @@ export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryF
       )}
       <div className="enquiry-form__field enquiry-form__field--wide">
         {label("message")}
-        <textarea {...control("message")} rows={4} defaultValue={initialEnquiryMessage} required />
+        <MessageBox control={control("message")} />
         {errorFor("message")}
       </div>
       <div className="enquiry-form__field enquiry-form__field--wide">

@@ -47,7 +47,11 @@ describe("enquiry forms", () => {
       outcome: "error",
       httpStatus: 422,
       message: "Please correct the highlighted fields and try again.",
-      errors: { email: "Please enter valid email address", how_you_hear: "This field is required" },
+      errors: {
+        email: "Please enter valid email address",
+        how_you_hear: "This field is required",
+        message: "This field is required",
+      },
       puzzles: {
         puzzle: { num1: "8", num2: "0", token: "new.token" },
         spare: { num1: "1", num2: "1", token: "new.spare" },
@@ -68,6 +72,14 @@ describe("enquiry forms", () => {
     );
     expect(controlOf(html, "email")).toContain("enquiry-form__control--invalid");
     expect(controlOf(html, "fullname")).not.toContain("aria-invalid");
+    // The message box is markup of its own (MessageBox), with the same invalid state.
+    const message = controlOf(html, "message");
+    expect(message).toContain('aria-invalid="true"');
+    expect(message).toContain("enquiry-form__control--invalid");
+    const messageError = message.match(/aria-describedby="([^"]+)"/)?.[1] ?? "";
+    expect(html).toContain(
+      `id="${messageError}" class="enquiry-form__error">This field is required</p>`,
+    );
     expect(html).toContain("What is 8 + 0?");
     expect(controlOf(html, "puzzle_token")).toContain('value="new.token"');
   });

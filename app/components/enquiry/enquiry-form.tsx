@@ -122,8 +122,9 @@ export function EnquiryForm({
     }
   }
 
-  // SPEC §4: editing a field clears that field's error.
-  function handleChange(event: FormEvent<HTMLFormElement>) {
+  // SPEC §4: editing a field clears that field's error. Read from the native input event: React
+  // makes no change event for the message box, whose element it does not own (MessageBox).
+  function handleInput(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name as EnquiryFieldName;
     if (!shown.errors[name]) return;
     setShown((previous) => {
@@ -145,7 +146,7 @@ export function EnquiryForm({
       aria-label={ariaLabel}
       defaultShouldRevalidate={false}
       onSubmit={handleSubmit}
-      onChange={handleChange}
+      onInput={handleInput}
     >
       {alert ? (
         <div className="enquiry-form__alert">

@@ -6,6 +6,13 @@ export const searchStatusOptions = ["For Rent", "For Sale"] as const;
 export const searchTypeOptions = ["Apartments", "Houses", "Commercial", "Garages"] as const;
 export const searchLocationOptions = ["New York", "Bangladesh", "India", "Canada"] as const;
 
+/**
+ * The first choice of the type and location selects, ahead of the SPEC's options: an empty value
+ * filters nothing, so the form sent unchanged searches every type and location (issue 13).
+ * A select's first option is its default, with or without JavaScript.
+ */
+export const anySearchOption = "Any";
+
 export interface SearchFormProps {
   /** 'panel' lays the fields out in a row on wide screens; 'stacked' keeps one column. */
   layout?: "panel" | "stacked";
@@ -15,7 +22,7 @@ export interface SearchFormProps {
 /**
  * The site's search form (SPEC §2): a GET to /search with the fields email (keyword),
  * property-status, property-types, location, max-area and min-area. The home search panel's
- * tabs set its property-status (enhanceSearchPanel).
+ * tabs set its property-status (enhanceSearchPanel). Type and location start at 'Any'.
  */
 export function SearchForm({ layout = "panel", className }: SearchFormProps) {
   const id = useId();
@@ -58,6 +65,7 @@ export function SearchForm({ layout = "panel", className }: SearchFormProps) {
           Property Type
         </label>
         <select className="search-form__control" id={`${id}-types`} name="property-types">
+          <option value="">{anySearchOption}</option>
           {searchTypeOptions.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -70,6 +78,7 @@ export function SearchForm({ layout = "panel", className }: SearchFormProps) {
           Location
         </label>
         <select className="search-form__control" id={`${id}-location`} name="location">
+          <option value="">{anySearchOption}</option>
           {searchLocationOptions.map((option) => (
             <option key={option} value={option}>
               {option}

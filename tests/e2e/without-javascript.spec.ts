@@ -1,0 +1,101 @@
+/**
+ * Issue 13, item 8: without JavaScript every control that looks clickable works. The mobile menu
+ * opens (a popover), an enquiry alert's Close button closes it (an invoker command on its
+ * dialog), the home search panel searches every type and location when sent unchanged, and the
+ * home page shows no button that only a script could answer.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import type { Property } from "../../lib/api-contract.ts";
+import { listProperties } from "./api.ts";
+import { enquiryForm, submitLabel } from "./enquiry-helpers.ts";
+
+test.use({ javaScriptEnabled: false });
+
+let all: Property[];
+
+test.beforeAll(async () => {
+  all = await listProperties();
+  expect(all.length).toBeGreaterThan(0);
+});
+
+/** The buttons on the page that only a script answers (not the popover's menu button). */
+const scriptOnlyButtons = (page: Page) =>
+  page
+    .locator('button[type="button"]:not([popovertarget]), [role="tab"]')
+    .filter({ visible: true });
+
+for (const path of ["/", "/property/{slug}"]) {
+  test(`${path}: the mobile menu opens and leads on`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path.replace("{slug}", encodeURIComponent(all[0]!.slug)));
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL("/contact");
+  });
+}
+
+for (const kind of ["contact", "property"] as const) {
+  test(`the ${kind} form's alert closes with its Close button`, async ({ page }) => {
+    await page.goto(kind === "contact" ? "/contact" : `/property/${all[0]!.slug}`);
+    const form = enquiryForm(page, kind);
+    await form.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await form.getByRole("button", { name: submitLabel(kind) }).click();
+    const alert = enquiryForm(page, kind).getByRole("alert");
+    await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();
+    const url = page.url();
+
+    await alert.getByRole("button", { name: "Close" }).click();
+    await expect(alert).toBeHidden();
+    await expect(page).toHaveURL(url);
+    await expect(enquiryForm(page, kind)).toBeVisible();
+  });
+}
+
+test("the home search panel sent unchanged searches every type and location", async ({ page }) => {
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Find your next property" });
+  await expect(panel.getByRole("combobox", { name: "Property Type" })).toHaveValue("");
+  await expect(panel.getByRole("combobox", { name: "Location" })).toHaveValue("");
+  await panel.getByRole("button", { name: "Search" }).click();
+
+  await expect(page).toHaveURL(/\/search\?/);
+  const params = Object.fromEntries(new URL(page.url()).searchParams);
+  expect(params).toMatchObject({
+    "property-status": "For Rent",
+    "property-types": "",
+    location: "",
+  });
+  const forRent = all.filter((property) => property.offer_type === "For Rent").length;
+  expect(forRent).toBeGreaterThan(0);
+  await expect(page.getByText(`${forRent} properties found`, { exact: true })).toBeVisible();
+});
+
+test("the home search panel chooses For Sale with its own select, the tabs hidden", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Find your next property" });
+  const tabs = panel.locator('[role="tab"]');
+  await expect(tabs).toHaveCount(2);
+  await expect(tabs.first()).toBeHidden();
+  await expect(tabs.last()).toBeHidden();
+  await panel.getByRole("combobox", { name: "Property Status" }).selectOption("For Sale");
+  await panel.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/property-status=For\+Sale/);
+  const forSale = all.filter((property) => property.offer_type === "For Sale").length;
+  await expect(page.getByText(`${forSale} properties found`, { exact: true })).toBeVisible();
+});
+
+for (const width of [1280, 390]) {
+  test(`the home page at ${width} px shows no button that needs a script`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    // Rendered at all: the banner, the search panel and the featured carousel are on the page.
+    await expect(page.getByRole("region", { name: "Find your next property" })).toBeVisible();
+    await expect(page.locator(".banner__controls button")).not.toHaveCount(0);
+    await expect(page.locator(".featured-carousel__controls button")).not.toHaveCount(0);
+    await expect(scriptOnlyButtons(page)).toHaveCount(0);
+  });
+}
