@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { testDialects } from "../../db/testing.ts";
@@ -8,6 +11,10 @@ import { parseEnquiriesArgs, runEnquiriesCli } from "./enquiries.ts";
 
 /** The CSV document as rows of cells. */
 const rowsOf = (text: string) => parseCsv(text).map((record) => record.fields);
+
+/** The folder relative --output paths are written in, as npm's INIT_CWD would be. */
+const cwd = mkdtempSync(join(tmpdir(), "homes-enquiries-cli-"));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 async function run(args: string[], databaseUrl: string) {
   let stdout = "";
@@ -20,6 +27,7 @@ async function run(args: string[], databaseUrl: string) {
       stderr += text;
     },
     databaseUrl,
+    cwd,
   });
   return { code, stdout, stderr };
 }
@@ -28,7 +36,9 @@ describe("the enquiries command's arguments", () => {
   it.each([
     [["list"], { kind: "list", limit: 20 }],
     [["list", "--limit", "5"], { kind: "list", limit: 5 }],
+    [["export"], { kind: "export", format: "csv" }],
     [["export", "--format", "csv"], { kind: "export", format: "csv" }],
+    [["export", "--output", "all.csv"], { kind: "export", format: "csv", output: "all.csv" }],
     [["--help"], { kind: "help" }],
   ])("reads %j", (args, expected) => {
     expect(parseEnquiriesArgs(args)).toEqual(expected);
@@ -36,7 +46,7 @@ describe("the enquiries command's arguments", () => {
 
   it.each([
     [["remove"], "Unknown command 'remove'."],
-    [["export"], "export needs --format csv."],
+    [["export", "--output"], "--output needs a value."],
     [["export", "--format", "xlsx"], "Unknown format 'xlsx': the export format is csv."],
     [["export", "--format"], "--format needs a value."],
     [["list", "--limit", "0"], "--limit must be a whole number of at least 1, not '0'."],
@@ -120,6 +130,25 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
     expect(hostileRow[8]).toBe(hostileStored.message);
     // No cell starts as a spreadsheet formula.
     expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
+  it("writes the same export into the --output file, relative to where npm was run", async () => {
+    const file = `enquiries-${dialect}.csv`;
+    const toFile = await run(["export", "--output", file], databaseUrl);
+    expect(toFile.stderr).toBe("");
+    expect(toFile.code).toBe(0);
+    const stored = await listEnquiriesWithDelivery(test.app.database.db);
+    expect(toFile.stdout).toBe(`Exported ${stored.length} enquiries to ${file}.\n`);
+    const toStdout = await run(["export"], databaseUrl);
+    expect(readFileSync(join(cwd, file), "utf8")).toBe(toStdout.stdout);
+    expect(rowsOf(toStdout.stdout)).toHaveLength(stored.length + 1);
+  });
+
+  it("says why an export could not be written, with exit code 1", async () => {
+    const { code, stderr } = await run(["export", "--output", "missing/dir/x.csv"], databaseUrl);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`enquiries export: ENOENT`);
+    expect(stderr).toContain(join(cwd, "missing/dir/x.csv"));
   });
 
   it("lists the newest enquiries", async () => {

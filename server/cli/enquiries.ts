@@ -1,9 +1,11 @@
 /**
  * The owner's view of the enquiries:
  *   npm run enquiries -- list [--limit N]
- *   npm run enquiries -- export --format csv > enquiries.csv
+ *   npm run enquiries -- export --output enquiries.csv
  * Reads DATABASE_URL (default: the SQLite demo database).
  */
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { defaultDatabaseUrl } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
@@ -13,7 +15,9 @@ import { formatCsv } from "../../lib/csv.ts";
 
 export const usage = `Usage:
   npm run enquiries -- list [--limit N]        the newest enquiries, one per line
-  npm run enquiries -- export --format csv     every enquiry as CSV on standard output
+  npm run enquiries -- export [--format csv] [--output <file>]
+                                               every enquiry as CSV, into the file or on
+                                               standard output
   npm run enquiries -- --help`;
 
 /** The export's columns, in order: every field, the property's headline, the delivery state. */
@@ -67,7 +71,7 @@ export function formatEnquiriesList(rows: EnquiryWithDelivery[]): string {
 type Command =
   | { kind: "help" }
   | { kind: "list"; limit: number }
-  | { kind: "export"; format: "csv" };
+  | { kind: "export"; format: "csv"; output?: string };
 
 /** Parses the arguments; throws an Error whose message says what is wrong. */
 export function parseEnquiriesArgs(args: string[]): Command {
@@ -99,11 +103,11 @@ export function parseEnquiriesArgs(args: string[]): Command {
     return { kind: "list", limit };
   }
   if (command === "export") {
-    allowOnly("--format");
-    const format = options.get("--format");
-    if (format === undefined) throw new Error("export needs --format csv.");
+    allowOnly("--format", "--output");
+    const format = options.get("--format") ?? "csv";
     if (format !== "csv") throw new Error(`Unknown format '${format}': the export format is csv.`);
-    return { kind: "export", format };
+    const output = options.get("--output");
+    return { kind: "export", format, ...(output === undefined ? {} : { output }) };
   }
   throw new Error(`Unknown command '${command}'.`);
 }
@@ -112,6 +116,8 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   databaseUrl: string;
+  /** The folder a relative --output is written in (npm's INIT_CWD: where `npm run` was typed). */
+  cwd: string;
 }
 
 /** Runs the command; answers the exit code (0 ok, 2 bad arguments, 1 failure). */
@@ -131,11 +137,17 @@ export async function runEnquiriesCli(args: string[], io: CliIo): Promise<number
   try {
     await migrateToLatest(database.db);
     const rows = await listEnquiriesWithDelivery(database.db);
-    if (command.kind === "list") io.stdout(formatEnquiriesList(rows.slice(0, command.limit)));
-    else io.stdout(formatEnquiriesCsv(rows));
+    if (command.kind === "list") {
+      io.stdout(formatEnquiriesList(rows.slice(0, command.limit)));
+    } else if (command.output === undefined) {
+      io.stdout(formatEnquiriesCsv(rows));
+    } else {
+      await writeFile(resolve(io.cwd, command.output), formatEnquiriesCsv(rows));
+      io.stdout(`Exported ${rows.length} enquiries to ${command.output}.\n`);
+    }
     return 0;
   } catch (error) {
-    io.stderr(`Could not read the enquiries: ${(error as Error).message}\n`);
+    io.stderr(`enquiries ${command.kind}: ${(error as Error).message}\n`);
     return 1;
   } finally {
     await database.close();
@@ -147,5 +159,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     databaseUrl: process.env.DATABASE_URL || defaultDatabaseUrl,
+    cwd: process.env.INIT_CWD || process.cwd(),
   });
 }
