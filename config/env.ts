@@ -169,6 +169,23 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Reads `path` (`.env` in the working directory) into `process.env` when it exists, with Node's
+ * own loader: a variable already set in the environment, even to "", wins over the file. Not
+ * under NODE_ENV=test, so a developer's `.env` cannot change what the tests run against.
+ * Answers whether a file was read.
+ */
+export function loadDotEnv(path = ".env"): boolean {
+  if (process.env.NODE_ENV === "test") return false;
+  try {
+    process.loadEnvFile(path);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
 /** Parses the environment; throws ConfigError naming every bad key. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
