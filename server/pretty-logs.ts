@@ -10,7 +10,12 @@ export async function prettyLogStream(destination?: Writable): Promise<Writable>
   return pretty({
     colorize: destination === undefined,
     translateTime: "SYS:HH:MM:ss.l",
-    ignore: "pid,hostname",
+    // A request's line reads "GET /path 200 12ms" after its id; other fields follow on the
+    // same line. The start-up summary's fields are in its message already.
+    messageFormat:
+      "{if reqId}[{reqId}] {end}{msg}{if req} {req.method} {req.url}{end}{if res} {res.statusCode}{end}{if responseTime} {responseTime}ms{end}",
+    ignore: "pid,hostname,reqId,req,res,responseTime,startup",
+    singleLine: true,
     // Written at once: the last lines before an exit are not lost.
     sync: true,
     ...(destination ? { destination } : {}),

@@ -2,10 +2,11 @@
  * The real server entry refusing a bad set-up: each mistake stops it with exit code 1 and one
  * line naming the key, no stack trace (decision 024). Needs `npm run build`.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testPostgresUrl } from "../db/testing.ts";
 import { createTestImageDir } from "./testing/app.ts";
@@ -193,5 +194,44 @@ describe("a start that works", () => {
     for (const secret of ["pg-secret-4f1e", "smtp-secret-77aa", token]) {
       expect(server.output()).not.toContain(secret);
     }
+  });
+});
+
+describe("logs at a terminal", () => {
+  it("are readable lines, not JSON, request lines included", async () => {
+    const port = await freePort();
+    // `script` gives the server a pseudo-terminal as its stdout, as `npm start` in a shell has.
+    const child = spawn("script", ["-qfec", `'${process.execPath}' server/index.ts`, "/dev/null"], {
+      cwd: resolve(import.meta.dirname, ".."),
+      env: {
+        ...process.env,
+        ...workingEnv(),
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    cleanups.push(() => {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const deadline = Date.now() + 45_000;
+    while (!output.includes("started:") && Date.now() < deadline) {
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    await new Promise((wait) => setTimeout(wait, 300));
+    const lines = output.split(/\r?\n/).filter((line) => line.trim() !== "");
+    expect(lines.find((line) => line.includes("started:"))).toMatch(
+      /INFO.*started: database sqlite/,
+    );
+    expect(lines.some((line) => /INFO.*request completed/.test(line))).toBe(true);
+    expect(lines.filter((line) => line.trimStart().startsWith("{"))).toEqual([]);
   });
 });
