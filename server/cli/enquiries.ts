@@ -5,7 +5,7 @@
  * Reads DATABASE_URL (default: the SQLite demo database).
  */
 import { pathToFileURL } from "node:url";
-import { defaultDatabaseUrl } from "../../config/env.ts";
+import { defaultDatabaseUrl, loadDotEnv } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
@@ -143,6 +143,7 @@ export async function runEnquiriesCli(args: string[], io: CliIo): Promise<number
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  loadDotEnv();
   process.exitCode = await runEnquiriesCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
