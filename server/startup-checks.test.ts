@@ -3,12 +3,13 @@
  * line naming the key, no stack trace (decision 024). Needs `npm run build`.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testPostgresUrl } from "../db/testing.ts";
+import { maskUrl, prepareImageDir } from "./startup.ts";
 import { createTestImageDir } from "./testing/app.ts";
 import { freePort, type ServerProcess, spawnServer } from "./testing/server-process.ts";
 
@@ -233,5 +234,33 @@ describe("logs at a terminal", () => {
     );
     expect(lines.some((line) => /INFO.*request completed/.test(line))).toBe(true);
     expect(lines.filter((line) => line.trimStart().startsWith("{"))).toEqual([]);
+  });
+});
+
+describe("prepareImageDir", () => {
+  it("creates a missing folder the demo seed is about to fill", async () => {
+    const folder = join(temporaryFolder(), "images");
+    await prepareImageDir({ IMAGE_DIR: folder, SEED_DEMO_CONTENT: true });
+    expect(statSync(folder).isDirectory()).toBe(true);
+  });
+
+  it("refuses a file where the folder should be", async () => {
+    const file = join(temporaryFolder(), "images");
+    writeFileSync(file, "");
+    await expect(prepareImageDir({ IMAGE_DIR: file, SEED_DEMO_CONTENT: true })).rejects.toThrow(
+      /^IMAGE_DIR: .* is not a folder$/,
+    );
+  });
+});
+
+describe("maskUrl", () => {
+  it("hides passwords, in the user part or the query", () => {
+    expect(maskUrl("redis://:s3cret@cache.internal:6380/0")).toBe(
+      "redis://:***@cache.internal:6380/0",
+    );
+    expect(maskUrl("postgres://app@db/homes?sslmode=require&password=s3cret")).toBe(
+      "postgres://app@db/homes?sslmode=require&password=***",
+    );
+    expect(maskUrl("smtp://mail.example.com:25")).toBe("smtp://mail.example.com:25");
   });
 });
