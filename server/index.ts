@@ -10,6 +10,7 @@ import { writeMissingSiteImages } from "./images/site-images.ts";
 import { prettyLogStream } from "./pretty-logs.ts";
 import {
   checkDatabase,
+  checkPort,
   checkRedis,
   listenProblem,
   prepareImageDir,
@@ -21,6 +22,7 @@ import {
 const shutdownTimeoutMs = 10_000;
 
 async function start(config: Config) {
+  await checkPort(config.HOST, config.PORT);
   await checkDatabase(config.DATABASE_URL);
   await checkRedis(config.REDIS_URL);
   await prepareImageDir(config);

@@ -117,7 +117,8 @@ describe("the port in use", () => {
     const squatter: Server = createServer();
     await new Promise<void>((done) => squatter.listen(port, "127.0.0.1", done));
     cleanups.push(() => new Promise((done) => squatter.close(done)));
-    const result = await failedStart(workingEnv(), { port });
+    // At info level: the refusal comes before the app is built and logs anything.
+    const result = await failedStart({ ...workingEnv(), LOG_LEVEL: "info" }, { port });
     expectOneLine(
       result,
       new RegExp(`^Cannot start: PORT: 127\\.0\\.0\\.1:${port} is already in use`),

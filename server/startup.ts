@@ -5,6 +5,7 @@
  * free. Once running, an outage of either is survived (decision 016); only the start is strict.
  */
 import { mkdir, stat } from "node:fs/promises";
+import { createServer } from "node:net";
 import { resolve } from "node:path";
 import pg from "pg";
 import { type Config, defaultImageDir } from "../config/env.ts";
@@ -133,6 +134,25 @@ export async function prepareImageDir(
     );
   }
   await mkdir(folder, { recursive: true });
+}
+
+/**
+ * Listens on HOST:PORT for a moment, before the database is migrated or seeded: a port in use
+ * is told at once. `listen()` itself is checked again (see {@link listenProblem}).
+ */
+export async function checkPort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((done, fail) => {
+      probe.once("error", fail);
+      probe.listen({ host, port, exclusive: true }, done);
+    });
+  } catch (error) {
+    throw listenProblem(error, host, port) ?? error;
+  } finally {
+    if (probe.listening) await new Promise((done) => probe.close(done));
+  }
 }
 
 /** The one line for an error of `listen()`, when it is a set-up mistake. */
