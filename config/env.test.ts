@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.ts";
+import { ConfigError, defaultApiToken, loadConfig, minimumExposedTokenLength } from "./env.ts";
 
 describe("loadConfig", () => {
   it("fills every default for an empty environment", () => {
@@ -52,12 +52,65 @@ describe("loadConfig", () => {
     }
   });
 
-  it("refuses the default or an empty token in production", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/API_TOKEN/);
-    expect(() => loadConfig({ NODE_ENV: "production", API_TOKEN: "" })).toThrow(/API_TOKEN/);
-    expect(loadConfig({ NODE_ENV: "production", API_TOKEN: "s3cret-value" }).API_TOKEN).toBe(
-      "s3cret-value",
-    );
+  describe("the API token in production", () => {
+    const production = { NODE_ENV: "production" };
+    const longToken = "x".repeat(minimumExposedTokenLength);
+
+    it("accepts the default token on loopback with no public SITE_URL (zero configuration)", () => {
+      expect(loadConfig(production).API_TOKEN).toBe(defaultApiToken);
+      expect(loadConfig({ ...production, HOST: "::1" }).API_TOKEN).toBe(defaultApiToken);
+      expect(loadConfig({ ...production, SITE_URL: "http://localhost:3000" }).API_TOKEN).toBe(
+        defaultApiToken,
+      );
+    });
+
+    it("refuses the default token, naming API_TOKEN, when listening beyond loopback", () => {
+      expect(() => loadConfig({ ...production, HOST: "0.0.0.0" })).toThrow(
+        /^Invalid configuration: API_TOKEN: the default token is refused .*HOST=0\.0\.0\.0/,
+      );
+    });
+
+    it("refuses the default token behind a public SITE_URL", () => {
+      expect(() => loadConfig({ ...production, SITE_URL: "https://homes.example.com" })).toThrow(
+        /API_TOKEN: the default token is refused .*SITE_URL=https:\/\/homes\.example\.com/,
+      );
+    });
+
+    it(`refuses a token shorter than ${minimumExposedTokenLength} characters when exposed`, () => {
+      const short = "s".repeat(minimumExposedTokenLength - 1);
+      expect(() => loadConfig({ ...production, HOST: "0.0.0.0", API_TOKEN: short })).toThrow(
+        new RegExp(`API_TOKEN: must be at least ${minimumExposedTokenLength} characters`),
+      );
+      expect(loadConfig({ ...production, HOST: "0.0.0.0", API_TOKEN: longToken }).API_TOKEN).toBe(
+        longToken,
+      );
+      expect(
+        loadConfig({ ...production, SITE_URL: "https://homes.example.com", API_TOKEN: longToken })
+          .API_TOKEN,
+      ).toBe(longToken);
+    });
+
+    it("accepts a short token on loopback, and any non-empty token outside production", () => {
+      expect(loadConfig({ ...production, API_TOKEN: "short" }).API_TOKEN).toBe("short");
+      expect(loadConfig({ NODE_ENV: "test", HOST: "0.0.0.0" }).API_TOKEN).toBe(defaultApiToken);
+    });
+
+    it("refuses an empty token", () => {
+      expect(() => loadConfig({ ...production, API_TOKEN: "" })).toThrow(
+        /API_TOKEN: must not be empty/,
+      );
+    });
+  });
+
+  it("refuses a DATABASE_URL that is neither file: nor postgres://", () => {
+    for (const url of ["mysql://root@localhost/homes", "postgress://localhost/homes", "app.db"]) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        /^Invalid configuration: DATABASE_URL: must be a file: URL \(SQLite\) or a postgres:\/\/ URL/,
+      );
+    }
+    for (const url of ["file:./data/x.db", "postgres://a@h/db", "postgresql://a@h/db"]) {
+      expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
   });
 
   it("refuses an empty token outside production too", () => {

@@ -6,6 +6,32 @@ import { z } from "zod";
 
 export const defaultApiToken = "dev-token";
 export const defaultDatabaseUrl = "file:./data/app.db";
+export const defaultImageDir = "./data/images";
+/** The shortest API_TOKEN an exposed production server accepts (see {@link isExposed}). */
+export const minimumExposedTokenLength = 32;
+
+/** `file:…` (SQLite) or `postgres://` / `postgresql://`: anything else is a mistake. */
+const databaseUrlPattern = /^(file:|postgres(ql)?:\/\/)/i;
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: names only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    name === "localhost" ||
+    name.endsWith(".localhost") ||
+    name === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(name)
+  );
+}
+
+/**
+ * Whether other machines can reach this server: it listens beyond loopback, or SITE_URL names a
+ * public address (a reverse proxy in front). Such a production server must have a real token.
+ */
+export function isExposed(env: { HOST: string; SITE_URL?: string | undefined }): boolean {
+  if (!isLoopbackHost(env.HOST)) return true;
+  return env.SITE_URL !== undefined && !isLoopbackHost(new URL(env.SITE_URL).hostname);
+}
 
 const rateLimitPattern = /^(\d+)\/(\d+)(s|m|h)$/;
 
@@ -30,8 +56,12 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     HOST: z.string().min(1).default("127.0.0.1"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: z.string().min(1).default(defaultDatabaseUrl),
-    IMAGE_DIR: z.string().min(1).default("./data/images"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .regex(databaseUrlPattern, "must be a file: URL (SQLite) or a postgres:// URL (PostgreSQL)")
+      .default(defaultDatabaseUrl),
+    IMAGE_DIR: z.string().min(1).default(defaultImageDir),
     API_TOKEN: z.string().default(defaultApiToken),
     /** Signs the enquiry puzzle tokens; derived from API_TOKEN when not set. */
     PUZZLE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -103,17 +133,25 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   })
   .superRefine((env, context) => {
-    if (
-      env.NODE_ENV === "production" &&
-      (env.API_TOKEN === "" || env.API_TOKEN === defaultApiToken)
-    ) {
-      context.addIssue({
-        code: "custom",
-        path: ["API_TOKEN"],
-        message: "must be set to a secret value in production (not empty, not the default)",
-      });
-    } else if (env.API_TOKEN === "") {
+    // Zero configuration works on this machine (`npm start`, the README's curl with the
+    // default token); a server others can reach never runs on a guessable token (decision 024).
+    if (env.API_TOKEN === "") {
       context.addIssue({ code: "custom", path: ["API_TOKEN"], message: "must not be empty" });
+    } else if (env.NODE_ENV === "production" && isExposed(env)) {
+      const where = `this server is reachable from other machines (HOST=${env.HOST}${env.SITE_URL ? `, SITE_URL=${env.SITE_URL}` : ""})`;
+      if (env.API_TOKEN === defaultApiToken) {
+        context.addIssue({
+          code: "custom",
+          path: ["API_TOKEN"],
+          message: `the default token is refused when ${where}: set a random secret of at least ${minimumExposedTokenLength} characters`,
+        });
+      } else if (env.API_TOKEN.length < minimumExposedTokenLength) {
+        context.addIssue({
+          code: "custom",
+          path: ["API_TOKEN"],
+          message: `must be at least ${minimumExposedTokenLength} characters when ${where}`,
+        });
+      }
     }
   })
   .superRefine((env, context) => {
@@ -145,9 +183,27 @@ export class ConfigError extends Error {
   readonly problems: string[];
 
   constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
+    // One line per problem, each readable alone in a log.
+    super(problems.map((line) => `Invalid configuration: ${line}`).join("\n"));
     this.name = "ConfigError";
     this.problems = problems;
+  }
+}
+
+/**
+ * Reads `path` (`.env` in the working directory) into `process.env` when it exists, with Node's
+ * own loader: a variable already set in the environment, even to "", wins over the file. Not
+ * under NODE_ENV=test, so a developer's `.env` cannot change what the tests run against.
+ * Answers whether a file was read.
+ */
+export function loadDotEnv(path = ".env"): boolean {
+  if (process.env.NODE_ENV === "test") return false;
+  try {
+    process.loadEnvFile(path);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return false;
+    throw error;
   }
 }
 

@@ -1,25 +1,36 @@
 /**
- * Starts the server: parses the configuration, builds the app with the site, listens on
- * HOST:PORT and shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish first).
+ * Starts the server: reads `.env` (real environment variables win), parses the configuration,
+ * checks the set-up (server/startup.ts), builds the app with the site, listens on HOST:PORT,
+ * logs one line of what it uses, and shuts down gracefully on SIGTERM/SIGINT (in-flight
+ * requests finish first). A set-up mistake stops it with one line per problem and exit code 1.
  */
-import { ConfigError, loadConfig } from "../config/env.ts";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "../config/env.ts";
 import { buildApp } from "./app.ts";
+import { writeMissingSiteImages } from "./images/site-images.ts";
+import { prettyLogStream } from "./pretty-logs.ts";
+import {
+  checkDatabase,
+  checkPort,
+  checkRedis,
+  listenProblem,
+  prepareImageDir,
+  StartupError,
+  startupMessage,
+  startupSummary,
+} from "./startup.ts";
 
 const shutdownTimeoutMs = 10_000;
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+async function start(config: Config) {
+  await checkPort(config.HOST, config.PORT);
+  await checkDatabase(config.DATABASE_URL);
+  await checkRedis(config.REDIS_URL);
+  await prepareImageDir(config);
+  await writeMissingSiteImages(config.IMAGE_DIR);
 
-  const app = await buildApp({ config, site: true });
+  // Readable request logs for a person at a terminal; JSON lines for everything else.
+  const logStream = process.stdout.isTTY ? await prettyLogStream() : undefined;
+  const app = await buildApp({ config, site: true, ...(logStream ? { logStream } : {}) });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -41,7 +52,36 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  try {
+    const address = await app.listen({ host: config.HOST, port: config.PORT });
+    const summary = startupSummary(config, address);
+    app.log.info({ startup: summary }, startupMessage(summary));
+  } catch (error) {
+    throw listenProblem(error, config.HOST, config.PORT) ?? error;
+  }
+}
+
+async function main() {
+  loadDotEnv();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    await start(config);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@
  * Reads DATABASE_URL (default file:./data/app.db) and IMAGE_DIR (default ./data/images).
  */
 import { resolve } from "node:path";
+import { loadDotEnv } from "../../config/env.ts";
 import { dialectOf, openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
 import { createProgressBar, type ProgressBar } from "./progress.ts";
@@ -17,6 +18,7 @@ async function main(args: readonly string[]): Promise<void> {
   const unknown = args.filter((arg) => arg !== "--reset");
   if (unknown.length > 0) throw new Error(`Unknown argument ${unknown.join(" ")}. ${usage}`);
   const reset = args.includes("--reset");
+  loadDotEnv();
   const url = process.env.DATABASE_URL?.trim() || "file:./data/app.db";
   const imageDir = resolve(process.env.IMAGE_DIR?.trim() || "./data/images");
   // Never print a PostgreSQL URL: it may carry a password.

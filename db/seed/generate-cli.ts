@@ -6,6 +6,7 @@
  * Reads DATABASE_URL (default file:./data/app.db) and IMAGE_DIR (default ./data/images).
  */
 import { resolve } from "node:path";
+import { loadDotEnv } from "../../config/env.ts";
 import { dialectOf, openDatabase } from "../database.ts";
 import {
   fillWithGeneratedProperties,
@@ -32,6 +33,7 @@ async function main(args: readonly string[]): Promise<void> {
     console.log(usage);
     return;
   }
+  loadDotEnv();
   const url = process.env.DATABASE_URL?.trim() || "file:./data/app.db";
   const imageDir = resolve(process.env.IMAGE_DIR?.trim() || "./data/images");
   // Never print a PostgreSQL URL: it may carry a password.

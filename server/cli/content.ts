@@ -5,7 +5,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Config, ConfigError, loadConfig } from "../../config/env.ts";
+import { type Config, ConfigError, loadConfig, loadDotEnv } from "../../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { updatePropertyPublish } from "../../db/queries/property.ts";
@@ -235,6 +235,7 @@ export function formatImportReport(file: string, report: ImportReport, dryRun: b
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  loadDotEnv();
   process.exitCode = await runContentCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { defaultDatabaseUrl } from "../../config/env.ts";
+import { defaultDatabaseUrl, loadDotEnv } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
@@ -155,6 +155,7 @@ export async function runEnquiriesCli(args: string[], io: CliIo): Promise<number
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  loadDotEnv();
   process.exitCode = await runEnquiriesCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -7,6 +7,7 @@
  * Reads IMAGE_DIR (default ./data/images).
  */
 import { resolve } from "node:path";
+import { loadDotEnv } from "../../config/env.ts";
 import { createProgressBar } from "../../db/seed/progress.ts";
 import { completeImageDerivatives } from "./derivatives.ts";
 
@@ -30,6 +31,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`Unknown argument: ${unknown.join(" ")}\n\n${usage}`);
     return 2;
   }
+  loadDotEnv();
   const imageDir = resolve(process.env.IMAGE_DIR?.trim() || "./data/images");
   const started = performance.now();
   let bar: ReturnType<typeof createProgressBar> | undefined;

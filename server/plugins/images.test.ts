@@ -1,5 +1,6 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
@@ -101,5 +102,54 @@ describe("image route: derivatives and fallbacks", () => {
     expect(response.headers["content-type"]).not.toMatch(/^image\//);
     expect(response.body).not.toContain("homes-site");
     expect(response.body).not.toContain("root:");
+  });
+});
+
+describe("image route: only regular image files inside the folder", () => {
+  let dir: string;
+  let outside: string;
+  let app: FastifyInstance;
+  const secret = "SECRET-OUTSIDE-THE-IMAGE-FOLDER";
+  beforeAll(async () => {
+    dir = createTestImageDir();
+    outside = mkdtempSync(join(tmpdir(), "homes-outside-"));
+    writeFileSync(join(outside, "secret.jpg"), secret);
+    await writeTestPhoto(dir, "property/real.jpg", { width: 400, height: 300 });
+    symlinkSync(join(outside, "secret.jpg"), join(dir, "property/escape.jpg"));
+    symlinkSync(outside, join(dir, "property/linked-folder"));
+    symlinkSync(join(dir, "property/real.jpg"), join(dir, "property/alias.jpg"));
+    for (const name of ["notes.txt", "page.html", "drawing.svg", "real.jpg.bak"]) {
+      writeFileSync(join(dir, "property", name), secret);
+    }
+    mkdirSync(join(dir, "property/folder.jpg"));
+    app = Fastify();
+    await app.register(imagesPlugin, { prefix: "/images", imageDir: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it("serves a link whose target stays inside the folder", async () => {
+    const response = await app.inject({ url: "/images/property/alias.jpg" });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(await readFile(join(dir, "property/real.jpg")));
+  });
+
+  it.each([
+    "/images/property/escape.jpg",
+    "/images/property/escape.jpg.400w.webp",
+    "/images/property/linked-folder/secret.jpg",
+    "/images/property/notes.txt",
+    "/images/property/page.html",
+    "/images/property/drawing.svg",
+    "/images/property/real.jpg.bak",
+    "/images/property/folder.jpg",
+  ])("answers %s as a missing image, nothing of the file sent", async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/^(image\/png|text\/plain)/);
+    expect(response.body).not.toContain(secret);
   });
 });

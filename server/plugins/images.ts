@@ -11,10 +11,13 @@
  *   cannot swap images (no JavaScript) shows the placeholder; other misses answer 404 text.
  * - No path leaves the folder: @fastify/static refuses escaping paths and dotfiles, and paths
  *   handled here pass `imageFilePath`.
+ * - Only regular image files inside the folder are served (decision 024): a symbolic link
+ *   whose target is outside it, a folder, or a file of another type (a stray .html, .svg or
+ *   backup) answers as a missing image, before @fastify/static would send it.
  */
 import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import { extname, resolve } from "node:path";
+import { lstat, readFile, realpath, stat } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
@@ -48,9 +51,15 @@ function relativeImagePath(url: string, prefix: string): string | undefined {
   }
 }
 
-async function isFile(path: string): Promise<boolean> {
+/**
+ * Whether `file` (a path under the image folder) may be served: a type in `imageTypes`, and
+ * once symbolic links are followed, a regular file still inside the folder.
+ */
+async function isServableImage(realRoot: string, file: string): Promise<boolean> {
+  if (imageTypes[extname(file).toLowerCase()] === undefined) return false;
   try {
-    return (await stat(path)).isFile();
+    const target = await realpath(file);
+    return target.startsWith(`${realRoot}${sep}`) && (await stat(target)).isFile();
   } catch {
     return false;
   }
@@ -58,6 +67,9 @@ async function isFile(path: string): Promise<boolean> {
 
 export async function imagesPlugin(app: FastifyInstance, options: { imageDir: string }) {
   const root = resolve(options.imageDir);
+  // The folder itself may be a link (a mounted volume, say): its target is the boundary.
+  const realRoot = await realpath(root).catch(() => root);
+  const isFile = (path: string) => isServableImage(realRoot, path);
   const derivatives = createOnDemandDerivatives(root, {
     onError: (error, path) => app.log.warn({ err: error, path }, "image derivative failed"),
   });
@@ -72,6 +84,19 @@ export async function imagesPlugin(app: FastifyInstance, options: { imageDir: st
     // A file's name changes when its content does (seeded and uploaded names are unique).
     maxAge: "365d",
     immutable: true,
+  });
+
+  // Anything on disk at the path must be a servable image; what is missing goes on to the
+  // handler below (a derivative made on demand, or the placeholder).
+  app.addHook("onRequest", async (request, reply) => {
+    const relative = relativeImagePath(request.url, app.prefix);
+    const file = relative === undefined ? undefined : imageFilePath(root, relative);
+    if (file === undefined) return;
+    const onDisk = await lstat(file).then(
+      () => true,
+      () => false,
+    );
+    if (onDisk && !(await isFile(file))) return reply.callNotFound();
   });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -95,7 +120,10 @@ export async function imagesPlugin(app: FastifyInstance, options: { imageDir: st
         .send(createReadStream(original));
     }
 
-    const placeholder = await readFile(resolve(root, "no.png")).catch(() => undefined);
+    const placeholderFile = resolve(root, "no.png");
+    const placeholder = (await isFile(placeholderFile))
+      ? await readFile(placeholderFile).catch(() => undefined)
+      : undefined;
     if (placeholder === undefined) {
       return reply.code(404).type("text/plain; charset=utf-8").send(imageNotFound);
     }

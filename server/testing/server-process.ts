@@ -44,12 +44,16 @@ export interface ServerProcess {
 
 /**
  * Spawns the server with `env` over the test's own environment (NODE_ENV=test, HOST
- * 127.0.0.1 and PORT are set here). Does not wait: call `ready()`. Starting several at once
+ * 127.0.0.1 and PORT are set here), in the project folder or `options.cwd`. Does not wait: call `ready()`. Starting several at once
  * and then awaiting them all starts them at the same moment.
  */
-export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+export function spawnServer(
+  port: number,
+  env: Record<string, string>,
+  options: { cwd?: string } = {},
+): ServerProcess {
   const child = spawn(process.execPath, [serverEntry], {
-    cwd: projectRoot,
+    cwd: options.cwd ?? projectRoot,
     env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
