@@ -156,7 +156,7 @@ const envSchema = z
   })
   .superRefine((env, context) => {
     // Metrics tell the traffic, the outbox and the memory: never open to all without a token.
-    if (env.METRICS_PORT !== undefined && !isLoopback(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+    if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
       context.addIssue({
         code: "custom",
         path: ["METRICS_TOKEN"],
@@ -164,11 +164,6 @@ const envSchema = z
       });
     }
   });
-
-/** Whether `host` is this machine only: localhost, 127.x.x.x or ::1. */
-function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
 
 export type Env = z.infer<typeof envSchema>;
 
