@@ -11,13 +11,13 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { mapEmbedOrigins } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
 import { randomText } from "../../lib/random-pool.server.ts";
 
 /** Origins the listing pages embed: the Location tab's map and the Video tab's player. */
 const frameSources = [
-  "https://www.google.com",
-  "https://maps.google.com",
+  ...mapEmbedOrigins,
   "https://www.youtube.com",
   "https://www.youtube-nocookie.com",
 ];
