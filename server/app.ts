@@ -12,10 +12,14 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
-import { apiPlugin } from "./api/index.ts";
+import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
-import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
+import {
+  answerFrameworkError,
+  installErrorHandling,
+  refuseUnservedMethods,
+} from "./plugins/errors.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -149,6 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(securityPlugin, { config });
   await app.register(strictTransportPlugin);
+  // Before routing, with the headers above set: TRACE would otherwise reach the site's handler
+  // and fail there (fetch's Request refuses it). The API refuses its own after the token check.
+  app.addHook("onRequest", refuseUnservedMethods(isApiUrl));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });

@@ -315,3 +315,87 @@ describe.each(testDialects)("answers when the database fails, on %s", (dialect) 
     }
   });
 });
+
+describe("refusals (issue 14): a 4xx in the JSON shape, logged below error level", () => {
+  let test: TestApp;
+  const logs = logCollector();
+  beforeAll(async () => {
+    test = await createTestSiteApp("sqlite", { LOG_LEVEL: "info" }, { logStream: logs.stream });
+  });
+  afterAll(() => test.close());
+
+  /** The log lines of one answer, found by its request id. */
+  const linesOf = (response: { headers: Record<string, unknown> }) =>
+    logs.lines.filter((line) => line.reqId === response.headers["x-request-id"]);
+
+  function expectAnswerHeaders(response: { headers: Record<string, unknown> }) {
+    expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  }
+
+  it.each([
+    ["TRACE", "/"],
+    ["TRACE", "/property"],
+    ["TRACE", "/api/amenity/view"],
+    ["OPTIONS", "/about"],
+    ["PUT", "/contact"],
+    ["DELETE", "/api/property/display/all"],
+  ] as const)("answer %s %s with 405 and Allow, logged as a refusal", async (method, url) => {
+    const response = await test.app.inject({ method, url, headers: auth });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expect(response.json()).toEqual({ status: 405, message: "This method is not allowed here." });
+    expectAnswerHeaders(response);
+    const lines = linesOf(response);
+    expect(lines.map((line) => line.msg)).toContain("request refused: method not allowed");
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it.each(["/", "/about"])(
+    "answer a post to %s, a page without a form, with 405, logged as a refusal without a stack",
+    async (url) => {
+      const response = await test.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1",
+      });
+      expect(response.statusCode).toBe(405);
+      const lines = linesOf(response);
+      expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+      expect(lines.map((line) => line.msg)).toContain(
+        "request refused by the site: 405 Method Not Allowed",
+      );
+      expect(JSON.stringify(lines)).not.toContain("stack");
+    },
+  );
+
+  it.each([
+    "/api",
+    "/api/nothing/here",
+    "/api/contact/add",
+    `/api/property/show/one/${"a".repeat(101)}`,
+    "/api/property/display/all/extra",
+  ])("answer GET %s as the API: the token check, then a JSON 404", async (url) => {
+    const anonymous = await test.app.inject({ url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ status: 401, message: "Missing or invalid bearer token." });
+    const response = await test.app.inject({ url, headers: auth });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.json()).toMatchObject({ status: 404 });
+    expectAnswerHeaders(response);
+  });
+
+  it.each(["/%E0%A4%A", "/api/%E0%A4%A", "/property/%E0%A4%A"])(
+    "answer the malformed address %s with 400 and the security headers and request id",
+    async (url) => {
+      const response = await test.app.inject({ url, headers: auth });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 400, message: "The address is not valid." });
+      expectAnswerHeaders(response);
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    },
+  );
+});
