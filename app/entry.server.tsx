@@ -30,7 +30,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     console.warn(`request refused by the site: ${error.status} ${error.statusText}`);
     return;
   }
-  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  // The router's own error responses carry the Error behind them, as its default logs it.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
 };
 
 export default function handleRequest(
