@@ -399,3 +399,32 @@ describe("refusals (issue 14): a 4xx in the JSON shape, logged below error level
     },
   );
 });
+
+describe.each(testDialects)("hand-edited size filters on the listing page, on %s", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestSiteApp(dialect);
+  });
+  afterAll(() => test.close());
+
+  it.each([
+    ["min-area=1.5", (size: number) => size >= 2],
+    ["min-area=1.5&max-area=100000.5", (size: number) => size >= 2],
+    ["max-area=3000.5", (size: number) => size <= 3000],
+  ])("lists the homes that match %s, as whole square feet", async (query, matches) => {
+    const all = (await test.app.inject({ url: "/api/property/display/all", headers: auth })).json()
+      .data as { size: number }[];
+    const expected = all.filter((property) => matches(property.size)).length;
+    expect(expected).toBeGreaterThan(0);
+    const page = await test.app.inject({ url: `/property?${query}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("No properties match your search.");
+    expect(page.body).toMatch(new RegExp(`>${expected} properties(<!-- -->)? found<`));
+  });
+
+  it("reads a minimum past the slider as its end: homes of 10,000 sq ft or more", async () => {
+    const page = await test.app.inject({ url: "/property?min-area=3000000000" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/10,000\+/);
+  });
+});
