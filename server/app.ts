@@ -70,6 +70,9 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
   await seedDemoContent(database.db, { imageDir });
 }
 
+/** How often Node looks for requests past their headers or request time-out. */
+export const timeoutCheckingIntervalMs = 1000;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -83,6 +86,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The largest body any route reads; the routes that take input set lower limits.
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Slow clients: headers and the whole request (body included) must arrive in time, or the
+    // connection is answered 408 and closed. Node checks every connection for this only every
+    // `connectionsCheckingInterval` (30 s by default): every second keeps the bound close.
+    requestTimeout: config.REQUEST_TIMEOUT * 1000,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT * 1000,
+      connectionsCheckingInterval: timeoutCheckingIntervalMs,
+    },
     // Drop idle keep-alive connections quickly on shutdown; answer in-flight requests first.
     forceCloseConnections: "idle",
     return503OnClosing: true,

@@ -2,10 +2,13 @@
  * The hardened server (issue 7): security headers, HSTS only over HTTPS, request ids in every
  * log line and answer, bounded bodies with clear refusals, and no failure detail in any answer.
  */
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../db/testing.ts";
+import { timeoutCheckingIntervalMs } from "./app.ts";
 import { siteFormTooLarge } from "./plugins/site-requests.ts";
 import { strictTransportSecurity } from "./plugins/strict-transport.ts";
 import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
@@ -426,5 +429,72 @@ describe.each(testDialects)("hand-edited size filters on the listing page, on %s
     const page = await test.app.inject({ url: "/property?min-area=3000000000" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/10,000\+/);
+  });
+});
+
+describe("slow clients (issue 14)", () => {
+  /** Sends `text` on a raw connection and waits for the server to close it. */
+  async function sendAndWaitForClose(port: number, text: string) {
+    const started = Date.now();
+    const socket = connect({ host: "127.0.0.1", port });
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.write(text);
+    await new Promise<void>((resolve) => {
+      socket.on("close", () => resolve());
+      socket.on("error", () => resolve());
+    });
+    return { seconds: (Date.now() - started) / 1000, answer };
+  }
+
+  it("closes a post that announces 1,000 bytes and sends 10 once the request time-out passes", async () => {
+    const test = await createTestApp("sqlite", { REQUEST_TIMEOUT: "2", HEADERS_TIMEOUT: "1" });
+    try {
+      await test.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = test.app.server.address() as AddressInfo;
+      const { seconds, answer } = await sendAndWaitForClose(
+        port,
+        "POST /api/contact/add HTTP/1.1\r\nHost: localhost\r\n" +
+          `Authorization: ${auth.authorization}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n" +
+          "fullname=A",
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      // The time-out, plus at most one interval of Node's check.
+      expect(seconds).toBeGreaterThanOrEqual(1.5);
+      expect(seconds).toBeLessThan(2 + timeoutCheckingIntervalMs / 1000 + 1.5);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("closes a connection whose headers never end once the headers time-out passes", async () => {
+    const test = await createTestApp("sqlite", { REQUEST_TIMEOUT: "5", HEADERS_TIMEOUT: "1" });
+    try {
+      await test.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = test.app.server.address() as AddressInfo;
+      const { seconds, answer } = await sendAndWaitForClose(
+        port,
+        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1",
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(seconds).toBeLessThan(1 + timeoutCheckingIntervalMs / 1000 + 1.5);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("by default closes a slow request within 30 seconds", async () => {
+    const test = await createTestApp("sqlite");
+    try {
+      const server = test.app.server;
+      expect(server.headersTimeout).toBe(10_000);
+      expect(server.requestTimeout).toBe(20_000);
+      expect(server.requestTimeout + timeoutCheckingIntervalMs).toBeLessThanOrEqual(30_000);
+    } finally {
+      await test.close();
+    }
   });
 });
