@@ -2,8 +2,10 @@
  * The hardened server (issue 7): security headers, HSTS only over HTTPS, request ids in every
  * log line and answer, bounded bodies with clear refusals, and no failure detail in any answer.
  */
+import { readdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
+import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +47,18 @@ describe("security headers", () => {
       expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     },
   );
+
+  it("are on the built assets, served by the one @fastify/static and cached for a year", async () => {
+    const asset = readdirSync(resolve(import.meta.dirname, "../build/client/assets")).find((name) =>
+      name.endsWith(".js"),
+    );
+    const response = await test.app.inject({ url: `/assets/${asset}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const outside = await test.app.inject({ url: "/assets/..%2f..%2fpackage.json" });
+    expect(outside.statusCode).toBe(404);
+  });
 
   it("allow the home page, which has no inline script (decision 021), scripts from 'self' only", async () => {
     const response = await test.app.inject({ url: "/" });
