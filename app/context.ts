@@ -45,6 +45,11 @@ export type PerVisitor = <T extends { [K in keyof T]: string }>(issue: () => T) 
 export interface SingleUseStore {
   /** Records `id` as used until `expiresAt` (ms since epoch); false if it was used already. */
   use(id: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Forgets `id` again: its request was refused by the API's rate limit, so the store keeps
+   * only the tokens of requests that passed it, and a flood of refused posts leaves nothing.
+   */
+  release(id: string): Promise<void>;
 }
 
 export interface SiteRequestContext {

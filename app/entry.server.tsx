@@ -7,11 +7,33 @@
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { siteRequestContext } from "#app-context";
 import { deferHydration } from "./defer-hydration.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's error log, except that a request the router refuses itself (a post to a page
+ * without a form: 405) is logged as a refusal, in one line without a stack. Such requests cost
+ * nothing to send and must not flood the error log.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`request refused by the site: ${error.status} ${error.statusText}`);
+    return;
+  }
+  // The router's own error responses carry the Error behind them, as its default logs it.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(cause ?? error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -121,6 +121,13 @@ const envSchema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
     /** Seconds the site reuses a §7 GET answer; 0 turns the answer cache off. */
     API_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
+    /**
+     * Seconds a client has to send a request's headers, and the whole request, body included:
+     * past either it is answered 408 and its connection closed, so slow clients cannot hold
+     * connections (and the memory of half-read bodies) open.
+     */
+    HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
+    REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(20),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")
@@ -152,6 +159,13 @@ const envSchema = z
           message: `must be at least ${minimumExposedTokenLength} characters when ${where}`,
         });
       }
+    }
+    if (env.HEADERS_TIMEOUT > env.REQUEST_TIMEOUT) {
+      context.addIssue({
+        code: "custom",
+        path: ["HEADERS_TIMEOUT"],
+        message: "must not be longer than REQUEST_TIMEOUT (the headers are part of the request)",
+      });
     }
   })
   .superRefine((env, context) => {

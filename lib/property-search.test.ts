@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   hasPropertySearchParams,
   maxSearchLimit,
+  propertySearchErrors,
   propertySearchParams,
   readPropertySearch,
 } from "./property-search.ts";
@@ -34,12 +35,16 @@ describe("readPropertySearch", () => {
     });
   });
 
-  it("ignores values that do not fit", () => {
-    expect(
-      readPropertySearch(
-        new URLSearchParams("page=-1&limit=0&sort=random&min_price=-5&bedrooms=two&keyword=%20"),
-      ),
-    ).toEqual({ sort: "new", page: 1, limit: 12 });
+  it("ignores values that do not fit, and names the numbers among them", () => {
+    const params = new URLSearchParams(
+      "page=-1&limit=0&sort=random&min_price=-5&bedrooms=two&min_area=1.5&keyword=%20&garage=",
+    );
+    expect(readPropertySearch(params)).toEqual({ sort: "new", page: 1, limit: 12 });
+    expect(propertySearchErrors(params)).toEqual({
+      min_price: "Please use a number from 0 to 1000000000000.",
+      bedrooms: "Please use a whole number from 0 to 2147483647.",
+      min_area: "Please use a whole number from 0 to 2147483647.",
+    });
     expect(readPropertySearch(new URLSearchParams("limit=5000")).limit).toBe(maxSearchLimit);
   });
 

@@ -1,8 +1,10 @@
 /**
  * A property search: the filters, sort and page that the listing pages send to
  * `GET /api/property/display/all`. One home for reading them, shared by the API (query string
- * → search) and the site (search → query string). Reading is lenient: a value that does not
- * fit is ignored, never an error, so a hand-edited URL still lists properties.
+ * → search) and the site (search → query string). Reading is lenient for the text, the sort and
+ * the page: a value that does not fit is ignored. A numeric filter is checked against its
+ * column instead (propertySearchErrors): the API refuses one that does not fit with a 400,
+ * rather than let the database fail on it (decision 029).
  */
 
 import { withoutControlCharacters } from "./text.ts";
@@ -45,6 +47,11 @@ export interface PropertyPageMeta {
   limit: number;
 }
 
+/** The largest value of an integer column (32 bits, PostgreSQL's `integer`). */
+export const maxWholeNumber = 2_147_483_647;
+/** The largest price searched for: far above any listing, and exact in a double. */
+export const maxAmount = 1e12;
+
 export const maxSearchLimit = 60;
 export const defaultSearchLimit = 12;
 const maxKeywordLength = 100;
@@ -61,6 +68,22 @@ const numberParams = {
   balcony: "balcony",
   garage: "garage",
 } as const satisfies Record<string, string>;
+
+/** The filters on integer columns (size, and the counts): whole numbers only. */
+const wholeNumberFilters = new Set<keyof PropertyFilters>([
+  "minArea",
+  "maxArea",
+  "bedrooms",
+  "bathrooms",
+  "balcony",
+  "garage",
+]);
+
+export const propertySearchMessages = {
+  invalid: "Please correct the search parameters.",
+  wholeNumber: `Please use a whole number from 0 to ${maxWholeNumber}.`,
+  amount: `Please use a number from 0 to ${maxAmount}.`,
+} as const;
 
 const textParams = {
   keyword: "keyword",
@@ -88,12 +111,46 @@ function text(value: string | null, max = 200): string | undefined {
   return trimmed === "" ? undefined : trimmed.slice(0, max);
 }
 
-/** A finite, non-negative number, or undefined. */
+/** A finite, non-negative number up to maxAmount, or undefined. */
 export function readAmount(value: string | null | undefined): number | undefined {
   const trimmed = (value ?? "").trim().replace(/,/g, "");
   if (trimmed === "" || !/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
   const amount = Number(trimmed);
-  return Number.isFinite(amount) && amount <= 1e12 ? amount : undefined;
+  return Number.isFinite(amount) && amount <= maxAmount ? amount : undefined;
+}
+
+/** A whole number from 0 to maxWholeNumber (an integer column's value), or undefined. */
+export function readWholeNumber(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim().replace(/,/g, "");
+  if (!/^\d{1,10}$/.test(trimmed)) return undefined;
+  const number = Number(trimmed);
+  return number <= maxWholeNumber ? number : undefined;
+}
+
+function readNumberFilter(field: keyof PropertyFilters, value: string | null) {
+  return wholeNumberFilters.has(field) ? readWholeNumber(value) : readAmount(value);
+}
+
+/**
+ * The numeric filters given a value that does not fit their column (a fraction or more than
+ * 32 bits for size and the counts, text, a negative number), by parameter name; empty when
+ * every one fits. An empty value is no filter, never an error.
+ */
+export function propertySearchErrors(params: Params): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, name] of Object.entries(numberParams) as [
+    keyof typeof numberParams,
+    string,
+  ][]) {
+    const value = params.get(name);
+    if (value === null || value.trim() === "") continue;
+    if (readNumberFilter(field, value) === undefined) {
+      errors[name] = wholeNumberFilters.has(field)
+        ? propertySearchMessages.wholeNumber
+        : propertySearchMessages.amount;
+    }
+  }
+  return errors;
 }
 
 /** A whole number of at least 1, or undefined. */
@@ -121,7 +178,7 @@ export function readPropertySearch(params: Params): PropertySearch {
     keyof typeof numberParams,
     string,
   ][]) {
-    const value = readAmount(params.get(name));
+    const value = readNumberFilter(field, params.get(name));
     if (value !== undefined) search[field] = value;
   }
   const codes = (params.get("codes") ?? "")

@@ -24,3 +24,22 @@ export function hasControlCharacters(value: string): boolean {
   for (const character of value) if (isControl(character.charCodeAt(0))) return true;
   return false;
 }
+
+/**
+ * Characters that steer a terminal rather than print: C0 and C1 controls, DEL, and the
+ * bidirectional marks, embeddings, overrides and isolates that can reorder a line's text.
+ */
+const terminalControls =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's job.
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Shows each terminal control as a visible `\uXXXX` escape, so that text a visitor wrote
+ * (an enquiry) cannot move the cursor, recolour or reorder an operator's terminal output.
+ */
+export function escapeTerminalControls(value: string): string {
+  return value.replace(
+    terminalControls,
+    (character) => `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+  );
+}

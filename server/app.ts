@@ -12,11 +12,15 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
-import { apiPlugin } from "./api/index.ts";
+import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
-import { answerFrameworkError, installErrorHandling } from "./plugins/errors.ts";
+import {
+  answerFrameworkError,
+  installErrorHandling,
+  refuseUnservedMethods,
+} from "./plugins/errors.ts";
 import { healthRoutes } from "./plugins/health.ts";
 import { imagesPlugin } from "./plugins/images.ts";
 import { securityPlugin } from "./plugins/security.ts";
@@ -67,6 +71,9 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
   await seedDemoContent(database.db, { imageDir });
 }
 
+/** How often Node looks for requests past their headers or request time-out. */
+export const timeoutCheckingIntervalMs = 1000;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -80,6 +87,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The largest body any route reads; the routes that take input set lower limits.
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Slow clients: headers and the whole request (body included) must arrive in time, or the
+    // connection is answered 408 and closed. Node checks every connection for this only every
+    // `connectionsCheckingInterval` (30 s by default): every second keeps the bound close.
+    requestTimeout: config.REQUEST_TIMEOUT * 1000,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT * 1000,
+      connectionsCheckingInterval: timeoutCheckingIntervalMs,
+    },
     // Drop idle keep-alive connections quickly on shutdown; answer in-flight requests first.
     forceCloseConnections: "idle",
     return503OnClosing: true,
@@ -152,6 +167,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(securityPlugin, { config });
   await app.register(strictTransportPlugin);
+  // Before routing, with the headers above set: TRACE would otherwise reach the site's handler
+  // and fail there (fetch's Request refuses it). The API refuses its own after the token check.
+  app.addHook("onRequest", refuseUnservedMethods(isApiUrl));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });

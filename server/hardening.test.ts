@@ -2,10 +2,15 @@
  * The hardened server (issue 7): security headers, HSTS only over HTTPS, request ids in every
  * log line and answer, bounded bodies with clear refusals, and no failure detail in any answer.
  */
+import { readdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
+import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../db/testing.ts";
+import { timeoutCheckingIntervalMs } from "./app.ts";
 import { siteFormTooLarge } from "./plugins/site-requests.ts";
 import { strictTransportSecurity } from "./plugins/strict-transport.ts";
 import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
@@ -42,6 +47,18 @@ describe("security headers", () => {
       expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
     },
   );
+
+  it("are on the built assets, served by the one @fastify/static and cached for a year", async () => {
+    const asset = readdirSync(resolve(import.meta.dirname, "../build/client/assets")).find((name) =>
+      name.endsWith(".js"),
+    );
+    const response = await test.app.inject({ url: `/assets/${asset}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    const outside = await test.app.inject({ url: "/assets/..%2f..%2fpackage.json" });
+    expect(outside.statusCode).toBe(404);
+  });
 
   it("allow the home page, which has no inline script (decision 021), scripts from 'self' only", async () => {
     const response = await test.app.inject({ url: "/" });
@@ -312,6 +329,186 @@ describe.each(testDialects)("answers when the database fails, on %s", (dialect) 
       const page = await test.app.inject({ url });
       expect(page.statusCode).toBeLessThan(500);
       expect(page.body).not.toMatch(leakPattern);
+    }
+  });
+});
+
+describe("refusals (issue 14): a 4xx in the JSON shape, logged below error level", () => {
+  let test: TestApp;
+  const logs = logCollector();
+  beforeAll(async () => {
+    test = await createTestSiteApp("sqlite", { LOG_LEVEL: "info" }, { logStream: logs.stream });
+  });
+  afterAll(() => test.close());
+
+  /** The log lines of one answer, found by its request id. */
+  const linesOf = (response: { headers: Record<string, unknown> }) =>
+    logs.lines.filter((line) => line.reqId === response.headers["x-request-id"]);
+
+  function expectAnswerHeaders(response: { headers: Record<string, unknown> }) {
+    expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  }
+
+  it.each([
+    ["TRACE", "/"],
+    ["TRACE", "/property"],
+    ["TRACE", "/api/amenity/view"],
+    ["OPTIONS", "/about"],
+    ["PUT", "/contact"],
+    ["DELETE", "/api/property/display/all"],
+  ] as const)("answer %s %s with 405 and Allow, logged as a refusal", async (method, url) => {
+    const response = await test.app.inject({ method, url, headers: auth });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe("GET, HEAD, POST");
+    expect(response.json()).toEqual({ status: 405, message: "This method is not allowed here." });
+    expectAnswerHeaders(response);
+    const lines = linesOf(response);
+    expect(lines.map((line) => line.msg)).toContain("request refused: method not allowed");
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it.each(["/", "/about"])(
+    "answer a post to %s, a page without a form, with 405, logged as a refusal without a stack",
+    async (url) => {
+      const response = await test.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "a=1",
+      });
+      expect(response.statusCode).toBe(405);
+      const lines = linesOf(response);
+      expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+      expect(lines.map((line) => line.msg)).toContain(
+        "request refused by the site: 405 Method Not Allowed",
+      );
+      expect(JSON.stringify(lines)).not.toContain("stack");
+    },
+  );
+
+  it.each([
+    "/api",
+    "/api/nothing/here",
+    "/api/contact/add",
+    `/api/property/show/one/${"a".repeat(101)}`,
+    "/api/property/display/all/extra",
+  ])("answer GET %s as the API: the token check, then a JSON 404", async (url) => {
+    const anonymous = await test.app.inject({ url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ status: 401, message: "Missing or invalid bearer token." });
+    const response = await test.app.inject({ url, headers: auth });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.json()).toMatchObject({ status: 404 });
+    expectAnswerHeaders(response);
+  });
+
+  it.each(["/%E0%A4%A", "/api/%E0%A4%A", "/property/%E0%A4%A"])(
+    "answer the malformed address %s with 400 and the security headers and request id",
+    async (url) => {
+      const response = await test.app.inject({ url, headers: auth });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 400, message: "The address is not valid." });
+      expectAnswerHeaders(response);
+      expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    },
+  );
+});
+
+describe.each(testDialects)("hand-edited size filters on the listing page, on %s", (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestSiteApp(dialect);
+  });
+  afterAll(() => test.close());
+
+  it.each([
+    ["min-area=1.5", (size: number) => size >= 2],
+    ["min-area=1.5&max-area=100000.5", (size: number) => size >= 2],
+    ["max-area=3000.5", (size: number) => size <= 3000],
+  ])("lists the homes that match %s, as whole square feet", async (query, matches) => {
+    const all = (await test.app.inject({ url: "/api/property/display/all", headers: auth })).json()
+      .data as { size: number }[];
+    const expected = all.filter((property) => matches(property.size)).length;
+    expect(expected).toBeGreaterThan(0);
+    const page = await test.app.inject({ url: `/property?${query}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("No properties match your search.");
+    expect(page.body).toMatch(new RegExp(`>${expected} properties(<!-- -->)? found<`));
+  });
+
+  it("reads a minimum past the slider as its end: homes of 10,000 sq ft or more", async () => {
+    const page = await test.app.inject({ url: "/property?min-area=3000000000" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/10,000\+/);
+  });
+});
+
+describe("slow clients (issue 14)", () => {
+  /** Sends `text` on a raw connection and waits for the server to close it. */
+  async function sendAndWaitForClose(port: number, text: string) {
+    const started = Date.now();
+    const socket = connect({ host: "127.0.0.1", port });
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.write(text);
+    await new Promise<void>((resolve) => {
+      socket.on("close", () => resolve());
+      socket.on("error", () => resolve());
+    });
+    return { seconds: (Date.now() - started) / 1000, answer };
+  }
+
+  it("closes a post that announces 1,000 bytes and sends 10 once the request time-out passes", async () => {
+    const test = await createTestApp("sqlite", { REQUEST_TIMEOUT: "2", HEADERS_TIMEOUT: "1" });
+    try {
+      await test.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = test.app.server.address() as AddressInfo;
+      const { seconds, answer } = await sendAndWaitForClose(
+        port,
+        "POST /api/contact/add HTTP/1.1\r\nHost: localhost\r\n" +
+          `Authorization: ${auth.authorization}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n" +
+          "fullname=A",
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      // The time-out, plus at most one interval of Node's check.
+      expect(seconds).toBeGreaterThanOrEqual(1.5);
+      expect(seconds).toBeLessThan(2 + timeoutCheckingIntervalMs / 1000 + 1.5);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("closes a connection whose headers never end once the headers time-out passes", async () => {
+    const test = await createTestApp("sqlite", { REQUEST_TIMEOUT: "5", HEADERS_TIMEOUT: "1" });
+    try {
+      await test.app.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = test.app.server.address() as AddressInfo;
+      const { seconds, answer } = await sendAndWaitForClose(
+        port,
+        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: 1",
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(seconds).toBeLessThan(1 + timeoutCheckingIntervalMs / 1000 + 1.5);
+    } finally {
+      await test.close();
+    }
+  });
+
+  it("by default closes a slow request within 30 seconds", async () => {
+    const test = await createTestApp("sqlite");
+    try {
+      const server = test.app.server;
+      expect(server.headersTimeout).toBe(10_000);
+      expect(server.requestTimeout).toBe(20_000);
+      expect(server.requestTimeout + timeoutCheckingIntervalMs).toBeLessThanOrEqual(30_000);
+    } finally {
+      await test.close();
     }
   });
 });

@@ -5,12 +5,29 @@ import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-
 describe("the in-memory single-use store", () => {
   it("accepts an id once until it expires", async () => {
     let clock = 1_000;
-    const store = createMemorySingleUseStore(() => clock);
+    const store = createMemorySingleUseStore({ now: () => clock });
     expect(await store.use("a", 5_000)).toBe(true);
     expect(await store.use("a", 5_000)).toBe(false);
     expect(await store.use("b", 5_000)).toBe(true);
     clock = 6_000;
     expect(await store.use("a", 9_000)).toBe(true);
+  });
+
+  it("accepts an id again once it is released", async () => {
+    const store = createMemorySingleUseStore();
+    expect(await store.use("a", Date.now() + 60_000)).toBe(true);
+    await store.release("a");
+    expect(await store.use("a", Date.now() + 60_000)).toBe(true);
+    expect(await store.use("a", Date.now() + 60_000)).toBe(false);
+  });
+
+  it("holds at most maxEntries ids, forgetting the oldest first", async () => {
+    const store = createMemorySingleUseStore({ maxEntries: 3 });
+    const expiresAt = Date.now() + 60_000;
+    for (const id of ["a", "b", "c", "d"]) expect(await store.use(id, expiresAt)).toBe(true);
+    // "a" was pushed out by "d"; the three newest are still spent.
+    expect(await store.use("a", expiresAt)).toBe(true);
+    for (const id of ["c", "d", "a"]) expect(await store.use(id, expiresAt)).toBe(false);
   });
 });
 
@@ -25,5 +42,7 @@ describe("the Redis single-use store", () => {
     expect(await first.use("token-1", Date.now() + 60_000)).toBe(true);
     expect(await second.use("token-1", Date.now() + 60_000)).toBe(false);
     expect(await second.use("token-2", Date.now() + 60_000)).toBe(true);
+    await first.release("token-1");
+    expect(await second.use("token-1", Date.now() + 60_000)).toBe(true);
   });
 });

@@ -15,13 +15,15 @@ const secret = "action-test-secret-0123456789";
 const now = Date.UTC(2026, 5, 1);
 const thanks = "Thank you for your enquiry.";
 
-function memoryStore(): SingleUseStore {
-  const used = new Set<string>();
+function memoryStore(used = new Set<string>()): SingleUseStore {
   return {
     async use(id) {
       if (used.has(id)) return false;
       used.add(id);
       return true;
+    },
+    async release(id) {
+      used.delete(id);
     },
   };
 }
@@ -152,6 +154,7 @@ describe("submitEnquiry", () => {
         use: async () => {
           throw new Error("Connection is closed.");
         },
+        release: async () => {},
       },
     };
     const result = await submitEnquiry(property(filledForm()), down);
@@ -231,6 +234,26 @@ describe("submitEnquiry", () => {
     const result = await submitEnquiry(property(filledForm()), dependencies);
     expect(result).toMatchObject({ outcome: "error", httpStatus: 429, message, errors: {} });
     expect(log).toHaveBeenCalledWith("enquiry refused (property form): rate limit");
+  });
+
+  it("keeps no spent token for a request the rate limit refused, so the form can be sent later", async () => {
+    const message = "Too many enquiries from your address. Please try again in 1 minute.";
+    const { addContact, dependencies } = setup();
+    addContact.mockResolvedValueOnce({
+      kind: "answer",
+      httpStatus: 429,
+      answer: { status: 429, message },
+    });
+    const spent = new Set<string>();
+    const withStore = { ...dependencies, usedPuzzleTokens: memoryStore(spent) };
+    const formData = filledForm();
+    const refused = await submitEnquiry(property(formData), withStore);
+    expect(refused).toMatchObject({ outcome: "error", httpStatus: 429 });
+    expect(spent.size).toBe(0);
+    // Once the limit allows it, the same puzzle goes through, and only then is spent.
+    expect((await submitEnquiry(property(formData), withStore)).outcome).toBe("success");
+    expect(spent.size).toBe(1);
+    expect(addContact).toHaveBeenCalledTimes(2);
   });
 
   it("shows the network error's message when the API cannot be reached", async () => {

@@ -5,7 +5,8 @@
  *
  * The spam defences, before anything reaches the API:
  * - a honeypot field (`website`) that people never see or fill;
- * - the puzzle token: signed by this server, expiring, and spent on first use.
+ * - the puzzle token: signed by this server, expiring, and spent on first use (given back when
+ *   the API's rate limit refuses the request, so only requests that passed it spend one).
  * A refused attempt is logged (the reason only, no personal data) and never sent to the API.
  */
 import { data, type RouterContextProvider } from "react-router";
@@ -140,7 +141,14 @@ export async function submitEnquiry(
     return { outcome: "error", httpStatus: 502, message: sent.message, errors: {}, puzzles };
   }
   const { httpStatus, answer } = sent;
-  if (httpStatus === 429) log(`enquiry refused (${submission.form} form): rate limit`);
+  if (httpStatus === 429) {
+    log(`enquiry refused (${submission.form} form): rate limit`);
+    // A token stays spent only for a request that passed the rate limit: a client posting
+    // past it (each refusal brings fresh puzzles) would otherwise fill the store.
+    await dependencies.usedPuzzleTokens.release(check.id).catch((error: Error) => {
+      log(`spent-token store failed to forget a rate-limited token: ${error.message}`);
+    });
+  }
   const success = httpStatus >= 200 && httpStatus < 300 && answer.status === 200;
   return {
     outcome: success ? "success" : "error",

@@ -14,8 +14,14 @@ import {
   searchPublishedProperties,
 } from "../../db/queries/property.ts";
 import { listSliders } from "../../db/queries/slider.ts";
-import { hasPropertySearchParams, readPropertySearch } from "../../lib/property-search.ts";
+import {
+  hasPropertySearchParams,
+  propertySearchErrors,
+  propertySearchMessages,
+  readPropertySearch,
+} from "../../lib/property-search.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
+import { sendApiError } from "./errors.ts";
 
 const nameParams = {
   type: "object",
@@ -45,9 +51,16 @@ export async function contentRoutes(app: FastifyInstance) {
    * Without parameters: every published property, exactly as §7. With search parameters
    * (page, limit, filters, sort; see lib/property-search.ts): one page and its `meta`.
    */
-  app.get("/property/display/all", async (request) => {
+  app.get("/property/display/all", async (request, reply) => {
     const query = new URLSearchParams(request.url.split("?")[1] ?? "");
     if (!hasPropertySearchParams(query)) return { data: await listPublishedProperties(db()) };
+    // A number its column cannot hold (min_area=1.5 on an integer) is the client's mistake:
+    // PostgreSQL would refuse it with an error, SQLite compare it loosely.
+    const errors = propertySearchErrors(query);
+    if (Object.keys(errors).length > 0) {
+      request.log.info({ params: Object.keys(errors) }, "search refused: invalid numbers");
+      return sendApiError(reply, 400, propertySearchMessages.invalid, errors);
+    }
     const search = readPropertySearch(query);
     const { properties, total } = await searchPublishedProperties(db(), search);
     return { data: properties, meta: { total, page: search.page, limit: search.limit } };

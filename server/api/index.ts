@@ -5,9 +5,10 @@
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
+import { refuseUnservedMethods } from "../plugins/errors.ts";
 import { requireBearerToken } from "./auth.ts";
 import { contactRoutes } from "./contact.ts";
 import { contentRoutes } from "./content.ts";
@@ -38,6 +39,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
     done();
   });
   app.addHook("onRequest", requireBearerToken(config.API_TOKEN));
+  app.addHook("onRequest", refuseUnservedMethods());
 
   await app.register(contentRoutes);
   // Only the enquiry reads a multipart body: @fastify/multipart's hooks (a listener and an
@@ -53,7 +55,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
     await enquiries.register(contactRoutes, { rateLimit: config.CONTACT_RATE_LIMIT });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, 404, `No API endpoint at ${request.method} ${request.url}.`),
-  );
+  // Every other path under /api is the API's too, whatever the method: without these the
+  // site's catch-all route would answer it with an HTML page, and no token check.
+  const noEndpoint = (request: FastifyRequest, reply: FastifyReply) =>
+    sendApiError(reply, 404, `No API endpoint at ${request.method} ${request.url}.`);
+  app.all("/", noEndpoint);
+  app.all("/*", noEndpoint);
+  app.setNotFoundHandler(noEndpoint);
+}
+
+/** True for a path the API answers (see apiPlugin's prefix in server/app.ts). */
+export function isApiUrl(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 }

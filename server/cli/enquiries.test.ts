@@ -158,6 +158,23 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
     expect(stdout.match(/^#\d+/gm)).toHaveLength(1);
   });
 
+  it("lists a visitor's C1 controls and bidi overrides as visible escapes", async () => {
+    // A C1 CSI (which some terminals read as ESC [) and a right-to-left override.
+    const fields = buildContactEnquiry({ message: "Call me\u009b2J now \u202egnp.exe" });
+    const { payload, headers } = await multipart(fields);
+    const response = await test.app.inject({
+      method: "POST",
+      url: "/api/contact/add",
+      payload,
+      headers: { ...auth, ...headers },
+    });
+    expect(response.statusCode).toBe(200);
+    const { code, stdout } = await run(["list", "--limit", "1"], databaseUrl);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Call me\\u009B2J now \\u202Egnp.exe");
+    expect(stdout).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("answers exit code 2 and the usage for bad arguments", async () => {
     const { code, stderr, stdout } = await run(["export", "--format", "pdf"], databaseUrl);
     expect(code).toBe(2);

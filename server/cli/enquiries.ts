@@ -12,6 +12,7 @@ import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { formatCsv } from "../../lib/csv.ts";
+import { escapeTerminalControls } from "../../lib/text.ts";
 
 export const usage = `Usage:
   npm run enquiries -- list [--limit N]        the newest enquiries, one per line
@@ -52,7 +53,8 @@ export function formatEnquiriesCsv(rows: EnquiryWithDelivery[]): string {
 
 export function formatEnquiriesList(rows: EnquiryWithDelivery[]): string {
   if (rows.length === 0) return "No enquiries yet.\n";
-  const flat = (text: string) => text.replace(/\s+/g, " ").trim();
+  // One line per field, and no visitor's control characters reach the terminal.
+  const flat = (text: string) => escapeTerminalControls(text.replace(/\s+/g, " ").trim());
   return `${rows
     .map((row) => {
       const about = row.property_code

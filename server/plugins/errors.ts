@@ -3,8 +3,16 @@
  * of a failure in any answer: a 5xx says only that something went wrong (the log has the
  * error, under the request's id), and a request the server could not read is a 4xx.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from "fastify";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { requestIdHeader } from "../request-id.ts";
+import { setSecurityHeaders } from "./security.ts";
 
 export const errorMessages = {
   internal: "Something went wrong on our side. Please try again later.",
@@ -12,7 +20,15 @@ export const errorMessages = {
   unreadableForm: "The form data could not be read.",
   badAddress: "The address is not valid.",
   unavailable: "The service is briefly unavailable. Please try again in a moment.",
+  methodNotAllowed: "This method is not allowed here.",
 } as const;
+
+/**
+ * The methods this server answers: reads, and the forms' and the enquiry's posts. Any other
+ * (TRACE, OPTIONS, PUT, …) is refused before routing, the same way on every path.
+ */
+export const servedMethods = ["GET", "HEAD", "POST"] as const;
+const served = new Set<string>(servedMethods);
 
 /** Requests whose route handler started: an error before it is an error in reading the request. */
 const handled = new WeakSet<FastifyRequest>();
@@ -63,9 +79,30 @@ export function installErrorHandling(app: FastifyInstance) {
 }
 
 /**
+ * An onRequest hook answering 405 (with `Allow`) for a method outside servedMethods: logged as
+ * a refusal, not as an error, so such requests cannot flood the error log. `skip` leaves some
+ * paths to a later hook (the API refuses them after its token check).
+ */
+export function refuseUnservedMethods(skip: (url: string) => boolean = () => false) {
+  return function refuseUnservedMethod(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) {
+    if (served.has(request.method) || skip(request.url)) {
+      done();
+      return;
+    }
+    request.log.info({ method: request.method }, "request refused: method not allowed");
+    reply.header("allow", servedMethods.join(", "));
+    send(reply, 405, errorMessages.methodNotAllowed);
+  };
+}
+
+/**
  * Fastify's `frameworkErrors`: a URL that does not decode, or a path parameter past the
- * router's length limit. Without it Fastify answers these in its own shape, without the
- * security headers.
+ * router's length limit. Without it Fastify answers these in its own shape; with it, in ours,
+ * with the security headers and the request id like every other answer.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -73,6 +110,10 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ) {
   request.log.info({ err: { code: error.code } }, "request refused: bad address");
+  // Fastify answers these before any hook runs: set what the hooks set on every other answer.
+  reply.header(requestIdHeader, request.id);
+  const { securityHeaders } = request.server;
+  if (securityHeaders) setSecurityHeaders(reply, securityHeaders);
   return send(
     reply,
     error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400,

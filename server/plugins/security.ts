@@ -9,15 +9,15 @@
  * page (docs/decisions/019).
  */
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+import { mapEmbedOrigins } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
 import { randomText } from "../../lib/random-pool.server.ts";
 
 /** Origins the listing pages embed: the Location tab's map and the Video tab's player. */
 const frameSources = [
-  "https://www.google.com",
-  "https://maps.google.com",
+  ...mapEmbedOrigins,
   "https://www.youtube.com",
   "https://www.youtube-nocookie.com",
 ];
@@ -158,11 +158,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
   // Set on every request; null here, as Fastify asks of object decorations.
   app.decorateReply("cspNonce", null as unknown as CspNonces);
   app.addHook("onRequest", (_request, reply, done) => {
-    const nonces = { script: randomText(16, "hex"), style: randomText(16, "hex") };
-    reply.cspNonce = nonces;
-    for (const [name, value] of headers.fixed) reply.header(name, value);
-    const csp = headers.cspWithNonces(nonces);
-    if (csp !== undefined) reply.header("content-security-policy", csp);
+    setSecurityHeaders(reply, headers);
     done();
   });
 });
+
+/**
+ * Sets the security headers, with fresh CSP nonces, on an answer: every request's, from the
+ * hook above, and the answers Fastify gives before any hook runs (server/plugins/errors.ts).
+ */
+export function setSecurityHeaders(reply: FastifyReply, headers: SecurityHeaders) {
+  const nonces = { script: randomText(16, "hex"), style: randomText(16, "hex") };
+  reply.cspNonce = nonces;
+  for (const [name, value] of headers.fixed) reply.header(name, value);
+  const csp = headers.cspWithNonces(nonces);
+  if (csp !== undefined) reply.header("content-security-policy", csp);
+}

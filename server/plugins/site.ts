@@ -34,6 +34,8 @@ export interface SiteOptions {
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
+const clientBuildDirectory = resolve(projectRoot, "build/client");
+const assetsDirectory = resolve(clientBuildDirectory, "assets");
 export const serverBuildPath = resolve(projectRoot, "build/server/index.js");
 
 /**
@@ -168,11 +170,21 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     ...(devServer ? { devServer } : {}),
     ...(build ? { build } : {}),
     serverBuildPath,
-    clientBuildDirectory: resolve(projectRoot, "build/client"),
+    clientBuildDirectory,
     mode: config.NODE_ENV === "production" ? "production" : "development",
-    // Built assets have content hashes in their names: cache them for a year.
-    assetCacheControl: "public, max-age=31536000, immutable",
-    fileCacheControl: "public, max-age=3600",
+    // Built assets have content hashes in their names: cache them for a year. Set here, not
+    // through the adapter's assetCacheControl: its own setHeaders calls `res.setHeader`, but
+    // the @fastify/static it is given (package.json `overrides`, decision 029) passes a reply.
+    staticOptions: {
+      setHeaders(reply, filePath) {
+        reply.header(
+          "cache-control",
+          filePath.startsWith(assetsDirectory)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        );
+      },
+    },
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
       preValidation: boundSiteFormBody,

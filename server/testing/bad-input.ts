@@ -55,6 +55,10 @@ const oddText = [
   "NaN",
   "-1",
   "1e309",
+  // Numbers an integer column cannot hold (PostgreSQL refused them with a 500).
+  "1.5",
+  "3000000000",
+  "2147483648",
   "9".repeat(400),
   "null",
   "[object Object]",
@@ -254,15 +258,20 @@ export function* hostileRequests(
         "' OR 1=1",
       ]);
     if (roll <= 1) {
-      const path = random.chance(0.5)
-        ? `${random.pick(apiReads)}?${queryString(random)}`
-        : random.chance(0.5)
-          ? `/property/show/one/${segment(random)}`
-          : `/collection/show_one/${segment(random)}`;
+      const path = random.pick([
+        () => `${random.pick(apiReads)}?${queryString(random)}`,
+        () => `/property/show/one/${segment(random)}`,
+        () => `/collection/show_one/${segment(random)}`,
+        // Paths the API does not have: answered by the API, never by the site.
+        () => `/${segment(random)}`,
+        () => "/contact/add",
+      ])();
       yield {
         target: "api",
         options: {
-          method: random.chance(0.9) ? "GET" : random.pick(["POST", "PUT", "DELETE", "PATCH"]),
+          method: random.chance(0.85)
+            ? "GET"
+            : random.pick(["POST", "PUT", "DELETE", "PATCH", "TRACE", "OPTIONS"]),
           url: `/api${path}`,
           headers,
         },
@@ -296,7 +305,10 @@ export function* hostileRequests(
         : random.chance(0.5)
           ? `/property/${segment(random)}`
           : `/${segment(random)}/${segment(random)}`;
-      yield { target: "site", options: { method: "GET", url } };
+      const method = random.chance(0.9)
+        ? "GET"
+        : random.pick(["POST", "TRACE", "OPTIONS", "DELETE"] as const);
+      yield { target: "site", options: { method, url } };
     } else {
       const body = hostileBody(random);
       const url = random.pick([

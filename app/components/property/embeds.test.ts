@@ -23,10 +23,18 @@ describe("youtubeEmbedUrl", () => {
 });
 
 describe("mapEmbedUrl", () => {
-  it("keeps https URLs only", () => {
+  it("keeps https URLs on Google Maps' embed origins only", () => {
     expect(mapEmbedUrl("https://www.google.com/maps/embed?pb=x")).toBe(
       "https://www.google.com/maps/embed?pb=x",
     );
+    expect(mapEmbedUrl("https://maps.google.com/maps?q=Toronto&output=embed")).toBe(
+      "https://maps.google.com/maps?q=Toronto&output=embed",
+    );
+    expect(mapEmbedUrl("https://attacker.example/maps/embed?pb=x")).toBeUndefined();
+    expect(mapEmbedUrl("https://www.google.com.attacker.example/maps")).toBeUndefined();
+    expect(mapEmbedUrl("https://www.google.com@attacker.example/maps")).toBeUndefined();
+    expect(mapEmbedUrl("https://user:pw@www.google.com/maps/embed")).toBeUndefined();
+    expect(mapEmbedUrl("http://www.google.com/maps/embed?pb=x")).toBeUndefined();
     expect(mapEmbedUrl("http://example.com/map")).toBeUndefined();
     expect(mapEmbedUrl("javascript:alert(1)")).toBeUndefined();
     expect(mapEmbedUrl(undefined)).toBeUndefined();

@@ -34,14 +34,24 @@ export function youtubeEmbedUrl(value: string | null | undefined): string | unde
   return id && youtubeId.test(id) ? `https://www.youtube.com/embed/${id}` : undefined;
 }
 
-/** The map embed URL when it is an https URL; undefined otherwise. */
+/**
+ * The origins whose map embeds the Location tab shows: Google Maps' embed pages. The CSP's
+ * frame-src allows these (server/plugins/security.ts), so any other origin would be a blank
+ * frame at best, and the markup should not carry a stored URL of someone else's choosing.
+ */
+export const mapEmbedOrigins = ["https://www.google.com", "https://maps.google.com"] as const;
+
+/** The map embed URL when it is on one of mapEmbedOrigins; undefined otherwise. */
 export function mapEmbedUrl(value: string | null | undefined): string | undefined {
   const raw = (value ?? "").trim();
   if (raw === "") return undefined;
+  let url: URL;
   try {
-    const url = new URL(raw);
-    return url.protocol === "https:" ? url.toString() : undefined;
+    url = new URL(raw);
   } catch {
     return undefined;
   }
+  // The origin of an https URL with a user name or password is still the host's: refuse them.
+  if (url.username !== "" || url.password !== "") return undefined;
+  return (mapEmbedOrigins as readonly string[]).includes(url.origin) ? url.toString() : undefined;
 }

@@ -88,6 +88,16 @@ describe("readListingSearch", () => {
     expect(read(`email=${"a".repeat(300)}`).filters.keyword).toHaveLength(100);
   });
 
+  it("reads size bounds as whole square feet within the slider, which the API always answers", () => {
+    expect(read("min-area=1.5&max-area=100.5").filters).toEqual({ minArea: 2, maxArea: 100 });
+    expect(read("min-area=3000000000").filters).toEqual({ minArea: 10_000 });
+    expect(read("max-area=3000000000&min-area=0.2").filters).toEqual({ minArea: 1 });
+    expect(read("min-area=9000.5&max-area=1200.7").filters).toEqual({
+      minArea: 1201,
+      maxArea: 9000,
+    });
+  });
+
   it("swaps crossed bounds", () => {
     expect(read("min-price=5000&max-price=1000").filters).toEqual({
       minPrice: 1000,

@@ -123,18 +123,29 @@ function readSort(value: string | null): PropertySort {
   );
 }
 
-/** A lower and an upper bound; a bound at the end of `range` is no bound; swapped if crossed. */
+/**
+ * A lower and an upper bound; a bound at the end of `range` is no bound; swapped if crossed.
+ * With `wholeWithin` (the size, an integer column) the bounds are whole numbers, rounded inward
+ * (the same homes match), and kept within the slider: a minimum past its end is its end and a
+ * maximum past it no bound, as the form shows them. So any hand-edited URL asks the API a
+ * question it answers (decision 029), never one it refuses.
+ */
 function readRange(
   params: Params,
   minName: string,
   maxName: string,
   range: { min: number; max: number },
+  wholeWithin = false,
 ): [number | undefined, number | undefined] {
   let min = readAmount(params.get(minName));
   let max = readAmount(params.get(maxName));
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+  if (wholeWithin) {
+    if (min !== undefined) min = Math.min(Math.ceil(min), range.max);
+    if (max !== undefined) max = max >= range.max ? range.max : Math.floor(max);
+  }
   if (min !== undefined && min <= range.min) min = undefined;
   if (max === range.max) max = undefined;
-  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
   return [min, max];
 }
 
@@ -164,6 +175,7 @@ export function readListingSearch(params: Params): ListingSearch {
     listingParams.minArea,
     listingParams.maxArea,
     areaRange,
+    true,
   );
   if (minArea !== undefined) filters.minArea = minArea;
   if (maxArea !== undefined) filters.maxArea = maxArea;
