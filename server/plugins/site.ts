@@ -18,7 +18,9 @@ import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-contex
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
+import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
 import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
+import { createPageCacheKey } from "./page-cache-key.ts";
 import {
   boundSiteFormBody,
   routeConsoleToRequestLog,
@@ -83,6 +85,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   };
   const apiFetch = config.API_BASE_URL ? undefined : inProcessFetch(app);
   let contentVersion = 0;
+  // One limit for every render of the site: the cache's and the adapter's (decision 028).
+  const renderLimit = createWorkLimit({
+    concurrency: config.RENDER_CONCURRENCY,
+    queueLength: config.RENDER_QUEUE_LENGTH,
+    maxWaitMs: config.RENDER_QUEUE_WAIT_MS,
+  });
 
   function requestContext(
     values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "perVisitor">,
@@ -133,6 +141,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       // The render logs under the request that caused it.
       render: (url, request) => runWithRequestLog(request, () => renderForCache(url)),
       sharedPageCsp: app.securityHeaders.cspWithHashes,
+      renderLimit,
+      keyOf: createPageCacheKey(build.routes),
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
     });
@@ -173,7 +183,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
       preValidation: boundSiteFormBody,
-      preHandler: withRequestLog,
+      // A render that waits for its turn (or is refused) before it starts.
+      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
     getLoadContext(request, reply) {
       return requestContext({
