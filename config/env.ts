@@ -97,6 +97,11 @@ const envSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     RENDER_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
     RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
+    /**
+     * Milliseconds the event loop may lag (its mean over a second) before every request but
+     * /healthz is answered 503 with Retry-After until it catches up; 0 turns it off.
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** Seconds the site reuses a §7 GET answer; 0 turns the answer cache off. */
     API_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
     SEED_DEMO_CONTENT: z

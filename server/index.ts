@@ -41,7 +41,10 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
+  // A burst of connections waits in the kernel's accept queue while a render holds the event
+  // loop; past Node's default of 511 the kernel drops them and resets them a minute later
+  // (decision 028). The kernel caps it at net.core.somaxconn.
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
 }
 
 main().catch((error: unknown) => {

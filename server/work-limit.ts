@@ -66,14 +66,19 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
   };
 }
 
-/** The answer to a refused request: 503, `Retry-After`, a short text, nothing kept. */
-export function answerOverloaded(reply: FastifyReply): FastifyReply {
-  return reply
+/** Makes `reply` the answer to a refused request (503, `Retry-After`, not kept); its body. */
+export function overloadedAnswer(reply: FastifyReply): string {
+  reply
     .code(503)
     .header("retry-after", String(retryAfterSeconds))
     .header("cache-control", "no-store")
-    .type("text/plain; charset=utf-8")
-    .send("The site is busy. Please try again in a few seconds.\n");
+    .type("text/plain; charset=utf-8");
+  return "The site is busy. Please try again in a few seconds.\n";
+}
+
+/** Answers a refused request: see overloadedAnswer. */
+export function answerOverloaded(reply: FastifyReply): FastifyReply {
+  return reply.send(overloadedAnswer(reply));
 }
 
 /**

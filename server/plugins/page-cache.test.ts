@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWorkLimit, retryAfterSeconds } from "../work-limit.ts";
@@ -300,7 +300,9 @@ describe("the page cache", () => {
     expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(plain.headers["content-security-policy"]).toContain("'nonce-abc1'");
     const accepting = await app.inject({ url: "/contact", headers: { "accept-encoding": "gzip" } });
-    expect(accepting.body).toBe(page("abc2", "token3"));
+    expect(accepting.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(accepting.rawPayload).toString()).toBe(page("abc2", "token3"));
+    expect(Number(accepting.headers["content-length"])).toBe(accepting.rawPayload.length);
     const head = await app.inject({ method: "HEAD", url: "/contact" });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe("");

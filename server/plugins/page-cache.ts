@@ -206,6 +206,18 @@ function toPage(rendered: RenderedPage, sharedPageCsp: PageCacheOptions["sharedP
   };
 }
 
+/** One response's body compressed at a cheap level (@fastify/compress's brotli default). */
+function compressForResponse(bytes: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipAsync(bytes, { level: 6 });
+}
+
 /** The page's brotli (quality 9) and gzip (level 9) bytes, made in libuv's thread pool. */
 async function compressPage(page: SharedPage): Promise<void> {
   const { identity } = page;
@@ -373,6 +385,12 @@ export const defaultRenderLimit = { concurrency: 4, queueLength: 64, maxWaitMs: 
  */
 const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_000 } as const;
 
+/**
+ * Compressions of personal pages, per response: two at a time, a few waiting briefly; past
+ * that the page goes uncompressed rather than late.
+ */
+const defaultResponseCompressLimit = { concurrency: 2, queueLength: 32, maxWaitMs: 200 } as const;
+
 /** Site pages only: not React Router's data requests, nor its route manifest. */
 export function isCacheablePath(path: string): boolean {
   return !path.endsWith(".data") && !path.startsWith("/__manifest");
@@ -382,6 +400,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const { ttlMs, maxBytes, render, sharedPageCsp, precompress = true, now = Date.now } = options;
   const renderLimit = options.renderLimit ?? createWorkLimit(defaultRenderLimit);
   const compressLimit = options.compressLimit ?? createWorkLimit(defaultCompressLimit);
+  const responseCompressLimit = createWorkLimit(defaultResponseCompressLimit);
   const keyOf = options.keyOf ?? ((url: string) => url);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Page>>();
@@ -488,6 +507,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return entry.page;
   }
 
+  /**
+   * A personal page's body compressed for one response, in the response compression limit's
+   * turn: so many visitors at once cost that many compressors' memory at most (a stream each,
+   * as @fastify/compress would make, took megabytes apiece). No turn soon: sent uncompressed.
+   */
+  function sendCompressed(
+    reply: FastifyReply,
+    status: number,
+    body: ReturnType<typeof personalBody>,
+    encoding: "br" | "gzip",
+  ) {
+    const bytes = Buffer.concat(
+      body.pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)),
+      body.length,
+    );
+    responseCompressLimit
+      .run(() => compressForResponse(bytes, encoding))
+      .then(
+        (compressed) => {
+          reply.header("content-encoding", encoding);
+          writePieces(reply, status, { pieces: [compressed], length: compressed.length });
+        },
+        () => writePieces(reply, status, { pieces: [bytes], length: bytes.length }),
+      );
+  }
+
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
     const head = request.method === "HEAD";
     reply.header("vary", "Accept-Encoding");
@@ -497,13 +542,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       reply.code(page.status);
       if (head) return reply.send("");
       const body = personalBody(page, reply.cspNonce?.script ?? "");
-      // A visitor who accepts compression gets it from @fastify/compress, per response.
-      if (preferredEncoding(request.headers["accept-encoding"]) !== undefined) {
-        const bytes = body.pieces.map((piece) =>
-          typeof piece === "string" ? Buffer.from(piece) : piece,
-        );
-        return reply.send(Buffer.concat(bytes, body.length));
-      }
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      if (encoding !== undefined) return sendCompressed(reply, page.status, body, encoding);
       return writePieces(reply, page.status, body);
     }
     if (page.csp === undefined) reply.removeHeader("content-security-policy");
