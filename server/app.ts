@@ -23,7 +23,7 @@ import { securityPlugin } from "./plugins/security.ts";
 import { strictTransportPlugin } from "./plugins/strict-transport.ts";
 import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
-import { overloadedAnswer } from "./work-limit.ts";
+import { inProcessHeader, overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -154,16 +154,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
     // A process too busy to keep up (its event loop lags, so requests wait unread in the
     // kernel) answers a cheap 503 with Retry-After to all but the liveness check until it
-    // catches up (decision 028). After the headers above, so the 503 carries them too.
+    // catches up (decision 028). After the headers above, so the 503 carries them too. The
+    // site's own API requests pass: they serve renders already under way.
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
       // Returning the body makes the plugin send it and stop; returning nothing lets the
       // request through (the plugin's types only know the latter).
       pressureHandler: ((request, reply) =>
-        request.url === "/healthz" ? undefined : overloadedAnswer(reply)) as (
-        request: FastifyRequest,
-        reply: FastifyReply,
-      ) => undefined,
+        request.url === "/healthz" ||
+        request.headers[inProcessHeader.name] === inProcessHeader.value
+          ? undefined
+          : overloadedAnswer(reply)) as (request: FastifyRequest, reply: FastifyReply) => undefined,
     });
   }
   await app.register(compress, { global: true, threshold: 1024 });

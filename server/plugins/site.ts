@@ -18,7 +18,7 @@ import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-contex
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
-import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
+import { createWorkLimit, holdSlotUntilAnswered, inProcessHeader } from "../work-limit.ts";
 import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
 import {
@@ -50,7 +50,10 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     const answer = await app.inject({
       method: request.method as InjectOptions["method"],
       url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
+      headers: {
+        ...Object.fromEntries(request.headers),
+        [inProcessHeader.name]: inProcessHeader.value,
+      },
       ...(payload ? { payload } : {}),
     });
     const headers = new Headers();
