@@ -140,6 +140,12 @@ export interface RouteHandle {
    * module (app/entry.enhance.ts) instead (decision 021).
    */
   hydrate?: boolean;
+  /**
+   * The query parameters the route reads (its loader, its components). The page cache keeps a
+   * page per path and these parameters only, so other parameters share the page (decision
+   * 028); a route that reads a parameter not listed here shows every visitor the same page.
+   */
+  searchParams?: readonly string[];
 }
 
 /**

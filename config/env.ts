@@ -119,6 +119,19 @@ const envSchema = z
     PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
     /** Megabytes of rendered pages (all encodings) the page cache holds; least used go first. */
     PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+    /**
+     * Site renders at once (pages the cache does not hold, form actions, data requests); more
+     * wait, at most RENDER_QUEUE_LENGTH of them for RENDER_QUEUE_WAIT_MS each, and past that
+     * are answered 503 with Retry-After (decision 028).
+     */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    RENDER_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
+    RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
+    /**
+     * Milliseconds the event loop may lag (its mean over a second) before every request but
+     * /healthz is answered 503 with Retry-After until it catches up; 0 turns it off.
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     /** Seconds the site reuses a §7 GET answer; 0 turns the answer cache off. */
     API_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
     /**

@@ -14,6 +14,13 @@ declare module "autocannon" {
     timeout?: number;
     headers?: Record<string, string>;
     maxOverallRequests?: number;
+    /** Requests in turn per connection; `setupRequest` may change each one (its path, say). */
+    requests?: {
+      setupRequest?: (request: { path: string; [key: string]: unknown }) => {
+        path: string;
+        [key: string]: unknown;
+      };
+    }[];
   }
 
   export interface Histogram {

@@ -8,6 +8,10 @@
  * by a plain node:http server in its own process, loaded the same way; the site's requests/s
  * are reported as a share of that server's (target ≥ 50 %, with the site's p99 ≤ 50 ms).
  *
+ * Under cache busting (issue 14): `/` (cached) is loaded again while 32 more connections ask
+ * for a new keyword search on every request, each a page cache miss; its latency is reported
+ * with the busting client's answers by status. It shows whether misses starve cached pages.
+ *
  * SQLite: a fresh file under data/bench/ (deleted after). PostgreSQL: a fresh database on
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped after.
  * Every request goes to 127.0.0.1; each load run is bounded in time and in count.
@@ -178,6 +182,7 @@ interface DialectReport {
   /** The machine's 1-minute load average when the load runs began: others' work competes. */
   loadAverage: number;
   measurements: Measurement[];
+  underCacheBusting?: CacheBustingMeasurement;
 }
 
 /** A warm-up request slower than this means load would only pile up work: the URL is skipped. */
@@ -186,7 +191,8 @@ const slowProbeMs = 5_000;
 // Cleanup that must run however the run ends (error, Ctrl-C).
 const cleanups = new Set<() => Promise<void> | void>();
 let interrupted = false;
-let running: Instance | undefined;
+/** The load runs in progress, stopped on Ctrl-C. */
+const running = new Set<Instance>();
 
 async function runCleanups(): Promise<void> {
   for (const cleanup of [...cleanups].reverse()) {
@@ -356,7 +362,7 @@ async function load(
     maxOverallRequests: 50_000 * duration,
     ...(target.headers ? { headers: target.headers } : {}),
   });
-  running = instance;
+  running.add(instance);
   instance.on("response", (_client, _status, _bytes, responseTimeMs) => {
     times.push(responseTimeMs);
   });
@@ -364,7 +370,59 @@ async function load(
     const result = await instance;
     return { times: times.sort((a, b) => a - b), result };
   } finally {
-    running = undefined;
+    running.delete(instance);
+  }
+}
+
+/** Connections of the client that asks for a new search on every request (issue 14). */
+const cacheBustingConnections = 32;
+/** Connections that meanwhile load the cached page. */
+const cachedPageConnections = 10;
+
+/** A cached page's latency while another client misses the page cache on every request. */
+interface CacheBustingMeasurement {
+  cached: Measurement;
+  /** The busting client's answers by status (0: no answer, an error or a time-out). */
+  bustingStatuses: Map<number, number>;
+}
+
+/**
+ * Loads `target` (a cached page) while `cacheBustingConnections` more connections ask for
+ * `/search?email=<a new word each time>`: a keyword search the site must render, every one a
+ * page cache miss, as a hostile client would send them.
+ */
+async function loadWhileBustingCache(
+  base: string,
+  target: Target,
+  duration: number,
+): Promise<CacheBustingMeasurement> {
+  const word = `bust${randomBytes(3).toString("hex")}`;
+  let counter = 0;
+  const busting = autocannon({
+    url: `${base}/search`,
+    connections: cacheBustingConnections,
+    duration,
+    timeout: 10,
+    maxOverallRequests: 50_000 * duration,
+    requests: [
+      { setupRequest: (request) => ({ ...request, path: `/search?email=${word}${counter++}` }) },
+    ],
+  });
+  running.add(busting);
+  const bustingStatuses = new Map<number, number>();
+  busting.on("response", (_client, status: number) => {
+    bustingStatuses.set(status, (bustingStatuses.get(status) ?? 0) + 1);
+  });
+  try {
+    const [{ times, result }, bustingResult] = await Promise.all([
+      load(base, target, cachedPageConnections, duration),
+      busting,
+    ]);
+    const unanswered = bustingResult.errors + bustingResult.timeouts;
+    if (unanswered > 0) bustingStatuses.set(0, unanswered);
+    return { cached: measurementOf(target, times, result, 0), bustingStatuses };
+  } finally {
+    running.delete(busting);
   }
 }
 
@@ -499,6 +557,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
       },
     ];
     const measurements: Measurement[] = [];
+    let underCacheBusting: CacheBustingMeasurement | undefined;
     const baselinePages: { label: string; path: string; body: Buffer }[] = [];
     try {
       for (const { label, path } of pages.filter((page) => baselineLabels.includes(page.label))) {
@@ -547,6 +606,14 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
         );
         measurements.push(measurementOf(target, times, result, rss.phasePeak));
       }
+      if (!interrupted) {
+        const home = pages[0] as Target;
+        const cached: Target = { ...home, headers: { "accept-encoding": "br, gzip" } };
+        console.error(
+          `   ${home.label} while ${cacheBustingConnections} connections bust the cache: ${options.duration} s`,
+        );
+        underCacheBusting = await loadWhileBustingCache(server.base, cached, options.duration);
+      }
     } finally {
       rss.stop();
       await server.stop();
@@ -588,6 +655,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
       peakRssMb: rss.peak,
       loadAverage,
       measurements,
+      ...(underCacheBusting ? { underCacheBusting } : {}),
     };
   } finally {
     await database.drop();
@@ -682,6 +750,19 @@ function report(reports: DialectReport[], options: Options): string {
         `detail p95 ≤ ${targets.detailP95Ms} ms: ${met(detail, targets.detailP95Ms) ? "met" : "MISSED"}; ` +
         `RSS ≤ ${targets.rssMb} MB: ${entry.peakRssMb <= targets.rssMb ? "met" : "MISSED"} (${entry.peakRssMb.toFixed(0)} MB)`,
     );
+    if (entry.underCacheBusting) {
+      const { cached, bustingStatuses } = entry.underCacheBusting;
+      const statuses = [...bustingStatuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${count} × ${status === 0 ? "no answer" : status}`)
+        .join(", ");
+      out.push(
+        `  ${cached.target.label} (cached, br) while ${cacheBustingConnections} connections bust the cache: ` +
+          `${cached.requestsPerSecond.toFixed(0)} req/s over ${cachedPageConnections} connections, ` +
+          `p50 ${ms(cached.p50)} ms, p95 ${ms(cached.p95)} ms, p99 ${ms(cached.p99)} ms ` +
+          `(${cached.non2xx} non-2xx, ${cached.errors} errors); the busting searches: ${statuses || "none"}`,
+      );
+    }
     if (entry.baseline.length > 0) {
       out.push("");
       out.push(
@@ -748,7 +829,7 @@ const onSignal = (signal: NodeJS.Signals) => {
   }
   interrupted = true;
   console.error(`\n${signal}: stopping and cleaning up…`);
-  running?.stop();
+  for (const instance of running) instance.stop();
 };
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);

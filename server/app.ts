@@ -3,7 +3,8 @@
  * the images under /images, health checks, and the site for every other path.
  */
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance } from "fastify";
+import underPressure from "@fastify/under-pressure";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import type { Config } from "../config/env.ts";
@@ -27,6 +28,7 @@ import { securityPlugin } from "./plugins/security.ts";
 import { strictTransportPlugin } from "./plugins/strict-transport.ts";
 import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
+import { inProcessHeader, overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -170,6 +172,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before routing, with the headers above set: TRACE would otherwise reach the site's handler
   // and fail there (fetch's Request refuses it). The API refuses its own after the token check.
   app.addHook("onRequest", refuseUnservedMethods(isApiUrl));
+  if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
+    // A process too busy to keep up (its event loop lags, so requests wait unread in the
+    // kernel) answers a cheap 503 with Retry-After to all but the liveness check until it
+    // catches up (decision 028). After the headers above, so the 503 carries them too. The
+    // site's own API requests pass: they serve renders already under way.
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
+      // Returning the body makes the plugin send it and stop; returning nothing lets the
+      // request through (the plugin's types only know the latter).
+      pressureHandler: ((request, reply) =>
+        request.url === "/healthz" ||
+        request.headers[inProcessHeader.name] === inProcessHeader.value
+          ? undefined
+          : overloadedAnswer(reply)) as (request: FastifyRequest, reply: FastifyReply) => undefined,
+    });
+  }
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });

@@ -52,8 +52,11 @@ async function start(config: Config) {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
+  // A burst of connections waits in the kernel's accept queue while a render holds the event
+  // loop; past Node's default of 511 the kernel drops them and resets them a minute later
+  // (decision 028). The kernel caps it at net.core.somaxconn.
   try {
-    const address = await app.listen({ host: config.HOST, port: config.PORT });
+    const address = await app.listen({ host: config.HOST, port: config.PORT, backlog: 4096 });
     const summary = startupSummary(config, address);
     app.log.info({ startup: summary }, startupMessage(summary));
   } catch (error) {

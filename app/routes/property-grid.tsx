@@ -1,9 +1,11 @@
 import { siteRequestContext } from "#app-context";
 import { createSiteApiClient } from "../api/client.server.ts";
+import { listingParamNames } from "../components/property/listing-search.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { gridPageSize } from "../components/property/paging.ts";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { PopularPosts } from "../components/sidebar/popular-posts.tsx";
+import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/property-grid";
 import { loadListingPage } from "./listing.server.ts";
 import { ListingPage, listingRouteMeta } from "./listing-page.tsx";
@@ -11,6 +13,8 @@ import { ListingPage, listingRouteMeta } from "./listing-page.tsx";
 const route = { title: "Properties Grid", path: "/property" } as const;
 
 export const meta: Route.MetaFunction = listingRouteMeta(route);
+
+export const handle: RouteHandle = { searchParams: listingParamNames };
 
 /**
  * One page of the properties that match the URL's search, 6 cards per page (SPEC §9), and the

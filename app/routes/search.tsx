@@ -1,8 +1,10 @@
 import { siteRequestContext } from "#app-context";
 import { createSiteApiClient } from "../api/client.server.ts";
+import { listingParamNames } from "../components/property/listing-search.ts";
 import { listPageSize } from "../components/property/paging.ts";
 import { PropertyRow } from "../components/property/property-row.tsx";
 import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
+import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/search";
 import { loadListingPage } from "./listing.server.ts";
 import { ListingPage, listingRouteMeta } from "./listing-page.tsx";
@@ -10,6 +12,8 @@ import { ListingPage, listingRouteMeta } from "./listing-page.tsx";
 const route = { title: "Properties Listing", path: "/search" } as const;
 
 export const meta: Route.MetaFunction = listingRouteMeta(route);
+
+export const handle: RouteHandle = { searchParams: listingParamNames };
 
 /**
  * One page of the properties that match the URL's search (the search form and the Advanced

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createWorkLimit, retryAfterSeconds } from "../work-limit.ts";
 import {
   createPageCache,
   createRenderPlaceholders,
@@ -119,8 +120,9 @@ describe("the page cache", () => {
   });
 
   it("sends the precompressed brotli or gzip bytes the visitor accepts", async () => {
-    const { app } = serveWith({ render: fakeRender() });
+    const { app, cache } = serveWith({ render: fakeRender() });
     const plain = await app.inject("/");
+    await cache.compressed();
     const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
@@ -128,6 +130,88 @@ describe("the page cache", () => {
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     const none = await app.inject({ url: "/", headers: { "accept-encoding": "br;q=0" } });
     expect(none.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("answers a miss at once, uncompressed, and compresses the page for the cache afterwards", async () => {
+    const { app, cache } = serveWith({ render: fakeRender() });
+    const accepts = { "accept-encoding": "br, gzip" };
+    const miss = await app.inject({ url: "/about", headers: accepts });
+    expect(miss.statusCode).toBe(200);
+    expect(miss.headers["content-encoding"]).toBeUndefined();
+    expect(miss.body).toContain("/about render 1");
+    expect(Number(miss.headers["content-length"])).toBe(miss.rawPayload.length);
+    expect(miss.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    // Not compressed per response either: the page's compression is not on this answer's path.
+    expect(cache.stats().compressions).toBe(0);
+    await cache.compressed();
+    expect(cache.stats().compressions).toBe(1);
+    const hit = await app.inject({ url: "/about", headers: accepts });
+    expect(hit.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(hit.rawPayload).toString()).toBe(miss.body);
+    // The compressed bytes count against the budget.
+    expect(cache.stats().bytes).toBeGreaterThan(miss.rawPayload.length + hit.rawPayload.length);
+  });
+
+  it("answers 503 with Retry-After at once when renders and their queue are full", async () => {
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const slow = fakeRender();
+    const render = vi.fn(async (url: string) => {
+      await held;
+      return slow(url);
+    });
+    const renderLimit = createWorkLimit({ concurrency: 1, queueLength: 1, maxWaitMs: 60_000 });
+    const { app } = serveWith({ render, renderLimit });
+    // inject() starts a request once it is awaited: Promise.resolve starts these two.
+    const rendering = Promise.resolve(app.inject("/a"));
+    const waiting = Promise.resolve(app.inject("/b"));
+    await vi.waitFor(() => expect(renderLimit.stats()).toEqual({ running: 1, waiting: 1 }));
+    const refused = await app.inject("/c");
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe(String(retryAfterSeconds));
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(render).toHaveBeenCalledTimes(1);
+    release();
+    expect((await rendering).statusCode).toBe(200);
+    expect((await waiting).body).toContain("/b render");
+    // Refused, not kept as refused: the next visit renders it.
+    expect((await app.inject("/c")).statusCode).toBe(200);
+  });
+
+  it("answers 503 to a render that waits longer than the limit allows", async () => {
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const slow = fakeRender();
+    const render = async (url: string) => {
+      if (url === "/a") await held;
+      return slow(url);
+    };
+    const renderLimit = createWorkLimit({ concurrency: 1, queueLength: 10, maxWaitMs: 50 });
+    const { app } = serveWith({ render, renderLimit });
+    const rendering = Promise.resolve(app.inject("/a"));
+    await vi.waitFor(() => expect(renderLimit.stats().running).toBe(1));
+    const started = performance.now();
+    const waited = await app.inject("/b");
+    expect(waited.statusCode).toBe(503);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    release();
+    expect((await rendering).statusCode).toBe(200);
+  });
+
+  it("keys pages by keyOf(url) and renders the key, so URLs with one key share a render", async () => {
+    const render = fakeRender();
+    const keyOf = (url: string) => url.split("?")[0] ?? url;
+    const { app, cache } = serveWith({ render, keyOf });
+    const first = await app.inject("/faq?utm_source=one");
+    const second = await app.inject("/faq?b=two");
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(render.mock.calls[0]?.[0]).toBe("/faq");
+    expect(second.body).toBe(first.body);
+    expect(cache.stats().entries).toBe(1);
   });
 
   it("drops the nonce from a shareable page and allows its scripts by hash instead", async () => {
@@ -216,7 +300,9 @@ describe("the page cache", () => {
     expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(plain.headers["content-security-policy"]).toContain("'nonce-abc1'");
     const accepting = await app.inject({ url: "/contact", headers: { "accept-encoding": "gzip" } });
-    expect(accepting.body).toBe(page("abc2", "token3"));
+    expect(accepting.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(accepting.rawPayload).toString()).toBe(page("abc2", "token3"));
+    expect(Number(accepting.headers["content-length"])).toBe(accepting.rawPayload.length);
     const head = await app.inject({ method: "HEAD", url: "/contact" });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe("");

@@ -6,8 +6,8 @@
  *   its per-visitor values: the CSP nonce, and the enquiry puzzles (see PerVisitor in
  *   app/context.ts). A page without puzzles becomes one shareable body: nonce attributes
  *   removed, its inline scripts allowed by `'sha256-…'` hashes in the CSP, a strong ETag
- *   (`If-None-Match` answered 304), and brotli and gzip bytes made once; its CSP is worked out
- *   once too. A page with puzzles is kept as fragments around the placeholders and put together
+ *   (`If-None-Match` answered 304), and brotli and gzip bytes made once, off the request path
+ *   (sent uncompressed until they are made); its CSP is worked out once too. A page with puzzles is kept as fragments around the placeholders and put together
  *   per response with the response's nonce and fresh puzzles, sent with `Cache-Control:
  *   no-store` and no ETag; its long runs of text go out from the cached bytes themselves.
  * - Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
@@ -17,6 +17,9 @@
  *   changed); renders begun before a clear are not kept.
  * - Only 200 HTML answers of GET/HEAD are kept; other answers of a render are sent to the
  *   visitors who asked, never kept.
+ * - Bounded work (decision 028): renders run through a WorkLimit, and a render refused there is
+ *   answered 503 with `Retry-After`; compressions for the cache through another, one at a time.
+ *   Pages are keyed by `keyOf(url)`, the path and only the query parameters the route reads.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { OutgoingHttpHeader } from "node:http";
@@ -24,6 +27,12 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PerVisitor } from "#app-context";
+import {
+  answerOverloaded,
+  createWorkLimit,
+  OverloadedError,
+  type WorkLimit,
+} from "../work-limit.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -149,11 +158,7 @@ function withoutLinkNonces(html: string, nonce: string): string {
   return html.replace(/<link\b[^>]*>/gi, (tag) => tag.replaceAll(` nonce="${nonce}"`, ""));
 }
 
-async function toPage(
-  rendered: RenderedPage,
-  compress: boolean,
-  sharedPageCsp: PageCacheOptions["sharedPageCsp"],
-): Promise<Page> {
+function toPage(rendered: RenderedPage, sharedPageCsp: PageCacheOptions["sharedPageCsp"]): Page {
   const { body, placeholders } = rendered;
   const used = placeholders.issued.filter((entry) =>
     Object.values(entry.placeholders).some((word) => body.includes(word)),
@@ -190,17 +195,6 @@ async function toPage(
     .replaceAll(` nonce="${placeholders.nonce}"`, "")
     .replaceAll(placeholders.nonce, "");
   const identity = Buffer.from(html);
-  const [br, gz] = compress
-    ? await Promise.all([
-        brotli(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 9,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        }),
-        gzipAsync(identity, { level: 9 }),
-      ])
-    : [undefined, undefined];
   return {
     kind: "shared",
     status: 200,
@@ -209,9 +203,35 @@ async function toPage(
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp: sharedPageCsp?.(inlineScriptHashes(html)),
     identity,
-    ...(br ? { br } : {}),
-    ...(gz ? { gzip: gz } : {}),
   };
+}
+
+/** One response's body compressed at a cheap level (@fastify/compress's brotli default). */
+function compressForResponse(bytes: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  return encoding === "br"
+    ? brotli(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipAsync(bytes, { level: 6 });
+}
+
+/** The page's brotli (quality 9) and gzip (level 9) bytes, made in libuv's thread pool. */
+async function compressPage(page: SharedPage): Promise<void> {
+  const { identity } = page;
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  page.br = br;
+  page.gzip = gz;
 }
 
 function sizeOf(page: Page): number {
@@ -323,6 +343,18 @@ export interface PageCacheOptions {
   sharedPageCsp?: (scriptHashes: readonly string[]) => string | undefined;
   /** Keep brotli and gzip bytes of shareable pages (off in tests that count bytes). */
   precompress?: boolean;
+  /**
+   * Where renders wait their turn (the site shares its limit with its own renders); a render
+   * refused there is answered 503 with `Retry-After`. By default `defaultRenderLimit`.
+   */
+  renderLimit?: WorkLimit;
+  /** Where compressions for the cache wait their turn: by default one at a time. */
+  compressLimit?: WorkLimit;
+  /**
+   * The cache key of a request's URL, which is also the URL rendered: by default the URL as
+   * it came; the site's keeps the path and the query parameters its route reads.
+   */
+  keyOf?: (url: string) => string;
   now?: () => number;
   /** Told when a background re-render fails (the stale page stays). */
   onError?: (error: unknown, url: string) => void;
@@ -339,9 +371,27 @@ export interface PageCache {
   serve(request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean>;
   /** Empties the cache at once: the content changed. */
   clear(): void;
-  /** How many pages are kept and their bytes (for tests and logs). */
-  stats(): { entries: number; bytes: number; renders: number };
+  /** How many pages are kept and their bytes, renders and compressions done (tests, logs). */
+  stats(): { entries: number; bytes: number; renders: number; compressions: number };
+  /** Resolves once no compression for the cache is waiting or running (tests). */
+  compressed(): Promise<void>;
 }
+
+/** Renders at once, waiting, and how long they may wait, unless the cache is given a limit. */
+export const defaultRenderLimit = { concurrency: 4, queueLength: 64, maxWaitMs: 2_000 } as const;
+
+/**
+ * Compressions for the cache: one at a time in the background, so at most one of the thread
+ * pool's four threads is busy with them (brotli 9 of a page takes a few milliseconds); past
+ * `queueLength` waiting a page stays uncompressed until it is visited again.
+ */
+const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_000 } as const;
+
+/**
+ * Compressions of personal pages, per response: two at a time, a few waiting briefly; past
+ * that the page goes uncompressed rather than late.
+ */
+const defaultResponseCompressLimit = { concurrency: 2, queueLength: 32, maxWaitMs: 200 } as const;
 
 /** Site pages only: not React Router's data requests, nor its route manifest. */
 export function isCacheablePath(path: string): boolean {
@@ -350,11 +400,18 @@ export function isCacheablePath(path: string): boolean {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { ttlMs, maxBytes, render, sharedPageCsp, precompress = true, now = Date.now } = options;
+  const renderLimit = options.renderLimit ?? createWorkLimit(defaultRenderLimit);
+  const compressLimit = options.compressLimit ?? createWorkLimit(defaultCompressLimit);
+  const responseCompressLimit = createWorkLimit(defaultResponseCompressLimit);
+  const keyOf = options.keyOf ?? ((url: string) => url);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Page>>();
+  /** Pages whose compression is waiting or running. */
+  const compressing = new Map<SharedPage, Promise<void>>();
   let totalBytes = 0;
   let generation = 0;
   let renders = 0;
+  let compressions = 0;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -363,16 +420,49 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     totalBytes -= entry.bytes;
   }
 
+  function evictOverBudget() {
+    for (const oldest of entries.keys()) {
+      if (totalBytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
   function keep(key: string, page: Page, renderedAt: number) {
     remove(key);
     const bytes = sizeOf(page);
     if (bytes > maxBytes) return;
     entries.set(key, { page, bytes, renderedAt });
     totalBytes += bytes;
-    for (const oldest of entries.keys()) {
-      if (totalBytes <= maxBytes) break;
-      remove(oldest);
-    }
+    evictOverBudget();
+    compressLater(key, page);
+  }
+
+  /**
+   * Makes the brotli and gzip bytes of `key`'s shareable page in the compression limit's turn,
+   * once; until then it is sent uncompressed. Refused (the queue is full), it is tried again
+   * on the page's next visit.
+   */
+  function compressLater(key: string, page: Page) {
+    if (!precompress || page.kind !== "shared" || page.br || compressing.has(page)) return;
+    const done = compressLimit
+      .run(async () => {
+        // Evicted or rendered again while it waited: nobody will be sent these bytes.
+        if (entries.get(key)?.page !== page) return;
+        await compressPage(page);
+        compressions++;
+        const entry = entries.get(key);
+        if (entry?.page !== page) return;
+        const bytes = sizeOf(page);
+        totalBytes += bytes - entry.bytes;
+        entry.bytes = bytes;
+        if (bytes > maxBytes) remove(key);
+        else evictOverBudget();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof OverloadedError)) options.onError?.(error, key);
+      })
+      .finally(() => compressing.delete(page));
+    compressing.set(page, done);
   }
 
   /** One render of `key` at a time; kept when cacheable and no clear() came meanwhile. */
@@ -382,9 +472,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const startedIn = generation;
     const startedAt = now();
     const flight = (async () => {
-      renders++;
-      const rendered = await render(key, request);
-      const page = await toPage(rendered, precompress, sharedPageCsp);
+      const rendered = await renderLimit.run(() => {
+        renders++;
+        return render(key, request);
+      });
+      const page = toPage(rendered, sharedPageCsp);
       if (isCacheableAnswer(rendered) && startedIn === generation) keep(key, page, startedAt);
       return page;
     })();
@@ -408,9 +500,39 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.delete(key);
     entries.set(key, entry);
     if (age >= ttlMs) {
-      renderOnce(key, request).catch((error: unknown) => options.onError?.(error, key));
+      renderOnce(key, request).catch((error: unknown) => {
+        // Busy: the stale page serves until a later visit finds a turn.
+        if (!(error instanceof OverloadedError)) options.onError?.(error, key);
+      });
     }
+    compressLater(key, entry.page);
     return entry.page;
+  }
+
+  /**
+   * A personal page's body compressed for one response, in the response compression limit's
+   * turn: so many visitors at once cost that many compressors' memory at most (a stream each,
+   * as @fastify/compress would make, took megabytes apiece). No turn soon: sent uncompressed.
+   */
+  function sendCompressed(
+    reply: FastifyReply,
+    status: number,
+    body: ReturnType<typeof personalBody>,
+    encoding: "br" | "gzip",
+  ) {
+    const bytes = Buffer.concat(
+      body.pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)),
+      body.length,
+    );
+    responseCompressLimit
+      .run(() => compressForResponse(bytes, encoding))
+      .then(
+        (compressed) => {
+          reply.header("content-encoding", encoding);
+          writePieces(reply, status, { pieces: [compressed], length: compressed.length });
+        },
+        () => writePieces(reply, status, { pieces: [bytes], length: bytes.length }),
+      );
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
@@ -422,13 +544,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       reply.code(page.status);
       if (head) return reply.send("");
       const body = personalBody(page, reply.cspNonce?.script ?? "");
-      // A visitor who accepts compression gets it from @fastify/compress, per response.
-      if (preferredEncoding(request.headers["accept-encoding"]) !== undefined) {
-        const bytes = body.pieces.map((piece) =>
-          typeof piece === "string" ? Buffer.from(piece) : piece,
-        );
-        return reply.send(Buffer.concat(bytes, body.length));
-      }
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      if (encoding !== undefined) return sendCompressed(reply, page.status, body, encoding);
       return writePieces(reply, page.status, body);
     }
     if (page.csp === undefined) reply.removeHeader("content-security-policy");
@@ -452,14 +569,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       reply.header("content-length", String(bytes.length));
       return reply.send();
     }
+    // Not yet compressed for the cache: sent as it is, not compressed per response (which is
+    // what starved the thread pool under misses, issue 14).
+    if (encoding !== undefined && bytes === page.identity) {
+      return writePieces(reply, 200, { pieces: [bytes], length: bytes.length });
+    }
     return reply.send(bytes);
   }
 
   return {
     serve(request, reply) {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
-      const key = request.url;
-      if (!isCacheablePath(key.split("?")[0] ?? key)) return false;
+      if (!isCacheablePath(request.url.split("?")[0] ?? request.url)) return false;
+      const key = keyOf(request.url);
       const kept = keptPage(key, request);
       options.onLookup?.(kept ? "hit" : "miss");
       if (kept) {
@@ -472,6 +594,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           return true;
         },
         (error: unknown) => {
+          if (error instanceof OverloadedError) {
+            request.log.warn({ reason: error.message, url: key }, "site busy: answered 503");
+            answerOverloaded(reply);
+            return true;
+          }
           options.onError?.(error, key);
           return false;
         },
@@ -483,7 +610,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       totalBytes = 0;
     },
     stats() {
-      return { entries: entries.size, bytes: totalBytes, renders };
+      return { entries: entries.size, bytes: totalBytes, renders, compressions };
+    },
+    async compressed() {
+      while (compressing.size > 0) await Promise.all(compressing.values());
     },
   };
 }

@@ -137,6 +137,17 @@ describe("the page cache in front of the site", () => {
     });
   }
 
+  it("keys a listing by the parameters it reads: others share its page and never show", async () => {
+    const first = await app.inject("/property?utm_source=news&sort=price_asc&page=2");
+    const second = await app.inject("/property?page=2&b=8f3c1&sort=price_asc");
+    expect(first.statusCode).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.body).not.toMatch(/utm_source|b=8f3c1/);
+    // The parameters it reads still count: another page is another entry.
+    const third = await app.inject("/property?sort=price_asc&page=1");
+    expect(third.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it("shows a new property once this process hears of the change", async () => {
     const before = listedTotal((await app.inject("/property")).body);
     expect(before).toBeDefined();
@@ -144,6 +155,39 @@ describe("the page cache in front of the site", () => {
     expect(listedTotal((await app.inject("/property")).body)).toBe(before);
     await publishContentChange(undefined);
     expect(listedTotal((await app.inject("/property")).body)).toBe(String(Number(before) + 1));
+  });
+});
+
+describe("bounded renders", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    // No page cache: every page is the adapter's render, one at a time, none waiting.
+    app = await siteApp(database, {
+      PAGE_CACHE_TTL: "0",
+      RENDER_CONCURRENCY: "1",
+      RENDER_QUEUE_LENGTH: "0",
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("answers 503 with Retry-After to a render beyond the limit, and renders again after", async () => {
+    const answers = await Promise.all(
+      ["/about", "/faq", "/services"].map((url) => app.inject(url)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses).toContain(503);
+    for (const refused of answers.filter((answer) => answer.statusCode === 503)) {
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+      expect(refused.headers["x-request-id"]).toBeDefined();
+    }
+    expect((await app.inject("/faq")).statusCode).toBe(200);
   });
 });
 

@@ -18,7 +18,9 @@ import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-contex
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
+import { createWorkLimit, holdSlotUntilAnswered, inProcessHeader } from "../work-limit.ts";
 import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
+import { createPageCacheKey } from "./page-cache-key.ts";
 import {
   boundSiteFormBody,
   routeConsoleToRequestLog,
@@ -50,7 +52,10 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
     const answer = await app.inject({
       method: request.method as InjectOptions["method"],
       url: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(request.headers),
+      headers: {
+        ...Object.fromEntries(request.headers),
+        [inProcessHeader.name]: inProcessHeader.value,
+      },
       ...(payload ? { payload } : {}),
     });
     const headers = new Headers();
@@ -85,6 +90,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   };
   const apiFetch = config.API_BASE_URL ? undefined : inProcessFetch(app);
   let contentVersion = 0;
+  // One limit for every render of the site: the cache's and the adapter's (decision 028).
+  const renderLimit = createWorkLimit({
+    concurrency: config.RENDER_CONCURRENCY,
+    queueLength: config.RENDER_QUEUE_LENGTH,
+    maxWaitMs: config.RENDER_QUEUE_WAIT_MS,
+  });
 
   function requestContext(
     values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "requestId" | "perVisitor">,
@@ -136,6 +147,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       // The render logs under the request that caused it.
       render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request.id)),
       sharedPageCsp: app.securityHeaders.cspWithHashes,
+      renderLimit,
+      keyOf: createPageCacheKey(build.routes),
       onError: (error, url) =>
         app.log.error({ err: error, url }, "page render for the cache failed"),
       ...(app.metrics ? { onLookup: app.metrics.countPageCacheLookup } : {}),
@@ -188,7 +201,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
       preValidation: boundSiteFormBody,
-      preHandler: withRequestLog,
+      // A render that waits for its turn (or is refused) before it starts.
+      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
     getLoadContext(request, reply) {
       return requestContext({

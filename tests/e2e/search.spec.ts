@@ -346,7 +346,12 @@ test.describe("paging", () => {
     const expected = all.filter((property) => property.offer_type === "For Rent");
     const last = Math.ceil(expected.length / listPageSize);
     await page.goto("/search?property-status=For+Rent&page=999");
-    await expect(page).toHaveURL(new RegExp(`property-status=For\\+Rent&page=${last}$`));
+    // The page cache renders the URL with its parameters in a canonical order (decision 028).
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get("property-status") === "For Rent" &&
+        url.searchParams.get("page") === String(last),
+    );
     expect(await listedSlugs(page, "list")).toEqual(
       slugs(expected.slice((last - 1) * listPageSize)),
     );

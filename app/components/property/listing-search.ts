@@ -60,6 +60,9 @@ export const listingParams = {
   page: "page",
 } as const;
 
+/** Every parameter a listing page reads: the page cache keys its pages by these alone. */
+export const listingParamNames: readonly string[] = Object.values(listingParams);
+
 /** Every parameter that describes what is listed (all but sort and page). */
 export const filterParamNames: readonly string[] = Object.values(listingParams).filter(
   (name) => name !== "sort" && name !== "page",

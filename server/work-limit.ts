@@ -1,0 +1,120 @@
+/**
+ * Bounded work (decision 028): at most `concurrency` tasks of one kind run at once (server
+ * renders, compressions for the page cache); at most `queueLength` more wait, each at most
+ * `maxWaitMs`. Beyond that a task is refused at once with OverloadedError, which the site
+ * answers with a fast 503 and `Retry-After`, so a burst of requests costs a little memory per
+ * refused request instead of a render each.
+ */
+import { randomBytes } from "node:crypto";
+import { finished } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import PQueue from "p-queue";
+
+/** Seconds a refused visitor is asked to wait before trying again. */
+export const retryAfterSeconds = 5;
+
+/** A task refused: the queue was full, or the task waited longer than allowed. */
+export class OverloadedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OverloadedError";
+  }
+}
+
+export interface WorkLimitOptions {
+  /** Tasks running at once. */
+  concurrency: number;
+  /** Tasks waiting at most; one more is refused at once. */
+  queueLength: number;
+  /** Milliseconds a task may wait for its turn before it is refused. */
+  maxWaitMs: number;
+}
+
+export interface WorkLimit {
+  /**
+   * Runs `task` in its turn and answers its result; rejects with OverloadedError, without
+   * running it, when the queue is full or the turn does not come within `maxWaitMs`.
+   */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks running and waiting now. */
+  stats(): { running: number; waiting: number };
+}
+
+export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
+  const { concurrency, queueLength, maxWaitMs } = options;
+  const queue = new PQueue({ concurrency });
+  return {
+    run(task) {
+      if (queue.pending >= concurrency && queue.size >= queueLength) {
+        return Promise.reject(new OverloadedError(`${queue.size} tasks are waiting already`));
+      }
+      // Only the wait is bounded: a task that has started runs to its end (a time-out while it
+      // ran would free its slot while the work went on).
+      const wait = new AbortController();
+      const timer = setTimeout(
+        () => wait.abort(new OverloadedError(`no turn within ${maxWaitMs} ms`)),
+        maxWaitMs,
+      );
+      return queue.add(
+        () => {
+          clearTimeout(timer);
+          return task();
+        },
+        { signal: wait.signal },
+      );
+    },
+    stats: () => ({ running: queue.pending, waiting: queue.size }),
+  };
+}
+
+/**
+ * Marks the site's own in-process API requests (see inProcessFetch), which the overload answer
+ * lets through: they belong to a render already admitted, which would fail without them. A
+ * fresh secret per process, so no visitor can send it.
+ */
+export const inProcessHeader = {
+  name: "x-in-process",
+  value: randomBytes(16).toString("hex"),
+} as const;
+
+/** Makes `reply` the answer to a refused request (503, `Retry-After`, not kept); its body. */
+export function overloadedAnswer(reply: FastifyReply): string {
+  reply
+    .code(503)
+    .header("retry-after", String(retryAfterSeconds))
+    .header("cache-control", "no-store")
+    .type("text/plain; charset=utf-8");
+  return "The site is busy. Please try again in a few seconds.\n";
+}
+
+/** Answers a refused request: see overloadedAnswer. */
+export function answerOverloaded(reply: FastifyReply): FastifyReply {
+  return reply.send(overloadedAnswer(reply));
+}
+
+/**
+ * A route hook that holds one of `limit`'s slots from here until the response is finished or
+ * its connection closes (the site's own renders: actions, data requests, pages the cache does
+ * not answer), or answers 503 when no slot comes.
+ */
+export function holdSlotUntilAnswered(limit: WorkLimit) {
+  return async function holdSlot(request: FastifyRequest, reply: FastifyReply) {
+    try {
+      await new Promise<void>((admitted, refused) => {
+        limit
+          .run(
+            () =>
+              new Promise<void>((released) => {
+                admitted();
+                finished(reply.raw, () => released());
+              }),
+          )
+          .catch(refused);
+      });
+    } catch (error) {
+      if (!(error instanceof OverloadedError)) throw error;
+      request.log.warn({ reason: error.message }, "site busy: answered 503");
+      return answerOverloaded(reply);
+    }
+  };
+}
