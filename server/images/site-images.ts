@@ -1,11 +1,18 @@
 /**
  * The images the site's own pages link whatever the content: the no.png placeholder, the
  * fallback logo.png, the About picture and the home page's city cards. A production install
- * without the demo seed gets them too (drawn like the demo's, written once when missing), so no
- * page of a fresh install links a missing image (decision 024).
+ * without the demo seed gets them too (copied from the files shipped beside this module, once,
+ * when missing), so no page of a fresh install links a missing image (decision 024).
  */
-import { access } from "node:fs/promises";
-import { join } from "node:path";
+import { access, copyFile, mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The shipped copies, drawn once like the demo's. Copied rather than drawn at start: drawing
+ * loads sharp and the demo content, and the memory that takes stays in the server's RSS.
+ */
+const shippedSiteImages = fileURLToPath(new URL("./site-images/", import.meta.url));
 
 /**
  * Paths under IMAGE_DIR. The pages that link them: app/site-settings.ts (no.png), the header
@@ -33,15 +40,9 @@ export async function writeMissingSiteImages(imageDir: string): Promise<string[]
   for (const path of siteImagePaths) {
     await access(join(imageDir, path)).catch(() => missing.push(path));
   }
-  if (missing.length === 0) return missing;
-  // Loaded only now: the drawing brings sharp and the demo content, which a server whose
-  // images are all there never needs (tens of MB of RSS).
-  const { buildDemoContent } = await import("../../db/seed/content.ts");
-  const { demoImageJobs, writeImages } = await import("../../db/seed/images.ts");
-  const wanted = new Set(missing);
-  const jobs = demoImageJobs(buildDemoContent())
-    .filter((job) => wanted.has(job.path))
-    .map(({ path, render }) => ({ path, render }));
-  await writeImages(imageDir, jobs);
+  for (const path of missing) {
+    await mkdir(dirname(join(imageDir, path)), { recursive: true });
+    await copyFile(join(shippedSiteImages, path), join(imageDir, path));
+  }
   return missing;
 }
