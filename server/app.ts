@@ -76,6 +76,20 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
 /** How often Node looks for requests past their headers or request time-out. */
 export const timeoutCheckingIntervalMs = 1000;
 
+/**
+ * Health checks, the built assets and the images: files, cheap to send, and a page already
+ * sent is unusable without its stylesheet, scripts and pictures. The overload answer spares
+ * them; the renders and API reads behind a lagging event loop are what it sheds.
+ */
+function servedWithoutRendering(url: string): boolean {
+  return (
+    url === "/healthz" ||
+    url.startsWith("/assets/") ||
+    url.startsWith("/images/") ||
+    url.startsWith("/favicon")
+  );
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -182,7 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Returning the body makes the plugin send it and stop; returning nothing lets the
       // request through (the plugin's types only know the latter).
       pressureHandler: ((request, reply) =>
-        request.url === "/healthz" ||
+        servedWithoutRendering(request.url) ||
         request.headers[inProcessHeader.name] === inProcessHeader.value
           ? undefined
           : overloadedAnswer(reply)) as (request: FastifyRequest, reply: FastifyReply) => undefined,

@@ -205,7 +205,7 @@ describe("a process whose event loop lags", () => {
   let test: TestApp | undefined;
   afterAll(() => test?.close());
 
-  it("answers 503 with Retry-After to all but /healthz until it catches up", async () => {
+  it("answers 503 with Retry-After to all but /healthz and files until it catches up", async () => {
     test = await createTestApp("sqlite", { MAX_EVENT_LOOP_DELAY_MS: "50" });
     const { app } = test;
     const get = (url: string) => app.inject({ url, headers: auth });
@@ -224,6 +224,8 @@ describe("a process whose event loop lags", () => {
     expect(refused.headers["x-request-id"]).toBeDefined();
     expect(refused.headers["x-content-type-options"]).toBe("nosniff");
     expect((await get("/healthz")).statusCode).toBe(200);
+    // A page already sent needs its images, stylesheet and scripts: files are still sent.
+    expect((await get("/images/no.png")).statusCode).toBe(200);
     // The site's own API requests, from renders already admitted, pass.
     const inProcess = await app.inject({
       url: "/api/property/display/all",

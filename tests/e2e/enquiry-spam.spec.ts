@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { enquiryRefusals } from "../../app/enquiry/enquiry-action.server.ts";
@@ -45,6 +45,8 @@ test.use({ baseURL: spamBase });
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   rmSync(dataDir, { recursive: true, force: true });
+  // Not seeding, so the image folder must exist (decision 024), as an operator would make it.
+  mkdirSync(resolve(dataDir, "images"), { recursive: true });
   server = spawn(process.execPath, ["server/index.ts"], {
     cwd: rootDir,
     env: {
