@@ -42,6 +42,9 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                 <span>{item.question}</span>
                 <Icon name="chevronDown" className="accordion__chevron" />
               </button>
+              {/* Without scripting the button could not answer: the question stands as plain
+                  text and every answer shows (decision 026, pages.css). */}
+              <span className="accordion__question">{item.question}</span>
             </h2>
             {/* A plain panel, not a region: a dozen regions would crowd the landmark list (APG). */}
             <div id={panelId} className="accordion__panel" hidden={!expanded}>
@@ -99,6 +102,8 @@ export default function Faq() {
                 hidden={topic.id !== selected}
                 className="faq__panel"
               >
+                {/* Shown only without scripting, where it stands in for the tab (pages.css). */}
+                <h2 className="faq__topic-heading">{topic.title}</h2>
                 <Accordion topic={topic} />
               </div>
             );

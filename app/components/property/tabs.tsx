@@ -17,6 +17,9 @@ export interface TabsProps {
  * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and
  * End jump to the ends, and only the active tab is in the tab order. Inactive panels stay in the
  * document, hidden, so lazy iframes inside them load only when shown.
+ *
+ * Without scripting the tab list is hidden and every panel shows, each under its own heading
+ * (decision 026): tabs only a script can answer would look clickable and do nothing.
  */
 export function Tabs({ items, label }: TabsProps) {
   const baseId = useId();
@@ -76,6 +79,8 @@ export function Tabs({ items, label }: TabsProps) {
           tabIndex={0}
           className="tabs__panel"
         >
+          {/* Shown only without scripting, where it stands in for the tab (listings.css). */}
+          <h3 className="tabs__panel-heading">{item.label}</h3>
           {item.content}
         </div>
       ))}
