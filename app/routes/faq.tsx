@@ -1,4 +1,4 @@
-import { type MouseEvent, useId, useState } from "react";
+import { Fragment, type MouseEvent, useId, useState } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -94,18 +94,19 @@ export default function Faq() {
           {faqTopics.map((topic) => {
             const ids = tabIds(idPrefix, topic.id);
             return (
-              <div
-                key={topic.id}
-                role="tabpanel"
-                id={ids.panel}
-                aria-labelledby={ids.tab}
-                hidden={topic.id !== selected}
-                className="faq__panel"
-              >
+              <Fragment key={topic.id}>
                 {/* Shown only without scripting, where it stands in for the tab (pages.css). */}
                 <h2 className="faq__topic-heading">{topic.title}</h2>
-                <Accordion topic={topic} />
-              </div>
+                <div
+                  role="tabpanel"
+                  id={ids.panel}
+                  aria-labelledby={ids.tab}
+                  hidden={topic.id !== selected}
+                  className="faq__panel"
+                >
+                  <Accordion topic={topic} />
+                </div>
+              </Fragment>
             );
           })}
         </div>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Fragment, type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
 export interface TabItem {
   /** Stable key, also part of the ids. */
@@ -69,20 +69,21 @@ export function Tabs({ items, label }: TabsProps) {
         ))}
       </div>
       {items.map((item, index) => (
-        <div
-          key={item.key}
-          role="tabpanel"
-          id={`${baseId}-panel-${item.key}`}
-          aria-labelledby={`${baseId}-tab-${item.key}`}
-          hidden={index !== active}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus itself.
-          tabIndex={0}
-          className="tabs__panel"
-        >
+        <Fragment key={item.key}>
           {/* Shown only without scripting, where it stands in for the tab (listings.css). */}
           <h3 className="tabs__panel-heading">{item.label}</h3>
-          {item.content}
-        </div>
+          <div
+            role="tabpanel"
+            id={`${baseId}-panel-${item.key}`}
+            aria-labelledby={`${baseId}-tab-${item.key}`}
+            hidden={index !== active}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus itself.
+            tabIndex={0}
+            className="tabs__panel"
+          >
+            {item.content}
+          </div>
+        </Fragment>
       ))}
     </div>
   );
