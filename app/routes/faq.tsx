@@ -1,4 +1,4 @@
-import { type MouseEvent, useId, useState } from "react";
+import { Fragment, type MouseEvent, useId, useState } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -42,6 +42,9 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                 <span>{item.question}</span>
                 <Icon name="chevronDown" className="accordion__chevron" />
               </button>
+              {/* Without scripting the button could not answer: the question stands as plain
+                  text and every answer shows (decision 026, pages.css). */}
+              <span className="accordion__question">{item.question}</span>
             </h2>
             {/* A plain panel, not a region: a dozen regions would crowd the landmark list (APG). */}
             <div id={panelId} className="accordion__panel" hidden={!expanded}>
@@ -91,16 +94,19 @@ export default function Faq() {
           {faqTopics.map((topic) => {
             const ids = tabIds(idPrefix, topic.id);
             return (
-              <div
-                key={topic.id}
-                role="tabpanel"
-                id={ids.panel}
-                aria-labelledby={ids.tab}
-                hidden={topic.id !== selected}
-                className="faq__panel"
-              >
-                <Accordion topic={topic} />
-              </div>
+              <Fragment key={topic.id}>
+                {/* Shown only without scripting, where it stands in for the tab (pages.css). */}
+                <h2 className="faq__topic-heading">{topic.title}</h2>
+                <div
+                  role="tabpanel"
+                  id={ids.panel}
+                  aria-labelledby={ids.tab}
+                  hidden={topic.id !== selected}
+                  className="faq__panel"
+                >
+                  <Accordion topic={topic} />
+                </div>
+              </Fragment>
             );
           })}
         </div>

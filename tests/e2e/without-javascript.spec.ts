@@ -1,11 +1,14 @@
 /**
  * Issue 13, item 8: without JavaScript every control that looks clickable works. The mobile menu
  * opens (a popover), an enquiry alert's Close button closes it (an invoker command on its
- * dialog), the home search panel searches every type and location when sent unchanged, and the
- * home page shows no button that only a script could answer.
+ * dialog), the home search panel searches every type and location when sent unchanged, the
+ * detail page's thumbnails open their images, and the home page, the detail page and /faq show
+ * no button that only a script could answer: their tabs and accordions show all they hold.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { faqTopics } from "../../app/routes/faq-content.ts";
 import type { Property } from "../../lib/api-contract.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 import { listProperties } from "./api.ts";
 import { enquiryForm, submitLabel } from "./enquiry-helpers.ts";
 
@@ -98,4 +101,77 @@ for (const width of [1280, 390]) {
     await expect(page.locator(".featured-carousel__controls button")).not.toHaveCount(0);
     await expect(scriptOnlyButtons(page)).toHaveCount(0);
   });
+}
+
+/** The property's images, cover first, as the thumbnail strip shows them. */
+const imagesOf = (property: Property) => [
+  ...new Set([
+    property.cover_image,
+    ...parseJsonList(property.image_list).map((item) => (item as { imageUrl: string }).imageUrl),
+  ]),
+];
+
+test("the detail page shows every tab's content under its own heading, the tabs hidden", async ({
+  page,
+}) => {
+  const property = all[0]!;
+  await page.goto(`/property/${property.slug}`);
+  const labels = [
+    "Description",
+    "Floor Plans",
+    "Details",
+    "Video",
+    "Location",
+    "Similar Properties",
+  ];
+  await expect(page.getByRole("tab")).toHaveCount(0);
+  await expect(page.getByRole("tabpanel")).toHaveCount(labels.length);
+  for (const label of labels) {
+    await expect(page.getByRole("heading", { level: 3, name: label, exact: true })).toBeVisible();
+  }
+  // The Details tab's reference number, once behind a tab a visitor could not open.
+  await expect(page.getByText(property.reference_no, { exact: true })).toBeVisible();
+  await expect(page.getByText(/Floor plan overview/)).toBeVisible();
+});
+
+test("the detail page's thumbnails open their full-size images", async ({ page }) => {
+  const property = all.find((candidate) => imagesOf(candidate).length > 1);
+  expect(property, "the demo data has a property with several images").toBeTruthy();
+  const images = imagesOf(property!);
+  await page.goto(`/property/${property!.slug}`);
+  await expect(page.getByRole("button", { name: /^Show image/ })).toHaveCount(0);
+  const links = page.getByRole("link", { name: /^Open image \d+ of \d+$/ });
+  await expect(links).toHaveCount(images.length);
+
+  const second = page.getByRole("link", { name: `Open image 2 of ${images.length}` });
+  const response = page.waitForResponse((answer) => answer.request().isNavigationRequest());
+  await second.click();
+  expect((await response).ok()).toBe(true);
+  await expect(page).toHaveURL(`/images/property/${encodeURIComponent(images[1]!)}`);
+});
+
+test("/faq shows every topic under its own heading, every question with its answer", async ({
+  page,
+}) => {
+  await page.goto("/faq");
+  await expect(page.getByRole("tab")).toHaveCount(0);
+  await expect(page.getByRole("tabpanel")).toHaveCount(faqTopics.length);
+  for (const topic of faqTopics) {
+    await expect(page.getByRole("heading", { name: topic.title, exact: true })).toBeVisible();
+    for (const { question, answer } of topic.questions) {
+      await expect(page.getByRole("heading", { name: question, exact: true })).toBeVisible();
+      await expect(page.getByText(answer, { exact: true })).toBeVisible();
+    }
+  }
+});
+
+for (const path of ["/property/{slug}", "/faq"]) {
+  for (const width of [1280, 390]) {
+    test(`${path} at ${width} px shows no button that needs a script`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path.replace("{slug}", encodeURIComponent(all[0]!.slug)));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(scriptOnlyButtons(page)).toHaveCount(0);
+    });
+  }
 }

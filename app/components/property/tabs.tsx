@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Fragment, type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 
 export interface TabItem {
   /** Stable key, also part of the ids. */
@@ -17,6 +17,9 @@ export interface TabsProps {
  * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and
  * End jump to the ends, and only the active tab is in the tab order. Inactive panels stay in the
  * document, hidden, so lazy iframes inside them load only when shown.
+ *
+ * Without scripting the tab list is hidden and every panel shows, each under its own heading
+ * (decision 026): tabs only a script can answer would look clickable and do nothing.
  */
 export function Tabs({ items, label }: TabsProps) {
   const baseId = useId();
@@ -66,18 +69,21 @@ export function Tabs({ items, label }: TabsProps) {
         ))}
       </div>
       {items.map((item, index) => (
-        <div
-          key={item.key}
-          role="tabpanel"
-          id={`${baseId}-panel-${item.key}`}
-          aria-labelledby={`${baseId}-tab-${item.key}`}
-          hidden={index !== active}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus itself.
-          tabIndex={0}
-          className="tabs__panel"
-        >
-          {item.content}
-        </div>
+        <Fragment key={item.key}>
+          {/* Shown only without scripting, where it stands in for the tab (listings.css). */}
+          <h3 className="tabs__panel-heading">{item.label}</h3>
+          <div
+            role="tabpanel"
+            id={`${baseId}-panel-${item.key}`}
+            aria-labelledby={`${baseId}-tab-${item.key}`}
+            hidden={index !== active}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus itself.
+            tabIndex={0}
+            className="tabs__panel"
+          >
+            {item.content}
+          </div>
+        </Fragment>
       ))}
     </div>
   );

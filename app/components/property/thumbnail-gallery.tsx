@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
+import { imageUrl, useSiteSettings } from "../../site-settings.ts";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 
@@ -12,11 +13,15 @@ export interface ThumbnailGalleryProps {
 /**
  * The detail page's cover image and thumbnail strip: choosing a thumbnail (click, Enter/Space,
  * or arrow keys along the strip) shows it as the cover.
+ *
+ * Without scripting those buttons could not answer: each thumbnail is then a link to its
+ * full-size image instead (decision 026). Both are in the HTML; the stylesheet shows one.
  */
 export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
   const images = files.length > 0 ? files : [""];
   const [chosen, setChosen] = useState(0);
   const strip = useRef<HTMLUListElement>(null);
+  const { imageBaseUrl } = useSiteSettings();
   const current = Math.min(chosen, images.length - 1);
   const total = images.length;
 
@@ -68,6 +73,21 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
                   className="thumbnail-gallery__thumb-image"
                 />
               </button>
+              <a
+                href={imageUrl(imageBaseUrl, "property", file)}
+                className="thumbnail-gallery__thumb thumbnail-gallery__link"
+                aria-label={`Open image ${index + 1} of ${total}`}
+              >
+                <ResponsiveImage
+                  folder="property"
+                  file={file}
+                  alt=""
+                  width={160}
+                  height={107}
+                  sizes={imageSizes.detailThumb}
+                  className="thumbnail-gallery__thumb-image"
+                />
+              </a>
             </li>
           ))}
         </ul>
