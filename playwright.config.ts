@@ -69,6 +69,11 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       PAGE_CACHE_TTL: String(e2ePageCacheTtl),
       API_CACHE_TTL: String(e2eApiCacheTtl),
+      // Two cores run this server and two browsers running axe: a page can wait seconds for its
+      // turn, which a visitor's server would shed with 503 (decision 028). These tests check
+      // what pages show; server/overload.test.ts checks the shedding with the defaults.
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+      RENDER_QUEUE_WAIT_MS: "60000",
     },
   },
 });

@@ -159,12 +159,13 @@ test("a forged, re-signed or missing puzzle token is refused with a clear messag
     unknown
   >;
   // The same signature on other digits, and a token minted with a guessed secret.
-  const easier = { ...payload, n1: 0, n2: 0 };
+  // (Never the token's own digits: a puzzle may be 0 + 0, and the token would be genuine.)
+  const easier = { ...payload, n1: payload.n1 === 0 ? 1 : 0, n2: 0 };
   const tampered = `${Buffer.from(JSON.stringify(easier)).toString("base64url")}.${signature}`;
   const minted = issuePuzzle("a-guessed-secret-value", Date.now(), () => 1);
 
   const attempts = [
-    { num1: "0", num2: "0", puzzle_token: tampered },
+    { num1: String(easier.n1), num2: "0", puzzle_token: tampered },
     { num1: "1", num2: "1", puzzle_token: minted.token },
     { num1: puzzle.num1, num2: puzzle.num2, puzzle_token: "" },
   ];
