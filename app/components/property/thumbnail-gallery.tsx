@@ -63,35 +63,34 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
                 aria-current={index === current ? "true" : undefined}
                 onClick={() => setChosen(index)}
               >
-                <ResponsiveImage
-                  folder="property"
-                  file={file}
-                  alt=""
-                  width={160}
-                  height={107}
-                  sizes={imageSizes.detailThumb}
-                  className="thumbnail-gallery__thumb-image"
-                />
+                <ThumbnailImage file={file} />
               </button>
               <a
                 href={imageUrl(imageBaseUrl, "property", file)}
                 className="thumbnail-gallery__thumb thumbnail-gallery__link"
                 aria-label={`Open image ${index + 1} of ${total}`}
               >
-                <ResponsiveImage
-                  folder="property"
-                  file={file}
-                  alt=""
-                  width={160}
-                  height={107}
-                  sizes={imageSizes.detailThumb}
-                  className="thumbnail-gallery__thumb-image"
-                />
+                <ThumbnailImage file={file} />
               </a>
             </li>
           ))}
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** One thumbnail's picture: the same in the button (with JavaScript) and the link (without). */
+function ThumbnailImage({ file }: { file: string }) {
+  return (
+    <ResponsiveImage
+      folder="property"
+      file={file}
+      alt=""
+      width={160}
+      height={107}
+      sizes={imageSizes.detailThumb}
+      className="thumbnail-gallery__thumb-image"
+    />
   );
 }
