@@ -1,4 +1,5 @@
-import { Fragment, type MouseEvent, useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
+import { InertLink } from "../components/frame/inert-link.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -7,11 +8,6 @@ import type { Route } from "./+types/faq";
 import { type FaqTopic, faqTopics } from "./faq-content.ts";
 
 const tabs = faqTopics.map((topic) => ({ id: topic.id, label: topic.title }));
-
-/** SPEC: the 'Was this answer helpful?' links do nothing. */
-function ignore(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-}
 
 function Accordion({ topic }: { topic: FaqTopic }) {
   const id = useId();
@@ -51,12 +47,9 @@ function Accordion({ topic }: { topic: FaqTopic }) {
               <p className="accordion__answer">{item.answer}</p>
               <p className="accordion__helpful">
                 Was this answer helpful?{" "}
-                <a href={`#${panelId}`} className="accordion__vote" onClick={ignore}>
-                  Yes
-                </a>{" "}
-                <a href={`#${panelId}`} className="accordion__vote" onClick={ignore}>
-                  No
-                </a>
+                {/* SPEC: the 'Was this answer helpful?' links do nothing. */}
+                <InertLink className="accordion__vote">Yes</InertLink>{" "}
+                <InertLink className="accordion__vote">No</InertLink>
               </p>
             </div>
           </div>

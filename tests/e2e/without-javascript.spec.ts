@@ -3,7 +3,8 @@
  * opens (a popover), an enquiry alert's Close button closes it (an invoker command on its
  * dialog), the home search panel searches every type and location when sent unchanged, the
  * detail page's thumbnails open their images, and the home page, the detail page and /faq show
- * no button that only a script could answer: their tabs and accordions show all they hold.
+ * no button that only a script could answer: their tabs and accordions show all they hold. The
+ * links the SPEC says do nothing do nothing here too.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { faqTopics } from "../../app/routes/faq-content.ts";
@@ -163,6 +164,18 @@ test("/faq shows every topic under its own heading, every question with its answ
       await expect(page.getByText(answer, { exact: true })).toBeVisible();
     }
   }
+});
+
+test("the links the SPEC says do nothing leave the page where it is", async ({ page }) => {
+  await page.goto("/search");
+  const category = page.getByRole("region", { name: "Category" }).getByRole("link").first();
+  await category.click();
+  await expect(page).toHaveURL("/search");
+
+  await page.goto("/faq");
+  await page.getByRole("link", { name: "Yes" }).first().click();
+  await page.getByRole("link", { name: "No" }).first().click();
+  await expect(page).toHaveURL("/faq");
 });
 
 for (const path of ["/property/{slug}", "/faq"]) {

@@ -1,11 +1,6 @@
-import type { MouseEvent } from "react";
 import { useId } from "react";
 import { useRecords } from "../../store/records.ts";
-
-/** Category entries lead nowhere (SPEC §2: "links do nothing"). */
-function doNothing(event: MouseEvent<HTMLAnchorElement>) {
-  event.preventDefault();
-}
+import { InertLink } from "../frame/inert-link.tsx";
 
 /** The 'Category' widget: each category's title and total from /category/display_counter. */
 export function CategoryList() {
@@ -20,11 +15,11 @@ export function CategoryList() {
         <ul className="category-list__items">
           {category.map((entry) => (
             <li key={entry.title} className="category-list__item">
-              {/* biome-ignore lint/a11y/useValidAnchor: SPEC §2 — category links do nothing. */}
-              <a href="#" className="category-list__link" onClick={doNothing}>
+              {/* SPEC §2: category links do nothing. */}
+              <InertLink className="category-list__link">
                 <span className="category-list__title">{entry.title}</span>
                 <span className="category-list__total">{entry.total}</span>
-              </a>
+              </InertLink>
             </li>
           ))}
         </ul>
