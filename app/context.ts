@@ -5,10 +5,9 @@
  * one context token (see @mcansh/react-router-fastify, "Shared Context").
  */
 import { createContext } from "react-router";
+import type { ApiClient } from "./api/client.server.ts";
 
 export interface SiteConfig {
-  /** Base URL of the SPEC §7 API, such as http://127.0.0.1:3000/api. Server-side only. */
-  apiBaseUrl: string;
   /** Base URL the browser loads images from, such as /images. */
   imageBaseUrl: string;
   /**
@@ -18,14 +17,10 @@ export interface SiteConfig {
   siteUrl: string;
   /** Whether the image host serves WebP derivatives, so images carry a `srcset`. */
   imageDerivatives: boolean;
-  /** Bearer token of the §7 API. Never sent to the browser. */
-  apiToken: string;
   /** Origin of the separate investors site (Login, Register, plan sign-up). */
   investorsUrl: string;
   /** Secret that signs the enquiry puzzle tokens. Server-side only. */
   puzzleSecret: string;
-  /** Milliseconds a §7 GET answer is reused; 0: never. */
-  apiCacheTtlMs: number;
 }
 
 /**
@@ -56,24 +51,16 @@ export interface SiteRequestContext {
   config: SiteConfig;
   /** The CSP nonce of this response, for every inline and module script. */
   cspNonce: string;
-  /** The visitor's IP, forwarded to the API so its limits apply per visitor. */
-  clientIp: string;
-  /**
-   * The id of the request being answered (a proxy's `X-Request-Id`, or a new one), sent with
-   * each §7 call so the API's log lines of one page view carry the page's id.
-   */
-  requestId: string;
   /** Spent puzzle tokens. */
   usedPuzzleTokens: SingleUseStore;
   /** See PerVisitor. */
   perVisitor: PerVisitor;
   /**
-   * The §7 API of this same process as a `fetch` (no socket, no compression), when the site
-   * reads its own server's API; absent: the global `fetch` to `apiBaseUrl`.
+   * The SPEC §7 client for this request (app/api/client.server.ts): the site's only way to
+   * data, in process or over HTTP as the server chose. It carries the visitor's IP and the
+   * request's id, so the API's limits and log lines are this page view's.
    */
-  apiFetch?: typeof fetch;
-  /** Moves whenever the content changes (a listing added, edited or removed): cached §7 answers are dropped. */
-  contentVersion: number;
+  api: ApiClient;
 }
 
 export const siteRequestContext = createContext<SiteRequestContext>();

@@ -14,7 +14,6 @@ import {
 import { siteRequestContext } from "#app-context";
 import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
-import { createSiteApiClient } from "./api/client.server.ts";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
@@ -50,9 +49,7 @@ export const links: Route.LinksFunction = () => [
  * `pageProperties`).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const { config, cspNonce } = site;
-  const api = createSiteApiClient(site);
+  const { config, cspNonce, api } = context.get(siteRequestContext);
   const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
     api.getCategoryCounters(),

@@ -40,6 +40,40 @@ describe("readWhileUnchanged", () => {
   });
 });
 
+describe("readWhileUnchanged under concurrent reads", () => {
+  it("shares one read among concurrent reads of a key, and keeps none the clock moved under", async () => {
+    const db = {} as never;
+    let version = "1";
+    setChangeClock(db, { read: async () => version });
+    let reads = 0;
+    let finish: (value: number) => void = () => {};
+    const slow = () => {
+      reads += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const first = readWhileUnchanged(db, "k", slow);
+    const second = readWhileUnchanged(db, "k", slow);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reads).toBe(1);
+    // A write lands and a reader sees it before the first read is back.
+    version = "2";
+    expect(await readWhileUnchanged(db, "k", async () => 20)).toBe(20);
+    finish(10);
+    expect(await Promise.all([first, second])).toEqual([10, 10]);
+    expect(await readWhileUnchanged(db, "k", async () => 30)).toBe(20);
+  });
+
+  it("keeps an undefined answer (a missing record) like any other", async () => {
+    const db = {} as never;
+    setChangeClock(db, { read: async () => "1" });
+    let reads = 0;
+    const missing = async () => void ++reads;
+    expect(await readWhileUnchanged(db, "gone", missing)).toBeUndefined();
+    expect(await readWhileUnchanged(db, "gone", missing)).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+});
+
 describe.each(testDialects)("cached counts on %s", (dialect) => {
   const totalOf = async (db: Parameters<typeof searchPublishedProperties>[0]) =>
     (await searchPublishedProperties(db, { sort: "new", page: 1, limit: 6 })).total;

@@ -17,16 +17,22 @@
  * are shared by every caller: treat them as read-only.
  */
 import type { Kysely } from "kysely";
+import { LRUCache } from "lru-cache";
 
 export interface ChangeClock {
   /** A value that differs whenever the data a query could see may have changed; undefined: unknown. */
   read(): Promise<string | undefined>;
 }
 
+/** A kept answer; boxed, since a read may answer `undefined` (a missing record). */
+interface Kept {
+  value: unknown;
+}
+
 interface Cache {
   clock: ChangeClock;
   version: string | undefined;
-  entries: Map<string, unknown>;
+  entries: LRUCache<string, Kept, () => Promise<unknown>>;
 }
 
 /** Entries per database, the least recently used first out (the clock moving empties it). */
@@ -37,12 +43,20 @@ const caches = new WeakMap<Kysely<any>, Cache>();
 
 // biome-ignore lint/suspicious/noExplicitAny: any database type may be cached.
 export function setChangeClock(db: Kysely<any>, clock: ChangeClock): void {
-  caches.set(db, { clock, version: undefined, entries: new Map() });
+  const entries = new LRUCache<string, Kept, () => Promise<unknown>>({
+    max: maxEntries,
+    // A read still running when the clock moves (and the cache is emptied) answers its
+    // callers but is not kept.
+    ignoreFetchAbort: true,
+    fetchMethod: async (_key, _stale, { context: read }) => ({ value: await read() }),
+  });
+  caches.set(db, { clock, version: undefined, entries });
 }
 
 /**
  * `read()`'s answer for `key` (the query's SQL and parameters), computed once per database
- * state. Without a clock (or when it cannot be read) it simply reads.
+ * state; concurrent reads of one key share one computation. Without a clock (or when it
+ * cannot be read) it simply reads.
  */
 export async function readWhileUnchanged<T>(
   // biome-ignore lint/suspicious/noExplicitAny: any database type may be cached.
@@ -57,20 +71,7 @@ export async function readWhileUnchanged<T>(
   if (version !== cache.version) {
     cache.version = version;
     cache.entries.clear();
-  } else if (cache.entries.has(key)) {
-    const value = cache.entries.get(key) as T;
-    // Map order is use order: the first key is the least recently used.
-    cache.entries.delete(key);
-    cache.entries.set(key, value);
-    return value;
   }
-  const value = await read();
-  // Computed under `version` or later: kept only if the clock has not moved meanwhile.
-  if (cache.version === version) {
-    if (cache.entries.size >= maxEntries) {
-      cache.entries.delete(cache.entries.keys().next().value as string);
-    }
-    cache.entries.set(key, value);
-  }
-  return value;
+  const kept = await cache.entries.fetch(key, { context: read });
+  return kept?.value as T;
 }

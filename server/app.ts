@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
+import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
@@ -28,7 +29,7 @@ import { securityPlugin } from "./plugins/security.ts";
 import { strictTransportPlugin } from "./plugins/strict-transport.ts";
 import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
-import { inProcessHeader, overloadedAnswer } from "./work-limit.ts";
+import { overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -189,23 +190,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
     // A process too busy to keep up (its event loop lags, so requests wait unread in the
     // kernel) answers a cheap 503 with Retry-After to all but the liveness check until it
-    // catches up (decision 028). After the headers above, so the 503 carries them too. The
-    // site's own API requests pass: they serve renders already under way.
+    // catches up (decision 028). After the headers above, so the 503 carries them too. (The
+    // site's renders read their data in process, not through requests: decision 032.)
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
       // Returning the body makes the plugin send it and stop; returning nothing lets the
       // request through (the plugin's types only know the latter).
       pressureHandler: ((request, reply) =>
-        servedWithoutRendering(request.url) ||
-        request.headers[inProcessHeader.name] === inProcessHeader.value
-          ? undefined
-          : overloadedAnswer(reply)) as (request: FastifyRequest, reply: FastifyReply) => undefined,
+        servedWithoutRendering(request.url) ? undefined : overloadedAnswer(reply)) as (
+        request: FastifyRequest,
+        reply: FastifyReply,
+      ) => undefined,
     });
   }
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(healthRoutes);
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
-  await app.register(apiPlugin, { prefix: "/api", config, ...(redis ? { redis } : {}) });
+  // The enquiry's work, for the API's route and the site's in-process client alike.
+  await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
+  await app.register(apiPlugin, { prefix: "/api", config });
 
   if (options.site) {
     const { sitePlugin } = await import("./plugins/site.ts");

@@ -1,7 +1,7 @@
 /**
- * One request id per page view: the site reads its own §7 API in process, and those calls
- * (the enquiry post included) log under the page's id, the one a proxy sent when it sent one,
- * never under new ids of their own. Needs `npm run build`.
+ * One request id per page view: the site's §7 calls, in process or over HTTP to a §7 API (its
+ * own here), and the enquiry post, log under the page's id, the one a proxy sent when it sent
+ * one, never under new ids of their own. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
@@ -18,9 +18,12 @@ function hiddenValue(html: string, name: string): string {
 }
 
 describe.each([
-  ["page cache on", "30"],
-  ["page cache off", "0"],
-])("one request id per page view (%s)", (_label, pageCacheTtl) => {
+  ["page cache on", "in process", "30"],
+  ["page cache off", "in process", "0"],
+  ["page cache on", "over HTTP", "30"],
+  ["page cache off", "over HTTP", "0"],
+])("one request id per page view (%s, API %s)", (_label, client, pageCacheTtl) => {
+  const apiOverHttp = client === "over HTTP";
   const lines: LogLine[] = [];
   let test: TestApp;
   /** Two property pages: each is visited once, so neither comes from the page cache. */
@@ -29,9 +32,10 @@ describe.each([
   beforeAll(async () => {
     test = await createTestSiteApp(
       "sqlite",
-      // Every read reaches the API, so each page view makes several calls.
-      { LOG_LEVEL: "info", PAGE_CACHE_TTL: pageCacheTtl, API_CACHE_TTL: "0" },
-      { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+      // Every read reaches the API, so each page view makes several calls; the in-process
+      // client logs each at debug level.
+      { LOG_LEVEL: "debug", PAGE_CACHE_TTL: pageCacheTtl, API_CACHE_TTL: "0" },
+      { logStream: { write: (line: string) => void lines.push(JSON.parse(line)) }, apiOverHttp },
     );
     const listing = await test.app.inject({ url: "/api/property/display/all", headers: auth });
     const [first, second] = listing.json<{ data: { slug: string }[] }>().data;
@@ -46,8 +50,13 @@ describe.each([
     return lines.slice(start);
   }
 
+  /** The §7 calls a page view made: the API's requests, or the in-process client's reads. */
   const apiCalls = (written: LogLine[]) =>
-    written.filter((line) => line.msg === "incoming request" && line.req?.url?.startsWith("/api/"));
+    written.filter((line) =>
+      apiOverHttp
+        ? line.msg === "incoming request" && line.req?.url?.startsWith("/api/")
+        : line.msg === "api read",
+    );
 
   it("logs a property page and all its API calls under the page's new id", async () => {
     let id = "";

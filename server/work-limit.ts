@@ -5,7 +5,6 @@
  * answers with a fast 503 and `Retry-After`, so a burst of requests costs a little memory per
  * refused request instead of a render each.
  */
-import { randomBytes } from "node:crypto";
 import { finished } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import PQueue from "p-queue";
@@ -66,16 +65,6 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
     stats: () => ({ running: queue.pending, waiting: queue.size }),
   };
 }
-
-/**
- * Marks the site's own in-process API requests (see inProcessFetch), which the overload answer
- * lets through: they belong to a render already admitted, which would fail without them. A
- * fresh secret per process, so no visitor can send it.
- */
-export const inProcessHeader = {
-  name: "x-in-process",
-  value: randomBytes(16).toString("hex"),
-} as const;
 
 /** Makes `reply` the answer to a refused request (503, `Retry-After`, not kept); its body. */
 export function overloadedAnswer(reply: FastifyReply): string {

@@ -18,7 +18,7 @@ import {
   enquiryFieldNames,
 } from "../../lib/enquiry-fields.ts";
 import type { EnquiryErrors, EnquiryForm } from "../../lib/enquiry-rules.ts";
-import { type ApiClient, createSiteApiClient } from "../api/client.server.ts";
+import type { ApiClient } from "../api/client.server.ts";
 import { type EnquiryResult, honeypotFieldName, puzzleTokenFieldName } from "./enquiry-result.ts";
 import {
   issueEnquiryPuzzles,
@@ -173,7 +173,7 @@ export async function enquiryAction(
   const result = await submitEnquiry(
     { form, formData, ...(defaultPropertyCode ? { defaultPropertyCode } : {}) },
     {
-      api: createSiteApiClient(site),
+      api: site.api,
       puzzleSecret: site.config.puzzleSecret,
       usedPuzzleTokens: site.usedPuzzleTokens,
     },

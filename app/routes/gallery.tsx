@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { createSiteApiClient } from "../api/client.server.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { imageSizes } from "../components/image-sizes.ts";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
@@ -18,8 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** SPEC §2: every property's cover, so the gallery loads the full list (SPEC §7). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const api = createSiteApiClient(site);
+  const { api } = context.get(siteRequestContext);
   return { properties: await api.getProperties() };
 }
 

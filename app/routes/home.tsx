@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { siteRequestContext } from "#app-context";
 import { collectionNames } from "../../lib/collection-names.ts";
-import { createSiteApiClient } from "../api/client.server.ts";
 import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
 import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";
 import { matchCollection, toCollectionRef } from "../components/home/collections.ts";
@@ -27,8 +26,7 @@ import type { Route } from "./+types/home";
  * collections' items by code (one `codes=` search, not the whole property list).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const api = createSiteApiClient(site);
+  const { api } = context.get(siteRequestContext);
   const [sliders, ...collections] = await Promise.all([
     api.getSliders(),
     ...collectionNames.map((name) => api.getCollection(name)),

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { formatPrice } from "../../lib/format.ts";
-import { createSiteApiClient } from "../api/client.server.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -41,7 +40,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
-  const api = createSiteApiClient(site);
+  const { api } = site;
   const found = await api.getProperty(params.code);
   if (!found) throw redirect("/");
   const property = await withSanitizedDescription(found);

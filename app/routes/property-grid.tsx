@@ -1,5 +1,4 @@
 import { siteRequestContext } from "#app-context";
-import { createSiteApiClient } from "../api/client.server.ts";
 import { listingParamNames } from "../components/property/listing-search.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { gridPageSize } from "../components/property/paging.ts";
@@ -21,8 +20,7 @@ export const handle: RouteHandle = { searchParams: listingParamNames };
  * 'Popular Posts' widget drawn from layout 1: its first four items, fetched by code.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const api = createSiteApiClient(site);
+  const { api } = context.get(siteRequestContext);
   const [listing, popular] = await Promise.all([
     loadListingPage(api, new URL(request.url), gridPageSize),
     api

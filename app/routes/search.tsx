@@ -1,5 +1,4 @@
 import { siteRequestContext } from "#app-context";
-import { createSiteApiClient } from "../api/client.server.ts";
 import { listingParamNames } from "../components/property/listing-search.ts";
 import { listPageSize } from "../components/property/paging.ts";
 import { PropertyRow } from "../components/property/property-row.tsx";
@@ -21,8 +20,7 @@ export const handle: RouteHandle = { searchParams: listingParamNames };
  * properties for the 'Recently Added' widget.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const api = createSiteApiClient(site);
+  const { api } = context.get(siteRequestContext);
   const [listing, recent] = await Promise.all([
     loadListingPage(api, new URL(request.url), listPageSize),
     api.searchProperties({ sort: "new", page: 1, limit: 3 }),

@@ -1,5 +1,4 @@
 import { siteRequestContext } from "#app-context";
-import { createApiClient } from "../api/client.server.ts";
 import {
   countPublishedProperties,
   sitemapCacheControl,
@@ -10,8 +9,7 @@ import type { Route } from "./+types/sitemap-file";
 
 /** /sitemap/{n}.xml: one file of the sitemap index (the pages are in file 1). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const { config, api } = context.get(siteRequestContext);
   const match = /^([1-9]\d{0,5})\.xml$/.exec(params.file);
   const file = match ? Number(match[1]) : 0;
   if (file < 1 || file > sitemapFileCount(await countPublishedProperties(api))) {

@@ -1,5 +1,4 @@
 import { siteRequestContext } from "#app-context";
-import { createApiClient } from "../api/client.server.ts";
 import {
   countPublishedProperties,
   sitemapCacheControl,
@@ -19,8 +18,7 @@ const headers = {
  * of the /sitemap/{n}.xml files.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, clientIp } = context.get(siteRequestContext);
-  const api = createApiClient({ ...config, clientIp });
+  const { config, api } = context.get(siteRequestContext);
   const files = sitemapFileCount(await countPublishedProperties(api));
   if (files > 1) return new Response(sitemapIndexXml(config.siteUrl, files), { headers });
   const body = sitemapFileStream({

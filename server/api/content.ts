@@ -23,15 +23,26 @@ import {
 import { hasControlCharacters } from "../../lib/text.ts";
 import { sendApiError } from "./errors.ts";
 
+/** The longest code, slug or collection name the reads look up. */
+const maxLookupLength = 200;
+
+/**
+ * Whether a code, slug or collection name can name anything: a value past the longest one, or
+ * with a control character (PostgreSQL refuses a NUL in a text parameter), names nothing.
+ */
+export function isLookupName(value: string): boolean {
+  return value.length >= 1 && value.length <= maxLookupLength && !hasControlCharacters(value);
+}
+
 const nameParams = {
   type: "object",
-  properties: { name: { type: "string", minLength: 1, maxLength: 200 } },
+  properties: { name: { type: "string", minLength: 1, maxLength: maxLookupLength } },
   required: ["name"],
 } as const;
 
 const codeParams = {
   type: "object",
-  properties: { code: { type: "string", minLength: 1, maxLength: 200 } },
+  properties: { code: { type: "string", minLength: 1, maxLength: maxLookupLength } },
   required: ["code"],
 } as const;
 
@@ -72,8 +83,7 @@ export async function contentRoutes(app: FastifyInstance) {
     "/collection/show_one/:name",
     { schema: { params: nameParams } },
     async (request, reply) => {
-      // PostgreSQL refuses a NUL in a text parameter; no name has a control character anyway.
-      if (hasControlCharacters(request.params.name)) return reply.code(404).send({ data: null });
+      if (!isLookupName(request.params.name)) return reply.code(404).send({ data: null });
       const collection = await findCollection(db(), request.params.name);
       return collection ? { data: collection } : reply.code(404).send({ data: null });
     },
@@ -83,7 +93,7 @@ export async function contentRoutes(app: FastifyInstance) {
     "/property/show/one/:code",
     { schema: { params: codeParams } },
     async (request, reply) => {
-      if (hasControlCharacters(request.params.code)) return reply.code(404).send({ data: null });
+      if (!isLookupName(request.params.code)) return reply.code(404).send({ data: null });
       const property = await findPublishedProperty(db(), request.params.code);
       return property ? { data: property } : reply.code(404).send({ data: null });
     },

@@ -4,9 +4,7 @@
  */
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
 import { refuseUnservedMethods } from "../plugins/errors.ts";
 import { requireBearerToken } from "./auth.ts";
@@ -16,20 +14,11 @@ import { sendApiError } from "./errors.ts";
 
 export interface ApiOptions {
   config: Config;
-  /** Shares rate-limit counters between app servers when REDIS_URL is set. */
-  redis?: Redis;
 }
 
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
-  const { config, redis } = options;
+  const { config } = options;
 
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: "homes-rate-limit:" } : {}),
-    // While the shared store is down, take enquiries unlimited rather than refuse them all:
-    // every submission through the site still needs a fresh single-use puzzle token.
-    skipOnError: true,
-  });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
 
   // API answers are per-request data, never to be cached by browsers or proxies. Set on
@@ -52,7 +41,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
       // fails validation as too long and is never stored shortened. A file part answers 413.
       limits: { fieldNameSize: 100, fieldSize: 32 * 1024, fields: 30, files: 0, parts: 40 },
     });
-    await enquiries.register(contactRoutes, { rateLimit: config.CONTACT_RATE_LIMIT });
+    // The work itself, its rate limit included, is app.contactIntake's (./contact.ts).
+    await enquiries.register(contactRoutes);
   });
 
   // Every other path under /api is the API's too, whatever the method: without these the

@@ -3,22 +3,26 @@
  * build/ (run `npm run build` first); under `npm run dev`, Vite's dev server.
  *
  * Pages come from the page cache (./page-cache.ts) when PAGE_CACHE_TTL is set and the site is
- * built; the site reads this server's own §7 API in process (no socket, no compression) unless
- * API_BASE_URL names another backend.
+ * built. Each render gets the §7 client in its router context: in process (the queries
+ * themselves, ../api/in-process-client.ts) unless API_BASE_URL names another backend, which is
+ * then read over HTTP (app/api/http-client.server.ts). Decision 032.
  */
 import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance, InjectOptions, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-context";
 import { siteRequestContext } from "#app-context";
+import type { ApiClient } from "../../app/api/client.server.ts";
+import { createHttpApi } from "../../app/api/http-client.server.ts";
 import type { Config } from "../../config/env.ts";
+import { createInProcessApi } from "../api/in-process-client.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
-import { createWorkLimit, holdSlotUntilAnswered, inProcessHeader } from "../work-limit.ts";
+import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
 import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
 import {
@@ -41,34 +45,25 @@ const assetsDirectory = resolve(clientBuildDirectory, "assets");
 export const serverBuildPath = resolve(projectRoot, "build/server/index.js");
 
 /**
- * This server's routes as a `fetch`: a request for `apiBaseUrl` becomes `app.inject()`, so it
- * crosses no socket and, asking for no encoding, is not compressed.
+ * The §7 client of each render: in process by default; over HTTP, with its short answer cache
+ * emptied on every content change, when API_BASE_URL names another backend.
  */
-export function inProcessFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await app.inject({
-      method: request.method as InjectOptions["method"],
-      url: `${url.pathname}${url.search}`,
-      headers: {
-        ...Object.fromEntries(request.headers),
-        [inProcessHeader.name]: inProcessHeader.value,
-      },
-      ...(payload ? { payload } : {}),
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
-    }
-    const bodyless = request.method === "HEAD" || [204, 205, 304].includes(answer.statusCode);
-    return new Response(bodyless ? null : new Uint8Array(answer.rawPayload), {
-      status: answer.statusCode,
-      headers,
-    });
-  };
+function createSiteApi(
+  app: FastifyInstance,
+  config: Config,
+): (request: FastifyRequest, clientIp: string) => ApiClient {
+  if (!config.API_BASE_URL) {
+    const inProcess = createInProcessApi(app);
+    return (request) => inProcess.clientFor(request);
+  }
+  const http = createHttpApi({
+    apiBaseUrl: config.API_BASE_URL,
+    apiToken: config.API_TOKEN,
+    cacheTtlMs: config.API_CACHE_TTL * 1000,
+  });
+  const stopListening = onContentChange(() => http.clearCache());
+  app.addHook("onClose", async () => stopListening());
+  return (request, clientIp) => http.clientFor({ clientIp, requestId: request.id });
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
@@ -77,19 +72,15 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
   const siteConfig: SiteConfig = {
-    apiBaseUrl: config.apiBaseUrl,
     imageBaseUrl: config.IMAGE_BASE_URL,
     siteUrl: config.siteUrl,
     imageDerivatives: config.IMAGE_DERIVATIVES,
-    apiToken: config.API_TOKEN,
     investorsUrl: config.INVESTORS_URL,
     puzzleSecret:
       config.PUZZLE_SECRET ??
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
-    apiCacheTtlMs: config.API_CACHE_TTL * 1000,
   };
-  const apiFetch = config.API_BASE_URL ? undefined : inProcessFetch(app);
-  let contentVersion = 0;
+  const apiFor = createSiteApi(app, config);
   // One limit for every render of the site: the cache's and the adapter's (decision 028).
   const renderLimit = createWorkLimit({
     concurrency: config.RENDER_CONCURRENCY,
@@ -97,16 +88,21 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     maxWaitMs: config.RENDER_QUEUE_WAIT_MS,
   });
 
+  /**
+   * The router context of a render for `request` (or caused by it, for the page cache); the
+   * visitor's IP goes to the API only when the render is the visitor's own.
+   */
   function requestContext(
-    values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "requestId" | "perVisitor">,
+    values: Pick<SiteRequestContext, "cspNonce" | "perVisitor">,
+    request: FastifyRequest,
+    clientIp: string,
   ): RouterContextProvider {
     const context = new RouterContextProvider();
     context.set(siteRequestContext, {
       ...values,
       config: siteConfig,
       usedPuzzleTokens,
-      contentVersion,
-      ...(apiFetch ? { apiFetch } : {}),
+      api: apiFor(request, clientIp),
     });
     return context;
   }
@@ -122,14 +118,13 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       config.NODE_ENV === "production" ? "production" : "development",
     );
     /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
-    async function renderForCache(url: string, requestId: string): Promise<RenderedPage> {
+    async function renderForCache(url: string, request: FastifyRequest): Promise<RenderedPage> {
       const placeholders = createRenderPlaceholders();
-      const context = requestContext({
-        cspNonce: placeholders.nonce,
-        clientIp: "",
-        requestId,
-        perVisitor: placeholders.perVisitor,
-      });
+      const context = requestContext(
+        { cspNonce: placeholders.nonce, perVisitor: placeholders.perVisitor },
+        request,
+        "",
+      );
       const response = await handle(
         new Request(new URL(url, config.siteUrl), { headers: { accept: "text/html" } }),
         context,
@@ -145,7 +140,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ttlMs: config.PAGE_CACHE_TTL * 1000,
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
       // The render logs under the request that caused it.
-      render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request.id)),
+      render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request)),
       sharedPageCsp: app.securityHeaders.cspWithHashes,
       renderLimit,
       keyOf: createPageCacheKey(build.routes),
@@ -162,7 +157,6 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       else if (served !== true) served.then((answered) => answered || done());
     };
     const stopListening = onContentChange(() => {
-      contentVersion++;
       pageCache.clear();
     });
     app.addHook("onClose", async () => stopListening());
@@ -171,11 +165,6 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       app.addHook("onReady", async () => subscription.ready);
       app.addHook("onClose", async () => subscription.close());
     }
-  } else {
-    const stopListening = onContentChange(() => {
-      contentVersion++;
-    });
-    app.addHook("onClose", async () => stopListening());
   }
 
   routeConsoleToRequestLog();
@@ -205,12 +194,11 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
     getLoadContext(request, reply) {
-      return requestContext({
-        cspNonce: reply.cspNonce?.script ?? "",
-        clientIp: request.ip,
-        requestId: request.id,
-        perVisitor: (issue) => issue(),
-      });
+      return requestContext(
+        { cspNonce: reply.cspNonce?.script ?? "", perVisitor: (issue) => issue() },
+        request,
+        request.ip,
+      );
     },
   });
 }

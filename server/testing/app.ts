@@ -66,14 +66,18 @@ export async function createTestApp(
 
 /**
  * The whole server with the built site (`npm run build` first) on a fresh, seeded database,
- * listening on a free loopback port: the site's loaders call the API over HTTP, as in
- * production. Requests still go through `app.inject()`.
+ * listening on a free loopback port. The site reads its data in process, or over HTTP from
+ * its own /api with `apiOverHttp`. Requests still go through `app.inject()`.
  */
 export async function createTestSiteApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, "logStream"> = {},
+  options: Pick<BuildAppOptions, "logStream"> & {
+    /** The site reads this server's §7 API over HTTP (API_BASE_URL), not in process. */
+    apiOverHttp?: boolean;
+  } = {},
 ): Promise<TestApp> {
+  const { apiOverHttp, ...buildOptions } = options;
   const database = await createTestDatabase(dialect, { seed: true });
   const port = await freePort();
   const config = loadConfig({
@@ -86,9 +90,10 @@ export async function createTestSiteApp(
     IMAGE_DIR: createTestImageDir(),
     SEED_DEMO_CONTENT: "false",
     CONTACT_RATE_LIMIT: "off",
+    ...(apiOverHttp ? { API_BASE_URL: `http://127.0.0.1:${port}/api` } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, site: true, ...options });
+  const app = await buildApp({ config, database: database.handle, site: true, ...buildOptions });
   await app.listen({ host: config.HOST, port });
   return {
     app,

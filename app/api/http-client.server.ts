@@ -1,0 +1,226 @@
+/**
+ * The §7 client over HTTP, for a site whose API_BASE_URL names another backend (any server
+ * that speaks SPEC §7; this project's own /api included). Runs on the site's server, so the
+ * bearer token never reaches the browser. Every request carries a multipart content type and
+ * the bearer token, as §7 says. Answers are parsed with lib/api-contract.ts's schemas,
+ * leniently: another backend may send numbers as strings, or ignore the search parameters.
+ *
+ * GET answers are kept a short while (the answer cache, on lru-cache): most pages ask the same
+ * few questions (the profile, the amenities, the counters, the collections), and a round trip
+ * to another backend costs far more than a lookup. See docs/decisions/032 for what is cached
+ * where.
+ */
+import { LRUCache } from "lru-cache";
+import { z } from "zod";
+import {
+  amenitySchema,
+  type ContactAnswer,
+  categorySchema,
+  collectionSchema,
+  companyProfileSchema,
+  contactAnswerSchema,
+  propertySchema,
+  sliderSchema,
+} from "../../lib/api-contract.ts";
+import { type PropertySearch, propertySearchParams } from "../../lib/property-search.ts";
+import { searchPropertiesInMemory } from "../../lib/property-search-memory.ts";
+import {
+  type ApiClient,
+  findPropertiesByCodesWith,
+  type PropertySearchResult,
+} from "./client.server.ts";
+
+export interface HttpApiOptions {
+  /** Base URL of the §7 API, such as https://api.example.com/api. */
+  apiBaseUrl: string;
+  apiToken: string;
+  /** Milliseconds before a request is abandoned. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** Milliseconds a GET answer is reused (never the enquiry POST's); 0: every read asks. */
+  cacheTtlMs: number;
+  /** GET answers kept at most, the least recently used first out. */
+  cacheMaxEntries?: number;
+  /** The cache's clock (tests). */
+  now?: () => number;
+}
+
+/** Who a request is for: sent along so the API's limits and logs are the visitor's page view's. */
+export interface HttpApiVisitor {
+  /** The visitor's IP, sent as X-Forwarded-For so the API limits enquiries per visitor. */
+  clientIp?: string;
+  /**
+   * The page request's id, sent as X-Request-Id: the API logs its side of a page view (reads
+   * and the enquiry post alike) under the page's id instead of a new one per call.
+   */
+  requestId?: string;
+}
+
+export interface HttpApi {
+  /** The client for one request of the site. */
+  clientFor(visitor: HttpApiVisitor): ApiClient;
+  /** Drops every kept answer (the content changed). */
+  clearCache(): void;
+}
+
+/** A §7 answer's body when it has `data`. */
+interface Body {
+  data: unknown;
+  meta?: unknown;
+}
+
+const searchMetaSchema = z.object({
+  total: z.coerce.number().int().nonnegative(),
+  page: z.coerce.number().int().positive(),
+  limit: z.coerce.number().int().positive(),
+});
+
+/** Parses a list item by item, dropping the items that do not fit. */
+function listOf<T>(item: z.ZodType<T>): z.ZodType<T[]> {
+  return z.array(z.unknown()).transform((items) =>
+    items.flatMap((value) => {
+      const parsed = item.safeParse(value);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ) as unknown as z.ZodType<T[]>;
+}
+
+const lists = {
+  sliders: listOf(sliderSchema),
+  amenities: listOf(amenitySchema),
+  properties: listOf(propertySchema),
+  categories: listOf(categorySchema),
+};
+
+export function createHttpApi(options: HttpApiOptions): HttpApi {
+  const base = options.apiBaseUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  function headers(visitor: HttpApiVisitor): Record<string, string> {
+    const result: Record<string, string> = {
+      authorization: `Bearer ${options.apiToken}`,
+      accept: "application/json",
+    };
+    if (visitor.clientIp) result["x-forwarded-for"] = visitor.clientIp;
+    if (visitor.requestId) result["x-request-id"] = visitor.requestId;
+    return result;
+  }
+
+  /** GETs `path` and answers its JSON body when it has `data`; undefined on any failure. */
+  async function fetchBody(path: string, visitor: HttpApiVisitor): Promise<Body | undefined> {
+    try {
+      const response = await doFetch(`${base}${path}`, {
+        headers: { ...headers(visitor), "content-type": "multipart/form-data" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!response.ok) return undefined;
+      const body = (await response.json()) as { data?: unknown; meta?: unknown } | null;
+      if (body?.data == null) return undefined;
+      return { data: body.data, meta: body.meta };
+    } catch (error) {
+      console.warn(`API read failed: GET ${path}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  // Concurrent reads of one path share one request (lru-cache's fetch), under the first
+  // reader's headers. A failure (undefined) is shared but not kept. A read still in flight
+  // when the cache is cleared answers its readers but is not kept (ignoreFetchAbort: the
+  // content-change clear must not cut short the pages being rendered).
+  const cache =
+    options.cacheTtlMs > 0
+      ? new LRUCache<string, Body, HttpApiVisitor>({
+          max: options.cacheMaxEntries ?? 500,
+          ttl: options.cacheTtlMs,
+          ignoreFetchAbort: true,
+          ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+          fetchMethod: (path, _stale, { context }) => fetchBody(path, context),
+        })
+      : undefined;
+
+  function readBody(path: string, visitor: HttpApiVisitor): Promise<Body | undefined> {
+    return cache ? cache.fetch(path, { context: visitor }) : fetchBody(path, visitor);
+  }
+
+  function clientFor(visitor: HttpApiVisitor): ApiClient {
+    /** GETs `path` and parses `data` with `schema`; undefined on any failure. */
+    async function read<T>(path: string, schema: z.ZodType<T>): Promise<T | undefined> {
+      const body = await readBody(path, visitor);
+      if (!body) return undefined;
+      const parsed = schema.safeParse(body.data);
+      return parsed.success ? parsed.data : undefined;
+    }
+
+    /**
+     * GET /property/display/all with the search parameters, answered as `{ data, meta }`. A
+     * §7 backend that ignores the parameters answers every property without `meta`: the
+     * same rules then run in memory (lib/property-search-memory.ts).
+     */
+    async function searchProperties(search: PropertySearch): Promise<PropertySearchResult> {
+      const body = await readBody(`/property/display/all?${propertySearchParams(search)}`, visitor);
+      const properties = lists.properties.safeParse(body?.data);
+      if (!body || !properties.success) {
+        return { properties: [], total: 0, page: search.page, limit: search.limit };
+      }
+      const meta = searchMetaSchema.safeParse(body.meta);
+      if (meta.success) return { properties: properties.data, ...meta.data };
+      return {
+        ...searchPropertiesInMemory(properties.data, search),
+        page: search.page,
+        limit: search.limit,
+      };
+    }
+
+    return {
+      async getSliders() {
+        return (await read("/sliders/display/all", lists.sliders)) ?? [];
+      },
+      getCompanyProfile() {
+        return read("/company/profile", companyProfileSchema);
+      },
+      async getAmenities() {
+        return (await read("/amenity/view", lists.amenities)) ?? [];
+      },
+      async getProperties() {
+        return (await read("/property/display/all", lists.properties)) ?? [];
+      },
+      searchProperties,
+      findPropertiesByCodes(codes) {
+        return findPropertiesByCodesWith(searchProperties, codes);
+      },
+      async getCategoryCounters() {
+        return (await read("/category/display_counter", lists.categories)) ?? [];
+      },
+      getCollection(name) {
+        return read(`/collection/show_one/${encodeURIComponent(name)}`, collectionSchema);
+      },
+      getProperty(code) {
+        return read(`/property/show/one/${encodeURIComponent(code)}`, propertySchema);
+      },
+      /** Posts the enquiry as multipart form data. */
+      async addContact(fields) {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(fields)) body.append(name, value);
+        try {
+          const response = await doFetch(`${base}/contact/add`, {
+            method: "POST",
+            headers: headers(visitor),
+            body,
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          const json: unknown = await response.json().catch(() => null);
+          const parsed = contactAnswerSchema.safeParse(json);
+          const answer: ContactAnswer = parsed.success
+            ? parsed.data
+            : { status: response.status, message: response.statusText || "Unexpected answer" };
+          return { kind: "answer", httpStatus: response.status, answer };
+        } catch (error) {
+          return { kind: "network-error", message: (error as Error).message };
+        }
+      },
+    };
+  }
+
+  return { clientFor, clearCache: () => cache?.clear() };
+}
