@@ -132,7 +132,7 @@ const envSchema = z
      * /healthz is answered 503 with Retry-After until it catches up; 0 turns it off.
      */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
-    /** Seconds the site reuses a §7 GET answer; 0 turns the answer cache off. */
+    /** Seconds the site reuses a GET answer of the API_BASE_URL backend; 0: never. */
     API_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(5),
     /**
      * Seconds a client has to send a request's headers, and the whole request, body included:
@@ -195,8 +195,6 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
-  /** The §7 API base the site's server calls: API_BASE_URL, or this server's own /api. */
-  apiBaseUrl: string;
   /** SITE_URL without a trailing slash, or this server's own address. */
   siteUrl: string;
 }
@@ -250,7 +248,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const ownOrigin = `http://${hostForUrl === "127.0.0.1" ? "localhost" : hostForUrl}:${env.PORT}`;
   return {
     ...env,
-    apiBaseUrl: env.API_BASE_URL ?? `http://${hostForUrl}:${env.PORT}/api`,
     siteUrl: (env.SITE_URL ?? ownOrigin).replace(/\/+$/, ""),
   };
 }

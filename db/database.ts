@@ -16,6 +16,7 @@ import {
   sql,
   type Updateable,
 } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import {
   type ChangeFeed,
@@ -384,7 +385,7 @@ const maxCachedSqlLength = 4096;
 function withStatementCache(
   sqlite: SqliteDatabase,
 ): Pick<SqliteDatabase, "prepare" | "close"> & { writes(): number } {
-  const statements = new Map<string, Statement>();
+  const statements = new LRUCache<string, Statement>({ max: statementCacheSize });
   // Every statement but a plain read (writes, BEGIN, COMMIT, ROLLBACK, DDL): Kysely prepares
   // right before each execution, so this counts executions (see db/read-cache.ts).
   let writes = 0;
@@ -396,18 +397,9 @@ function withStatementCache(
     writes: () => writes,
     prepare(sql) {
       const kept = statements.get(sql);
-      if (kept !== undefined && !kept.busy) {
-        statements.delete(sql);
-        statements.set(sql, kept);
-        return counted(kept);
-      }
+      if (kept !== undefined && !kept.busy) return counted(kept);
       const statement = counted(sqlite.prepare(sql));
-      if (kept === undefined && sql.length <= maxCachedSqlLength) {
-        statements.set(sql, statement);
-        if (statements.size > statementCacheSize) {
-          statements.delete(statements.keys().next().value as string);
-        }
-      }
+      if (kept === undefined && sql.length <= maxCachedSqlLength) statements.set(sql, statement);
       return statement;
     },
     close() {
