@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PropertySearch } from "../../lib/property-search.ts";
-import { buildProperty } from "../../server/testing/factories.ts";
+import { buildProperty } from "../../tests/support/factories.ts";
 import type { ApiClient } from "../api/client.server.ts";
 import {
   escapeXml,
