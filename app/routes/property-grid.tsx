@@ -44,7 +44,12 @@ export default function PropertyGrid({ loaderData }: Route.ComponentProps) {
       <ul className="property-grid">
         {loaderData.properties.map((item, index) => (
           <li key={item.code} className="property-grid__item">
-            <PropertyCard property={item} headingLevel={2} imagePriority={index === 0} />
+            <PropertyCard
+              property={item}
+              variant="grid"
+              headingLevel={2}
+              imagePriority={index === 0}
+            />
           </li>
         ))}
       </ul>

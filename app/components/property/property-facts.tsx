@@ -1,9 +1,9 @@
 import type { Property } from "../../../lib/api-contract.ts";
 import { Icon, type IconName } from "../icons.tsx";
 
-type Fact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
+export type PropertyFact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
 
-const factLabels: Record<Fact, { label: string; icon: IconName }> = {
+const factLabels: Record<PropertyFact, { label: string; icon: IconName }> = {
   bedroom: { label: "Beds", icon: "bed" },
   bathroom: { label: "Baths", icon: "bath" },
   size: { label: "sq ft", icon: "area" },
@@ -14,7 +14,7 @@ const factLabels: Record<Fact, { label: string; icon: IconName }> = {
 
 export interface PropertyFactsProps {
   property: Property;
-  facts: readonly Fact[];
+  facts: readonly PropertyFact[];
   className?: string;
 }
 
