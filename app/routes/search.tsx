@@ -2,7 +2,6 @@ import { siteRequestContext } from "#app-context";
 import { createSiteApiClient } from "../api/client.server.ts";
 import { listingParamNames } from "../components/property/listing-search.ts";
 import { listPageSize } from "../components/property/paging.ts";
-import { PropertyCard } from "../components/property/property-card.tsx";
 import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/search";
@@ -38,19 +37,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       view="list"
       listing={loaderData}
       sidebarWidget={<RecentlyAdded properties={loaderData.recent} />}
-    >
-      <ul className="property-list">
-        {loaderData.properties.map((item, index) => (
-          <li key={item.code} className="property-list__item">
-            <PropertyCard
-              property={item}
-              variant="row"
-              headingLevel={2}
-              imagePriority={index === 0}
-            />
-          </li>
-        ))}
-      </ul>
-    </ListingPage>
+    />
   );
 }
