@@ -1,17 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { sitePages } from "./site-pages.ts";
 
 /** Every screen of SPEC §2, and the files for search engines. */
 export default [
-  index("routes/home.tsx"),
-  route("property", "routes/property-grid.tsx"),
+  ...sitePages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
   route("property/:code", "routes/property-detail.tsx"),
-  route("search", "routes/search.tsx"),
-  route("services", "routes/services.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("about", "routes/about.tsx"),
-  route("faq", "routes/faq.tsx"),
-  route("gallery", "routes/gallery.tsx"),
-  route("investment", "routes/investment.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),

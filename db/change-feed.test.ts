@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildPropertyEnquiry } from "../server/testing/factories.ts";
+import { buildPropertyEnquiry } from "../tests/support/factories.ts";
 import { startChangeFeed } from "./change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "./database.ts";
 import { insertEnquiry } from "./queries/enquiry.ts";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { createTestImageDir } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 import {
   freePort,
   postEnquiry,

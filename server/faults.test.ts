@@ -9,8 +9,8 @@ import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { createTestImageDir } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 import { type PostgresCluster, startPostgresCluster } from "./testing/postgres-cluster.ts";
 import {
   freePort,

@@ -10,11 +10,11 @@ import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../db/testing.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { timeoutCheckingIntervalMs } from "./app.ts";
 import { siteFormTooLarge } from "./plugins/site-requests.ts";
 import { strictTransportSecurity } from "./plugins/strict-transport.ts";
 import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 import { leakPattern } from "./testing/leaks.ts";
 import { freePort } from "./testing/server-process.ts";
 

@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config/env.ts";
 import { testDialects } from "../db/testing.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 
 /**
  * The value of the sample of `name` whose labels include `labels`, in Prometheus's text

@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { auth, createTestApp, multipart, type TestApp } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 import { freePort } from "./testing/server-process.ts";
 
 describe("an enquiry while Redis is unreachable", () => {

@@ -4,8 +4,8 @@
  * one, never under new ids of their own. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
 
 interface LogLine {
   reqId?: string;

@@ -17,7 +17,7 @@ import { listEnquiries } from "../db/queries/enquiry.ts";
 import { listEnquiriesWithDelivery } from "../db/queries/outbox.ts";
 import { buildDemoContent } from "../db/seed/content.ts";
 import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
-import { buildContactEnquiry } from "./testing/factories.ts";
+import { buildContactEnquiry } from "../tests/support/factories.ts";
 import {
   freePort,
   postEnquiry,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
-import { buildContactEnquiry } from "../../server/testing/factories.ts";
+import { buildContactEnquiry } from "../../tests/support/factories.ts";
 import { createHttpApi, type HttpApiOptions } from "./http-client.server.ts";
 
 function property(code: string, price: number, createdAt: string): Partial<Property> {

@@ -1,12 +1,14 @@
 /**
  * The view shared by the two listing routes, /property (card grid) and /search (list rows): the
- * banner, the toolbar, the page of results or the empty state, the pager, and the sidebar.
+ * banner, the toolbar, the page of results (one PropertyCard each, in the view's variant) or the
+ * empty state, the pager, and the sidebar.
  */
 import type { ReactNode } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
 import { Pagination } from "../components/property/pagination.tsx";
+import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
@@ -39,23 +41,15 @@ export function listingRouteMeta({ title, path }: ListingRoute) {
 export interface ListingPageProps extends ListingRoute {
   view: "grid" | "list";
   listing: ListingPageData;
-  /** The page's results, one list item per property. */
-  children: ReactNode;
   /** The widget under the Advanced Search that differs between the two pages. */
   sidebarWidget: ReactNode;
 }
 
-export function ListingPage({
-  title,
-  path,
-  view,
-  listing,
-  children,
-  sidebarWidget,
-}: ListingPageProps) {
+export function ListingPage({ title, path, view, listing, sidebarWidget }: ListingPageProps) {
   const { properties, total, page, pageCount, pageSize, search, filtered } = listing;
   const first = (page - 1) * pageSize + 1;
   const sidebarSide = view === "grid" ? "left" : "right";
+  const listClass = view === "grid" ? "property-grid" : "property-list";
 
   return (
     <>
@@ -74,7 +68,18 @@ export function ListingPage({
             clearFiltersHref={listing.clearFiltersHref}
           />
           {properties.length > 0 ? (
-            children
+            <ul className={listClass}>
+              {properties.map((item, index) => (
+                <li key={item.code} className={`${listClass}__item`}>
+                  <PropertyCard
+                    property={item}
+                    variant={view === "grid" ? "grid" : "row"}
+                    headingLevel={2}
+                    imagePriority={index === 0}
+                  />
+                </li>
+              ))}
+            </ul>
           ) : (
             <ListingEmpty filtered={filtered} clearFiltersHref={listing.clearFiltersHref} />
           )}

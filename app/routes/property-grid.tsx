@@ -2,7 +2,6 @@ import { siteRequestContext } from "#app-context";
 import { listingParamNames } from "../components/property/listing-search.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { gridPageSize } from "../components/property/paging.ts";
-import { PropertyCard } from "../components/property/property-card.tsx";
 import { PopularPosts } from "../components/sidebar/popular-posts.tsx";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/property-grid";
@@ -38,14 +37,6 @@ export default function PropertyGrid({ loaderData }: Route.ComponentProps) {
       view="grid"
       listing={loaderData}
       sidebarWidget={<PopularPosts properties={loaderData.popular} />}
-    >
-      <ul className="property-grid">
-        {loaderData.properties.map((item, index) => (
-          <li key={item.code} className="property-grid__item">
-            <PropertyCard property={item} headingLevel={2} imagePriority={index === 0} />
-          </li>
-        ))}
-      </ul>
-    </ListingPage>
+    />
   );
 }

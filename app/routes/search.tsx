@@ -1,7 +1,6 @@
 import { siteRequestContext } from "#app-context";
 import { listingParamNames } from "../components/property/listing-search.ts";
 import { listPageSize } from "../components/property/paging.ts";
-import { PropertyRow } from "../components/property/property-row.tsx";
 import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/search";
@@ -36,14 +35,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       view="list"
       listing={loaderData}
       sidebarWidget={<RecentlyAdded properties={loaderData.recent} />}
-    >
-      <ul className="property-list">
-        {loaderData.properties.map((item, index) => (
-          <li key={item.code} className="property-list__item">
-            <PropertyRow property={item} imagePriority={index === 0} />
-          </li>
-        ))}
-      </ul>
-    </ListingPage>
+    />
   );
 }

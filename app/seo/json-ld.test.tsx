@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { buildCompanyProfile, buildProperty } from "../../server/testing/factories.ts";
+import { buildCompanyProfile, buildProperty } from "../../tests/support/factories.ts";
 import {
   breadcrumbJsonLd,
   organizationJsonLd,

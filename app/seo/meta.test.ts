@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { buildCompanyProfile, buildProperty } from "../../server/testing/factories.ts";
+import { buildCompanyProfile, buildProperty } from "../../tests/support/factories.ts";
 import {
   absoluteUrl,
   buildPageMeta,

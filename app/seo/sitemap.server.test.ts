@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { PropertySearch } from "../../lib/property-search.ts";
-import { buildProperty } from "../../server/testing/factories.ts";
+import { buildProperty } from "../../tests/support/factories.ts";
 import type { ApiClient } from "../api/client.server.ts";
+import { sitePagePaths } from "../site-pages.ts";
 import {
   escapeXml,
   robotsTxt,
   sitemapFileCount,
   sitemapFileStream,
   sitemapIndexXml,
-  sitemapPages,
 } from "./sitemap.server.ts";
 
 const siteUrl = "https://homes.example.com";
@@ -48,7 +48,7 @@ describe("sitemapFileStream", () => {
     expect(xml).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
     expect(xml.trimEnd()).toMatch(/<\/urlset>$/);
     expect(locs(xml)).toEqual([
-      ...sitemapPages.map((path) => `${siteUrl}${path}`),
+      ...sitePagePaths.map((path) => `${siteUrl}${path}`),
       ...properties.map((property) => `${siteUrl}/property/${property.slug}`),
     ]);
     const first = properties[0]!;

@@ -8,20 +8,8 @@
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit } from "../../lib/property-search.ts";
 import type { ApiClient } from "../api/client.server.ts";
+import { sitePagePaths } from "../site-pages.ts";
 import { propertyImageUrls, propertyPath } from "./json-ld.ts";
-
-/** The site's pages of SPEC §2, home first. */
-export const sitemapPages = [
-  "/",
-  "/property",
-  "/search",
-  "/services",
-  "/contact",
-  "/about",
-  "/faq",
-  "/gallery",
-  "/investment",
-] as const;
 
 /**
  * Properties per sitemap file: below the protocol's 50,000 URLs, and with a few image entries
@@ -104,7 +92,7 @@ export function sitemapFileStream(options: SitemapFileOptions): ReadableStream<U
   return new ReadableStream<Uint8Array>({
     start(controller) {
       let head = `${xmlHeader}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n`;
-      if (file === 1) head += sitemapPages.map((path) => urlEntry(`${siteUrl}${path}`)).join("");
+      if (file === 1) head += sitePagePaths.map((path) => urlEntry(`${siteUrl}${path}`)).join("");
       controller.enqueue(encoder.encode(head));
     },
     async pull(controller) {

@@ -5,7 +5,7 @@
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
-import { writeImageDerivatives } from "../../server/images/derivatives.ts";
+import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import type { DemoContent, PropertyImageSpec, SliderImageSpec } from "./content.ts";
 import { exteriorSvg, type TimeOfDay } from "./exterior.ts";
 import { interiorSvg, type RoomKind } from "./interior.ts";

@@ -5,8 +5,8 @@ import { testDialects } from "../../db/testing.ts";
 import type { Category, Collection, Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
 import { contactMessages } from "./contact.ts";
 
 const readEndpoints = [

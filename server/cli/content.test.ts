@@ -6,9 +6,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../../db/testing.ts";
 import { formatCsv } from "../../lib/csv.ts";
+import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
 import { propertyColumns } from "../content/property-record.ts";
 import { auth, createTestApp, type TestApp } from "../testing/app.ts";
-import { buildPropertyImportRow, writeTestImage } from "../testing/factories.ts";
 import { runContentCli } from "./content.ts";
 import { parseContentArgs } from "./content-args.ts";
 

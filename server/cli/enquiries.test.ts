@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { testDialects } from "../../db/testing.ts";
 import { parseCsv } from "../../lib/csv.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
 import { parseEnquiriesArgs, runEnquiriesCli } from "./enquiries.ts";
 
 /** The CSV document as rows of cells. */

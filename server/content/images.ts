@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join, relative, resolve, sep } from "node:path";
+import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
-import { writeImageDerivatives } from "../images/derivatives.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
 export type ImageFolder = "property" | "sliders" | "";

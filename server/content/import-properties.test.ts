@@ -13,7 +13,7 @@ import {
   imageVariantWidths,
   parseImageVariantPath,
 } from "../../lib/image-variants.ts";
-import { buildPropertyImportRow, writeTestImage } from "../testing/factories.ts";
+import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
 import { exportProperties } from "./export-properties.ts";
 import { csvRows, jsonRows, readImportFile } from "./import-file.ts";
 import { importProperties } from "./import-properties.ts";

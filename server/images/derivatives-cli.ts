@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import { loadDotEnv } from "../../config/env.ts";
 import { createProgressBar } from "../../db/seed/progress.ts";
-import { completeImageDerivatives } from "./derivatives.ts";
+import { completeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 
 const usage = `Usage: npm run images:derivatives [-- --overwrite]
 

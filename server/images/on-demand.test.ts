@@ -4,7 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageVariantPath } from "../../lib/image-variants.ts";
-import { writeTestPhoto } from "../testing/factories.ts";
+import { writeTestPhoto } from "../../tests/support/factories.ts";
 import { createOnDemandDerivatives } from "./on-demand.ts";
 
 describe("createOnDemandDerivatives", () => {

@@ -4,8 +4,13 @@
  * bounded: a few encodes at a time, one per derivative however many visitors ask for it, and
  * past a short queue the caller is told to serve the original instead of waiting.
  */
+
+import {
+  imageFilePath,
+  renderImageDerivative,
+  writeFileWhole,
+} from "../../lib/image-derivatives.server.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
-import { imageFilePath, renderImageDerivative, writeFileWhole } from "./derivatives.ts";
 
 export interface OnDemandDerivativesOptions {
   /** Encodes running at once (each uses libvips' threads). */

@@ -7,10 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sitePagePaths } from "../../app/site-pages.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../testing/server-process.ts";
-
-const pages = ["/", "/about", "/property", "/search", "/contact", "/services", "/faq", "/gallery"];
 
 /** The /images/… paths a page's HTML links (src, srcset, href, meta content), originals only. */
 function linkedImagePaths(html: string): string[] {
@@ -42,7 +41,7 @@ describe("a fresh install without the demo seed", () => {
       LOG_LEVEL: "warn",
     });
     const linked = new Set<string>();
-    for (const page of pages) {
+    for (const page of sitePagePaths) {
       const response = await fetch(`${server.base}${page}`);
       expect(response.status, page).toBe(200);
       for (const path of linkedImagePaths(await response.text())) linked.add(path);

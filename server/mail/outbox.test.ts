@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { testDialects } from "../../db/testing.ts";
 import type { Property } from "../../lib/api-contract.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
 import { startSmtpServer, type TestSmtpServer } from "../testing/smtp.ts";
 import { createOutboxWorker } from "./outbox-worker.ts";
 

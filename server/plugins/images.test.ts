@@ -5,10 +5,10 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import { imageVariantPath } from "../../lib/image-variants.ts";
-import { writeImageDerivatives } from "../images/derivatives.ts";
+import { writeTestPhoto } from "../../tests/support/factories.ts";
 import { createTestImageDir } from "../testing/app.ts";
-import { writeTestPhoto } from "../testing/factories.ts";
 import { imagesPlugin } from "./images.ts";
 
 describe("image route: derivatives and fallbacks", () => {

@@ -20,8 +20,8 @@ import { lstat, readFile, realpath, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { imageFilePath } from "../../lib/image-derivatives.server.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
-import { imageFilePath } from "../images/derivatives.ts";
 import { createOnDemandDerivatives } from "../images/on-demand.ts";
 
 const imageNotFound = "Image not found";

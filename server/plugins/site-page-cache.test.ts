@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/testing.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { buildApp } from "../app.ts";
 import { contentChangeChannel, publishContentChange } from "../content-changes.ts";
 import { createTestImageDir, testToken } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
 
 const redisUrl = "redis://127.0.0.1:6379";
 

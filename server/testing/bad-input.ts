@@ -4,6 +4,7 @@
  * bad query strings, aimed at every API endpoint, the images, the site's routes and its forms.
  */
 import type { InjectOptions } from "fastify";
+import { sitePagePaths } from "../../app/site-pages.ts";
 import { createRandom, type Random } from "../../db/seed/random.ts";
 import { enquiryFieldNames } from "../../lib/enquiry-fields.ts";
 import { propertySearchParamNames } from "../../lib/property-search.ts";
@@ -221,18 +222,6 @@ const apiReads = [
   "/category/display_counter",
 ];
 
-const siteRoutes = [
-  "/",
-  "/property",
-  "/search",
-  "/services",
-  "/contact",
-  "/about",
-  "/faq",
-  "/gallery",
-  "/investment",
-];
-
 /**
  * The `count` requests of `seed`, in order. `auth` is the API's authorization header value;
  * `propertyCode` a listed property (for the detail page and its form).
@@ -301,7 +290,7 @@ export function* hostileRequests(
       };
     } else if (roll <= 6) {
       const url = random.chance(0.5)
-        ? `${random.pick(siteRoutes)}?${queryString(random)}`
+        ? `${random.pick(sitePagePaths)}?${queryString(random)}`
         : random.chance(0.5)
           ? `/property/${segment(random)}`
           : `/${segment(random)}/${segment(random)}`;

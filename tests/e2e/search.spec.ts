@@ -22,7 +22,7 @@ test.beforeAll(async () => {
 
 type View = "list" | "grid";
 const views = {
-  list: { path: "/search", item: ".property-list > li", link: ".property-row__link", size: 10 },
+  list: { path: "/search", item: ".property-list > li", link: ".property-card__link", size: 10 },
   grid: { path: "/property", item: ".property-grid > li", link: ".property-card__link", size: 6 },
 } as const;
 

@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test } from "@playwright/test";
 import { apiToken, listProperties } from "./api.ts";
+import { routePath, siteRoutes } from "./routes.ts";
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
@@ -29,19 +30,7 @@ test("no built client asset contains the API token", async ({ request }) => {
 
 test("no page's HTML or data request contains the API token", async ({ page, request }) => {
   const [property] = await listProperties();
-  const paths = [
-    "/",
-    "/property",
-    "/search",
-    `/property/${property!.slug}`,
-    "/services",
-    "/contact",
-    "/about",
-    "/faq",
-    "/gallery",
-    "/investment",
-    "/no-such-page",
-  ];
+  const paths = siteRoutes.map((route) => routePath(route, property!.slug));
   const seen: string[] = [];
   page.on("response", async (response) => {
     const body = await response.body().catch(() => Buffer.alloc(0));

@@ -1,3 +1,11 @@
+import type { SitePagePath } from "../../site-pages.ts";
+
+/** A link of the header or the footer: only to one of the site's pages. */
+interface NavigationLink {
+  label: string;
+  to: SitePagePath;
+}
+
 /** The header navigation, in order (SPEC §2 'Common frame'). */
 export const siteNavigation = [
   { label: "Home", to: "/" },
@@ -6,7 +14,7 @@ export const siteNavigation = [
   { label: "Services", to: "/services" },
   { label: "Contact", to: "/contact" },
   { label: "Investment", to: "/investment" },
-] as const;
+] as const satisfies readonly NavigationLink[];
 
 /** The footer's quick links (SPEC §2). */
 export const footerQuickLinks = [
@@ -15,7 +23,7 @@ export const footerQuickLinks = [
   { label: "Properties", to: "/property" },
   { label: "FAQ", to: "/faq" },
   { label: "Gallery", to: "/gallery" },
-] as const;
+] as const satisfies readonly NavigationLink[];
 
 /** The property types named by the footer, the search form and the home blocks. */
 export const propertyTypes = ["Apartments", "Houses", "Commercial", "Garages"] as const;

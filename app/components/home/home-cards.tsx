@@ -3,6 +3,7 @@ import type { Property } from "../../../lib/api-contract.ts";
 import { formatListingAge, formatPrice } from "../../../lib/format.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
+import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { propertyHref } from "./property-link.ts";
 
@@ -83,6 +84,14 @@ export function PropertyTile({ property }: { property: Property }) {
   );
 }
 
+/** The counts a layout 1 card shows. */
+const listingCardFacts = [
+  "bedroom",
+  "bathroom",
+  "size",
+  "garage",
+] as const satisfies PropertyFact[];
+
 /**
  * A layout 1 card: price box, badges, facts and the listing's age. The age is computed against
  * `now`, the time the loader ran, so the server and the browser render the same text.
@@ -119,30 +128,15 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
           <span>{property.address}</span>
         </p>
         <ul className="listing-card__facts">
-          <li className="listing-card__fact">
-            <Icon name="bed" size={18} />
-            <span>
-              {property.bedroom} <span className="listing-card__fact-label">Beds</span>
-            </span>
-          </li>
-          <li className="listing-card__fact">
-            <Icon name="bath" size={18} />
-            <span>
-              {property.bathroom} <span className="listing-card__fact-label">Baths</span>
-            </span>
-          </li>
-          <li className="listing-card__fact">
-            <Icon name="area" size={18} />
-            <span>
-              {property.size} <span className="listing-card__fact-label">sq ft</span>
-            </span>
-          </li>
-          <li className="listing-card__fact">
-            <Icon name="garage" size={18} />
-            <span>
-              {property.garage} <span className="listing-card__fact-label">Garage</span>
-            </span>
-          </li>
+          {listingCardFacts.map((fact) => (
+            <li key={fact} className="listing-card__fact">
+              <Icon name={propertyFactLabels[fact].icon} size={18} />
+              <span>
+                {property[fact]}{" "}
+                <span className="listing-card__fact-label">{propertyFactLabels[fact].label}</span>
+              </span>
+            </li>
+          ))}
         </ul>
       </div>
       <footer className="listing-card__footer">

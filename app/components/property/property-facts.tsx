@@ -1,9 +1,10 @@
 import type { Property } from "../../../lib/api-contract.ts";
 import { Icon, type IconName } from "../icons.tsx";
 
-type Fact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
+export type PropertyFact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
 
-const factLabels: Record<Fact, { label: string; icon: IconName }> = {
+/** Each count's label and icon, wherever a card shows the counts. */
+export const propertyFactLabels: Record<PropertyFact, { label: string; icon: IconName }> = {
   bedroom: { label: "Beds", icon: "bed" },
   bathroom: { label: "Baths", icon: "bath" },
   size: { label: "sq ft", icon: "area" },
@@ -14,7 +15,7 @@ const factLabels: Record<Fact, { label: string; icon: IconName }> = {
 
 export interface PropertyFactsProps {
   property: Property;
-  facts: readonly Fact[];
+  facts: readonly PropertyFact[];
   className?: string;
 }
 
@@ -24,9 +25,9 @@ export function PropertyFacts({ property, facts, className }: PropertyFactsProps
     <ul className={className ? `property-facts ${className}` : "property-facts"}>
       {facts.map((fact) => (
         <li key={fact} className="property-facts__item" data-fact={fact}>
-          <Icon name={factLabels[fact].icon} size={16} />
+          <Icon name={propertyFactLabels[fact].icon} size={16} />
           <span className="property-facts__value">{property[fact]}</span>{" "}
-          <span className="property-facts__label">{factLabels[fact].label}</span>
+          <span className="property-facts__label">{propertyFactLabels[fact].label}</span>
         </li>
       ))}
     </ul>

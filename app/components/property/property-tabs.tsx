@@ -147,7 +147,7 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
               <ul className="property-grid property-grid--similar">
                 {similar.map((related) => (
                   <li key={related.code} className="property-grid__item">
-                    <PropertyCard property={related} />
+                    <PropertyCard property={related} variant="grid" />
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
-import type { PropertyColumn } from "../content/property-record.ts";
+import type { PropertyColumn } from "../../server/content/property-record.ts";
 
 let sequence = 0;
 

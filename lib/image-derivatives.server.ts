@@ -12,7 +12,7 @@ import {
   type ImageVariantWidth,
   imageVariantPath,
   imageVariantWidths,
-} from "../../lib/image-variants.ts";
+} from "./image-variants.ts";
 
 /**
  * WebP settings: photos at quality 75 look like the JPEG originals at about a third of their

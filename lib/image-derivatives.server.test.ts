@@ -4,9 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
-import { writeTestPhoto } from "../testing/factories.ts";
-import { completeImageDerivatives, imageFilePath, writeImageDerivatives } from "./derivatives.ts";
+import { writeTestPhoto } from "../tests/support/factories.ts";
+import {
+  completeImageDerivatives,
+  imageFilePath,
+  writeImageDerivatives,
+} from "./image-derivatives.server.ts";
+import { imageVariantPath, imageVariantWidths } from "./image-variants.ts";
 
 describe("writeImageDerivatives", () => {
   const dir = mkdtempSync(join(tmpdir(), "homes-derivatives-"));

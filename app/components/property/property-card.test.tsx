@@ -1,0 +1,57 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Property } from "../../../lib/api-contract.ts";
+import { formatPrice } from "../../../lib/format.ts";
+import { buildProperty } from "../../../tests/support/factories.ts";
+import { PropertyCard, type PropertyCardVariant } from "./property-card.tsx";
+
+function render(property: Property, variant: PropertyCardVariant, headingLevel?: 2 | 3): string {
+  const card = <PropertyCard property={property} variant={variant} headingLevel={headingLevel} />;
+  // A data router: the cover reads the site settings from the root loader's data.
+  const Stub = createRoutesStub([{ path: "*", Component: () => card }]);
+  const html = renderToStaticMarkup(<Stub initialEntries={["/search"]} />);
+  return html.slice(html.indexOf("<article"));
+}
+
+/** The markup from the opening tag with `className` to the end of the card. */
+const from = (html: string, className: string) => html.slice(html.indexOf(`class="${className}"`));
+const factsOf = (html: string) => [...html.matchAll(/data-fact="(\w+)"/g)].map((match) => match[1]);
+const badgesOf = (html: string) =>
+  [...html.matchAll(/class="listing-badge [^"]*">([^<]*)</g)].map((match) => match[1]);
+
+describe("PropertyCard", () => {
+  it("draws the grid card: price on the cover, four counts, no author or date", () => {
+    const property = buildProperty({ price: 425000 });
+    const html = render(property, "grid");
+    expect(html).toMatch(/^<article class="property-card property-card--grid">/);
+    const price = `<p class="property-card__price">${formatPrice(property.price)}</p>`;
+    expect(html.indexOf(price)).toBeGreaterThan(-1);
+    expect(html.indexOf(price)).toBeLessThan(html.indexOf('class="property-card__body"'));
+    expect(factsOf(html)).toEqual(["bedroom", "bathroom", "size", "garage"]);
+    expect(html).not.toContain("property-card__meta");
+    expect(html).toContain(
+      `<h3 class="property-card__title"><a class="property-card__link" href="/property/${property.slug}"`,
+    );
+  });
+
+  it("draws the list row: price above the headline, six counts, author and date", () => {
+    const property = buildProperty({ price: 1800, created_at: "2024-03-05T10:00:00.000Z" });
+    const html = render(property, "row", 2);
+    expect(html).toMatch(/^<article class="property-card property-card--row">/);
+    expect(from(html, "property-card__body")).toMatch(
+      /^class="property-card__body"><p class="property-card__price">[^<]+<\/p><h2 class="property-card__title">/,
+    );
+    expect(factsOf(html)).toEqual(["bedroom", "bathroom", "size", "garage", "room", "floor"]);
+    expect(from(html, "property-card__author")).toContain("<span>Admin</span>");
+    expect(html).toContain(`<time dateTime="${property.created_at}">`);
+  });
+
+  it("shows 'Featured' on every card and the offer type only when there is one", () => {
+    expect(badgesOf(render(buildProperty({ offer_type: "For Rent" }), "grid"))).toEqual([
+      "Featured",
+      "For Rent",
+    ]);
+    expect(badgesOf(render(buildProperty({ offer_type: "" }), "row"))).toEqual(["Featured"]);
+  });
+});
