@@ -14,7 +14,7 @@ import { collectionNames } from "../../lib/collection-names.ts";
 import type { PropertySearch } from "../../lib/property-search.ts";
 import { buildApp } from "../app.ts";
 import { createTestImageDir, testToken } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../testing/factories.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { freePort } from "../testing/server-process.ts";
 import { createInProcessApi } from "./in-process-client.ts";
 
