@@ -1,6 +1,6 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
-import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
+import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import {
   type Database,
   type NewPropertyRow,
@@ -67,6 +67,11 @@ function selectPublished(db: Kysely<Database>) {
  * a one-row read ten times slower.
  */
 function selectPublishedFew(db: Kysely<Database>) {
+  return selectFewWithCategory(db).where("property.publish", "=", 1);
+}
+
+/** Any few properties with their category's title, published or not (see selectPublishedFew). */
+function selectFewWithCategory(db: Kysely<Database>) {
   return db
     .selectFrom("property")
     .selectAll("property")
@@ -76,8 +81,7 @@ function selectPublishedFew(db: Kysely<Database>) {
         .select("category.title")
         .whereRef("category.id", "=", "property.category_id")
         .as("category"),
-    )
-    .where("property.publish", "=", 1);
+    );
 }
 
 /** Every published property, newest first (SPEC §7 `GET /property/display/all`). */
@@ -149,52 +153,77 @@ export async function findPublishedProperty(
   });
 }
 
-/** Words of a keyword search, escaped for LIKE (`\` is the escape character). */
-function likePatterns(keyword: string): string[] {
-  return keyword
-    .toLowerCase()
-    .split(" ")
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((word) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+/** A keyword search's words, lower-cased, as many as it searches. */
+function keywordWords(keyword: string): string[] {
+  return keyword.toLowerCase().split(" ").filter(Boolean).slice(0, 6);
+}
+
+/** A word as a LIKE pattern for "contains" (`\\` is the escape character). */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
- * One page of the published properties that match a search, and how many match in all
- * (`GET /api/property/display/all` with parameters). Runs two indexed queries; never loads
- * the non-matching rows. The page's ids are chosen first (from the listing indexes of
- * migration 0003, so OFFSET skips index entries, not rows), then only those rows are read.
+ * The text a keyword is looked for in: the four searched columns, lower-cased, joined by
+ * spaces. A word holds no space, so it occurs in this text exactly when it occurs in one of
+ * the columns. PostgreSQL's trigram index (migration 0006) is on this very expression.
  */
-export async function searchPublishedProperties(
+const keywordText = sql<string>`lower(${sql.ref("property.headline")} || ' ' || ${sql.ref("property.address")} || ' ' || ${sql.ref("property.city")} || ' ' || ${sql.ref("property.description")})`;
+
+/**
+ * SQLite's trigram full-text query for these words (migration 0006's `property_text`, which
+ * keeps trigrams only, not their positions): every trigram of every word of three or more
+ * characters. It finds a superset of the rows whose text holds the words, and the LIKE then
+ * decides, so results are those of the LIKE alone. Undefined when no word is long enough.
+ */
+function trigramQuery(words: readonly string[]): string | undefined {
+  const trigrams = new Set<string>();
+  for (const word of words) {
+    const characters = [...word];
+    for (let i = 0; i + 3 <= characters.length; i++) {
+      trigrams.add(characters.slice(i, i + 3).join(""));
+    }
+  }
+  if (trigrams.size === 0) return undefined;
+  return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(" AND ");
+}
+
+/**
+ * The published properties that match a search's filters, from the property table alone.
+ * `trigrams: false` leaves out SQLite's trigram lookup (the LIKE alone decides anyway).
+ */
+function selectMatching(
   db: Kysely<Database>,
-  search: PropertySearch,
-): Promise<{ properties: Property[]; total: number }> {
+  search: PropertyFilters,
+  { trigrams: useTrigrams = true }: { trigrams?: boolean } = {},
+) {
   // No join: the category filter is a subquery on its unique title, so the count and the
-  // page's ids read the property table (and its indexes) alone.
-  const matching = db
+  // page's ids read the property indexes alone.
+  return db
     .selectFrom("property")
     .where("property.publish", "=", 1)
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (search.keyword) {
-        for (const pattern of likePatterns(search.keyword)) {
+        const words = keywordWords(search.keyword);
+        const trigrams = isPostgres(db) || !useTrigrams ? undefined : trigramQuery(words);
+        if (trigrams !== undefined) {
           conditions.push(
-            eb.or(
-              (["headline", "address", "city", "description"] as const).map((column) =>
-                eb(
-                  sql`lower(${sql.ref(`property.${column}`)})`,
-                  "like",
-                  sql`${pattern} escape '\\'`,
-                ),
-              ),
+            eb(
+              "property.id",
+              "in",
+              sql<number>`(select rowid from property_text where property_text match ${trigrams})`,
             ),
           );
+        }
+        for (const word of words) {
+          conditions.push(eb(keywordText, "like", sql<string>`${likePattern(word)} escape '\\'`));
         }
       }
       if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
       if (search.type) {
         // `=` on the unique title's id, not `in`: an equality lets the planner read the
-        // category's listing index (migration 0004) in order.
+        // category's listing index in order.
         conditions.push(
           eb(
             "property.category_id",
@@ -232,31 +261,158 @@ export async function searchPublishedProperties(
       if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
       return eb.and(conditions);
     });
+}
 
-  // The count reads every match (O(n)); it is computed once per database state.
-  const countQuery = matching.select((eb) => eb.fn.countAll<number | string>().as("total"));
-  const compiled = countQuery.compile();
-  const total = await readWhileUnchanged(
-    db,
-    `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`,
-    async () => toCount((await countQuery.executeTakeFirst())?.total),
-  );
+/**
+ * One bookmark every this many matches: a deep page seeks to the bookmark before it and skips
+ * fewer than this many index entries, whatever its number.
+ */
+export const bookmarkEvery = 500;
 
+/** The sort key and id of one match: where a page's keyset seek starts. */
+interface Bookmark {
+  value: string | number | Date;
+  id: number;
+}
+
+/**
+ * The sort keys of matches number `bookmarkEvery`, 2 × `bookmarkEvery`, … (0-based) of a
+ * search in its order: one pass over the matching index entries, numbered by a window.
+ */
+async function readBookmarks(
+  db: Kysely<Database>,
+  search: PropertySearch,
+  column: "created_at" | "price",
+  direction: "asc" | "desc",
+): Promise<Bookmark[]> {
+  const numbered = selectMatching(db, search).select((eb) => [
+    `property.${column} as value`,
+    "property.id as id",
+    eb.fn
+      .agg<number>("row_number")
+      .over((over) =>
+        over.orderBy(`property.${column}`, direction).orderBy("property.id", direction),
+      )
+      .as("position"),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as("numbered"))
+    .select(["numbered.value", "numbered.id"])
+    .where("numbered.position", ">", 1)
+    .where(sql<number>`(${sql.ref("numbered.position")} - 1) % ${sql.lit(bookmarkEvery)}`, "=", 0)
+    .orderBy("numbered.position")
+    .execute();
+  return rows.map((row) => ({ value: row.value, id: Number(row.id) }));
+}
+
+/**
+ * One page of the published properties that match a search, and how many match in all
+ * (`GET /api/property/display/all` with parameters). Never loads the non-matching rows, and
+ * a page costs the same at any number (decision 033):
+ * - the match count is read once per database state (db/read-cache.ts), from the listing
+ *   indexes of migration 0006, which hold every filter column;
+ * - a page within the first `bookmarkEvery` matches is read by OFFSET over index entries; a
+ *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
+ *   also read once per database state) and skips fewer than `bookmarkEvery` entries;
+ * - the page's ids are chosen first (index only), then only those rows are read by key.
+ */
+export async function searchPublishedProperties(
+  db: Kysely<Database>,
+  search: PropertySearch,
+): Promise<{ properties: Property[]; total: number }> {
+  const { total, searchKey } = await countMatches(db, search);
   const [column, direction] = sortOrder[search.sort];
   const offset = (search.page - 1) * search.limit;
   if (offset >= total) return { properties: [], total };
-  const pageIds = matching
-    .select("property.id")
-    .orderBy(`property.${column}`, direction)
-    .orderBy("property.id", direction)
-    .limit(search.limit)
-    .offset(offset);
-  const rows = await selectPublishedFew(db)
-    .where("property.id", "in", pageIds)
-    .orderBy(`property.${column}`, direction)
-    .orderBy("property.id", direction)
-    .execute();
-  return { properties: rows.map(toProperty), total };
+  const few = search.keyword !== undefined && (await fewMatches(db, total));
+  const matching = selectMatching(db, search, { trigrams: search.keyword === undefined || few });
+
+  let seek: Bookmark | undefined;
+  let skip = offset;
+  if (offset >= bookmarkEvery) {
+    const bookmarks = await readWhileUnchanged(db, `bookmarks ${search.sort}\n${searchKey}`, () =>
+      readBookmarks(db, search, column, direction),
+    );
+    const index = Math.min(Math.floor(offset / bookmarkEvery), bookmarks.length);
+    seek = bookmarks[index - 1];
+    if (seek !== undefined) skip = offset - index * bookmarkEvery;
+  }
+  // Row values: both planners seek the (…, sort key, id) index to the bookmark.
+  const fromSeek = (key: string, id: string, bookmark: Bookmark) =>
+    sql<SqlBool>`(${sql.ref(key)}, ${sql.ref(id)}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${bookmark.value}, ${bookmark.id})`;
+
+  let rowsOfPage: { id: number }[];
+  if (few) {
+    // A keyword's few matches: found through the trigram index, then sorted. A materialized
+    // table expression, because otherwise both planners walk the order's index and check
+    // the LIKE on row after row (PostgreSQL: 250 ms for 'sunlit loft' at 100,000 rows).
+    const matches = matching.select(["property.id", `property.${column} as key`]);
+    let page = db
+      .with(
+        (cte) => cte("match").materialized(),
+        () => matches,
+      )
+      .selectFrom("match")
+      .select("match.id");
+    if (seek !== undefined) page = page.where(fromSeek("match.key", "match.id", seek));
+    rowsOfPage = await page
+      .orderBy("match.key", direction)
+      .orderBy("match.id", direction)
+      .limit(search.limit)
+      .offset(skip)
+      .execute();
+  } else {
+    let page = matching.select("property.id");
+    if (seek !== undefined) {
+      page = page.where(fromSeek(`property.${column}`, "property.id", seek));
+    }
+    rowsOfPage = await page
+      .orderBy(`property.${column}`, direction)
+      .orderBy("property.id", direction)
+      .limit(search.limit)
+      .offset(skip)
+      .execute();
+  }
+  const ids = rowsOfPage.map((row) => row.id);
+  if (ids.length === 0) return { properties: [], total };
+  // A second statement, not a subquery: given the subquery, SQLite walked the whole listing
+  // index in order to spare sorting a dozen rows. By key alone: with `publish = 1` too, SQLite
+  // may read the listing index instead; a row unpublished meanwhile is dropped here.
+  const rows = await selectFewWithCategory(db).where("property.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row !== undefined && toFlag(row.publish) === 1 ? [row] : [];
+  });
+  return { properties: ordered.map(toProperty), total };
+}
+
+/** How many published properties match these filters, read once per database state. */
+async function countMatches(
+  db: Kysely<Database>,
+  filters: PropertyFilters,
+): Promise<{ total: number; searchKey: string }> {
+  const countQuery = selectMatching(db, filters).select((eb) =>
+    eb.fn.countAll<number | string>().as("total"),
+  );
+  const compiled = countQuery.compile();
+  const searchKey = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  const total = await readWhileUnchanged(db, searchKey, async () =>
+    toCount((await countQuery.executeTakeFirst())?.total),
+  );
+  return { total, searchKey };
+}
+
+/**
+ * Whether a keyword's `total` matches are few enough that SQLite should find its page's rows
+ * through the trigram table. That costs about one step per match; walking the listing index
+ * and checking the LIKE on each row costs about (published / total) steps per row skipped or
+ * read, fewer than `bookmarkEvery` + a page. They are even near total² = published ×
+ * `bookmarkEvery` (about 7,000 matches of 100,000).
+ */
+async function fewMatches(db: Kysely<Database>, total: number): Promise<boolean> {
+  const { total: published } = await countMatches(db, {});
+  return total * total < published * bookmarkEvery;
 }
 
 const sortOrder: Record<PropertySort, [column: "created_at" | "price", direction: "asc" | "desc"]> =
