@@ -277,14 +277,15 @@ interface Bookmark {
 
 /**
  * The sort keys of matches number `bookmarkEvery`, 2 × `bookmarkEvery`, … (0-based) of a
- * search in its order: one pass over the matching index entries, numbered by a window.
+ * search in descending order of `column` (the ascending order reads them from the other end):
+ * one pass over the matching index entries, numbered by a window.
  */
 async function readBookmarks(
   db: Kysely<Database>,
-  search: PropertySearch,
+  search: PropertyFilters,
   column: "created_at" | "price",
-  direction: "asc" | "desc",
 ): Promise<Bookmark[]> {
+  const direction = "desc";
   const numbered = selectMatching(db, search).select((eb) => [
     `property.${column} as value`,
     "property.id as id",
@@ -313,7 +314,8 @@ async function readBookmarks(
  *   indexes of migration 0006, which hold every filter column;
  * - a page within the first `bookmarkEvery` matches is read by OFFSET over index entries; a
  *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
- *   also read once per database state) and skips fewer than `bookmarkEvery` entries;
+ *   read once per database state for both directions of an order) and skips at most
+ *   `bookmarkEvery` entries;
  * - the page's ids are chosen first (index only), then only those rows are read by key.
  */
 export async function searchPublishedProperties(
@@ -330,12 +332,22 @@ export async function searchPublishedProperties(
   let seek: Bookmark | undefined;
   let skip = offset;
   if (offset >= bookmarkEvery) {
-    const bookmarks = await readWhileUnchanged(db, `bookmarks ${search.sort}\n${searchKey}`, () =>
-      readBookmarks(db, search, column, direction),
+    // bookmarks[j - 1] is the match at position j × bookmarkEvery of the descending order,
+    // so at position total - 1 - j × bookmarkEvery of the ascending one.
+    const bookmarks = await readWhileUnchanged(db, `bookmarks ${column}\n${searchKey}`, () =>
+      readBookmarks(db, search, column),
     );
-    const index = Math.min(Math.floor(offset / bookmarkEvery), bookmarks.length);
-    seek = bookmarks[index - 1];
-    if (seek !== undefined) skip = offset - index * bookmarkEvery;
+    const last = total - 1;
+    // The bookmark at or before the offset in the page's order.
+    const j =
+      direction === "desc"
+        ? Math.floor(offset / bookmarkEvery)
+        : Math.max(1, Math.ceil((last - offset) / bookmarkEvery));
+    seek = bookmarks[j - 1];
+    if (seek !== undefined) {
+      const at = direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery;
+      skip = offset - at;
+    }
   }
   // Row values: both planners seek the (…, sort key, id) index to the bookmark.
   const fromSeek = (key: string, id: string, bookmark: Bookmark) =>
