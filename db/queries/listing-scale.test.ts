@@ -48,6 +48,8 @@ const searches: [label: string, filters: Filters, matches: (property: Property) 
     (p) => p.price >= 500 && p.price <= 900_000 && p.bathroom >= 1 && p.garage >= 1,
   ],
   ["a common keyword", { keyword: "the" }, (p) => hasWords(p, ["the"])],
+  // A few hundred listings: few enough for the kept ids (see fewMatches), several pages.
+  ["a keyword of some hundred listings", { keyword: "Loft" }, (p) => hasWords(p, ["loft"])],
   ["a rare keyword", { keyword: "sunlit LOFT" }, (p) => hasWords(p, ["sunlit", "loft"])],
 ];
 

@@ -316,20 +316,50 @@ async function readBookmarks(
  *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
  *   read once per database state for both directions of an order) and skips at most
  *   `bookmarkEvery` entries;
- * - the page's ids are chosen first (index only), then only those rows are read by key.
+ * - a keyword with few matches keeps their ids in order instead (read once per database
+ *   state through the trigram index), and a page is cut from them;
+ * - the page's ids are chosen first, then only those rows are read by key.
  */
 export async function searchPublishedProperties(
   db: Kysely<Database>,
   search: PropertySearch,
 ): Promise<{ properties: Property[]; total: number }> {
   const { total, searchKey } = await countMatches(db, search);
-  const [column, direction] = sortOrder[search.sort];
   const offset = (search.page - 1) * search.limit;
   if (offset >= total) return { properties: [], total };
-  const few = search.keyword !== undefined && (await fewMatches(db, total));
-  const matching = selectMatching(db, search, { trigrams: search.keyword === undefined || few });
+  const ids =
+    search.keyword !== undefined && (await fewMatches(db, total))
+      ? await pageOfFewMatches(db, search, searchKey, offset)
+      : await pageOfMatches(db, search, searchKey, total, offset);
+  if (ids.length === 0) return { properties: [], total };
+  // A second statement, not a subquery: given the subquery, SQLite walked the whole listing
+  // index in order to spare sorting a dozen rows. By key alone: with `publish = 1` too, SQLite
+  // may read the listing index instead; a row unpublished meanwhile is dropped here.
+  const rows = await selectFewWithCategory(db).where("property.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row !== undefined && toFlag(row.publish) === 1 ? [row] : [];
+  });
+  return { properties: ordered.map(toProperty), total };
+}
 
-  let seek: Bookmark | undefined;
+/**
+ * The ids of one page of a search (not a keyword with few matches): read in the order's
+ * index, by OFFSET within the first `bookmarkEvery` matches, else by a seek from the bookmark
+ * at or before the page and at most `bookmarkEvery` entries skipped.
+ */
+async function pageOfMatches(
+  db: Kysely<Database>,
+  search: PropertySearch,
+  searchKey: string,
+  total: number,
+  offset: number,
+): Promise<number[]> {
+  const [column, direction] = sortOrder[search.sort];
+  // A keyword with many matches: walk the order's index and check the LIKE, which finds a
+  // page within a few times its size; SQLite's trigram lookup would cost a step per match.
+  let page = selectMatching(db, search, { trigrams: false }).select("property.id");
   let skip = offset;
   if (offset >= bookmarkEvery) {
     // bookmarks[j - 1] is the match at position j × bookmarkEvery of the descending order,
@@ -343,60 +373,60 @@ export async function searchPublishedProperties(
       direction === "desc"
         ? Math.floor(offset / bookmarkEvery)
         : Math.max(1, Math.ceil((last - offset) / bookmarkEvery));
-    seek = bookmarks[j - 1];
+    const seek = bookmarks[j - 1];
     if (seek !== undefined) {
-      const at = direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery;
-      skip = offset - at;
+      // Row values: both planners seek the (…, sort key, id) index to the bookmark.
+      page = page.where(
+        sql<SqlBool>`(${sql.ref(`property.${column}`)}, ${sql.ref("property.id")}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${seek.value}, ${seek.id})`,
+      );
+      skip = offset - (direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery);
     }
   }
-  // Row values: both planners seek the (…, sort key, id) index to the bookmark.
-  const fromSeek = (key: string, id: string, bookmark: Bookmark) =>
-    sql<SqlBool>`(${sql.ref(key)}, ${sql.ref(id)}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${bookmark.value}, ${bookmark.id})`;
+  const rows = await page
+    .orderBy(`property.${column}`, direction)
+    .orderBy("property.id", direction)
+    .limit(search.limit)
+    .offset(skip)
+    .execute();
+  return rows.map((row) => row.id);
+}
 
-  let rowsOfPage: { id: number }[];
-  if (few) {
-    // A keyword's few matches: found through the trigram index, then sorted. A materialized
-    // table expression, because otherwise both planners walk the order's index and check
-    // the LIKE on row after row (PostgreSQL: 250 ms for 'sunlit loft' at 100,000 rows).
-    const matches = matching.select(["property.id", `property.${column} as key`]);
-    let page = db
+/**
+ * The ids of one page of a keyword search with few matches (see fewMatches): every match's id
+ * in the order, newest or dearest first, read once per database state for both directions
+ * (at most about 7,000 ids at 100,000 listings, 4 bytes each), and the page cut from it.
+ */
+async function pageOfFewMatches(
+  db: Kysely<Database>,
+  search: PropertySearch,
+  searchKey: string,
+  offset: number,
+): Promise<number[]> {
+  const [column, direction] = sortOrder[search.sort];
+  const ordered = await readWhileUnchanged(db, `ids ${column}\n${searchKey}`, async () => {
+    // Found through the trigram index, then sorted. A materialized table expression, because
+    // otherwise both planners walk the order's index and check the LIKE on row after row
+    // (PostgreSQL: 250 ms for 'sunlit loft' at 100,000 listings).
+    const matches = selectMatching(db, search).select(["property.id", `property.${column} as key`]);
+    const rows = await db
       .with(
         (cte) => cte("match").materialized(),
         () => matches,
       )
       .selectFrom("match")
-      .select("match.id");
-    if (seek !== undefined) page = page.where(fromSeek("match.key", "match.id", seek));
-    rowsOfPage = await page
-      .orderBy("match.key", direction)
-      .orderBy("match.id", direction)
-      .limit(search.limit)
-      .offset(skip)
+      .select("match.id")
+      .orderBy("match.key", "desc")
+      .orderBy("match.id", "desc")
       .execute();
-  } else {
-    let page = matching.select("property.id");
-    if (seek !== undefined) {
-      page = page.where(fromSeek(`property.${column}`, "property.id", seek));
-    }
-    rowsOfPage = await page
-      .orderBy(`property.${column}`, direction)
-      .orderBy("property.id", direction)
-      .limit(search.limit)
-      .offset(skip)
-      .execute();
-  }
-  const ids = rowsOfPage.map((row) => row.id);
-  if (ids.length === 0) return { properties: [], total };
-  // A second statement, not a subquery: given the subquery, SQLite walked the whole listing
-  // index in order to spare sorting a dozen rows. By key alone: with `publish = 1` too, SQLite
-  // may read the listing index instead; a row unpublished meanwhile is dropped here.
-  const rows = await selectFewWithCategory(db).where("property.id", "in", ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row !== undefined && toFlag(row.publish) === 1 ? [row] : [];
+    return Int32Array.from(rows, (row) => row.id);
   });
-  return { properties: ordered.map(toProperty), total };
+  const count = ordered.length;
+  const ids: number[] = [];
+  for (let i = offset; i < Math.min(count, offset + search.limit); i++) {
+    const id = ordered[direction === "desc" ? i : count - 1 - i];
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
 }
 
 /** How many published properties match these filters, read once per database state. */
