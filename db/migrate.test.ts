@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migrateDown, migrateToLatest, migrations } from "./migrate.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "./testing.ts";
 
-const tables = [
+const contentTables = [
   "amenity",
   "category",
   "collection",
@@ -14,7 +14,16 @@ const tables = [
   "slider",
 ];
 
+/** SQLite's keyword index (migration 0006): an FTS5 table and the tables it keeps its index in. */
+const sqliteTextTables = [
+  "property_text",
+  "property_text_config",
+  "property_text_data",
+  "property_text_idx",
+];
+
 describe.each(testDialects)("migrations on %s", (dialect) => {
+  const tables = [...contentTables, ...(dialect === "sqlite" ? sqliteTextTables : [])].sort();
   let test: TestDatabase | undefined;
   afterEach(async () => {
     await test?.drop();

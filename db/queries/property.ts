@@ -1,6 +1,6 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
-import type { PropertySearch, PropertySort } from "../../lib/property-search.ts";
+import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import {
   type Database,
   type NewPropertyRow,
@@ -67,6 +67,11 @@ function selectPublished(db: Kysely<Database>) {
  * a one-row read ten times slower.
  */
 function selectPublishedFew(db: Kysely<Database>) {
+  return selectFewWithCategory(db).where("property.publish", "=", 1);
+}
+
+/** Any few properties with their category's title, published or not (see selectPublishedFew). */
+function selectFewWithCategory(db: Kysely<Database>) {
   return db
     .selectFrom("property")
     .selectAll("property")
@@ -76,8 +81,7 @@ function selectPublishedFew(db: Kysely<Database>) {
         .select("category.title")
         .whereRef("category.id", "=", "property.category_id")
         .as("category"),
-    )
-    .where("property.publish", "=", 1);
+    );
 }
 
 /** Every published property, newest first (SPEC §7 `GET /property/display/all`). */
@@ -149,52 +153,77 @@ export async function findPublishedProperty(
   });
 }
 
-/** Words of a keyword search, escaped for LIKE (`\` is the escape character). */
-function likePatterns(keyword: string): string[] {
-  return keyword
-    .toLowerCase()
-    .split(" ")
-    .filter(Boolean)
-    .slice(0, 6)
-    .map((word) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+/** A keyword search's words, lower-cased, as many as it searches. */
+function keywordWords(keyword: string): string[] {
+  return keyword.toLowerCase().split(" ").filter(Boolean).slice(0, 6);
+}
+
+/** A word as a LIKE pattern for "contains" (`\\` is the escape character). */
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**
- * One page of the published properties that match a search, and how many match in all
- * (`GET /api/property/display/all` with parameters). Runs two indexed queries; never loads
- * the non-matching rows. The page's ids are chosen first (from the listing indexes of
- * migration 0003, so OFFSET skips index entries, not rows), then only those rows are read.
+ * The text a keyword is looked for in: the four searched columns, lower-cased, joined by
+ * spaces. A word holds no space, so it occurs in this text exactly when it occurs in one of
+ * the columns. PostgreSQL's trigram index (migration 0006) is on this very expression.
  */
-export async function searchPublishedProperties(
+const keywordText = sql<string>`lower(${sql.ref("property.headline")} || ' ' || ${sql.ref("property.address")} || ' ' || ${sql.ref("property.city")} || ' ' || ${sql.ref("property.description")})`;
+
+/**
+ * SQLite's trigram full-text query for these words (migration 0006's `property_text`, which
+ * keeps trigrams only, not their positions): every trigram of every word of three or more
+ * characters. It finds a superset of the rows whose text holds the words, and the LIKE then
+ * decides, so results are those of the LIKE alone. Undefined when no word is long enough.
+ */
+function trigramQuery(words: readonly string[]): string | undefined {
+  const trigrams = new Set<string>();
+  for (const word of words) {
+    const characters = [...word];
+    for (let i = 0; i + 3 <= characters.length; i++) {
+      trigrams.add(characters.slice(i, i + 3).join(""));
+    }
+  }
+  if (trigrams.size === 0) return undefined;
+  return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(" AND ");
+}
+
+/**
+ * The published properties that match a search's filters, from the property table alone.
+ * `trigrams: false` leaves out SQLite's trigram lookup (the LIKE alone decides anyway).
+ */
+function selectMatching(
   db: Kysely<Database>,
-  search: PropertySearch,
-): Promise<{ properties: Property[]; total: number }> {
+  search: PropertyFilters,
+  { trigrams: useTrigrams = true }: { trigrams?: boolean } = {},
+) {
   // No join: the category filter is a subquery on its unique title, so the count and the
-  // page's ids read the property table (and its indexes) alone.
-  const matching = db
+  // page's ids read the property indexes alone.
+  return db
     .selectFrom("property")
     .where("property.publish", "=", 1)
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (search.keyword) {
-        for (const pattern of likePatterns(search.keyword)) {
+        const words = keywordWords(search.keyword);
+        const trigrams = isPostgres(db) || !useTrigrams ? undefined : trigramQuery(words);
+        if (trigrams !== undefined) {
           conditions.push(
-            eb.or(
-              (["headline", "address", "city", "description"] as const).map((column) =>
-                eb(
-                  sql`lower(${sql.ref(`property.${column}`)})`,
-                  "like",
-                  sql`${pattern} escape '\\'`,
-                ),
-              ),
+            eb(
+              "property.id",
+              "in",
+              sql<number>`(select rowid from property_text where property_text match ${trigrams})`,
             ),
           );
+        }
+        for (const word of words) {
+          conditions.push(eb(keywordText, "like", sql<string>`${likePattern(word)} escape '\\'`));
         }
       }
       if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
       if (search.type) {
         // `=` on the unique title's id, not `in`: an equality lets the planner read the
-        // category's listing index (migration 0004) in order.
+        // category's listing index in order.
         conditions.push(
           eb(
             "property.category_id",
@@ -232,31 +261,200 @@ export async function searchPublishedProperties(
       if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
       return eb.and(conditions);
     });
+}
 
-  // The count reads every match (O(n)); it is computed once per database state.
-  const countQuery = matching.select((eb) => eb.fn.countAll<number | string>().as("total"));
-  const compiled = countQuery.compile();
-  const total = await readWhileUnchanged(
-    db,
-    `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`,
-    async () => toCount((await countQuery.executeTakeFirst())?.total),
-  );
+/**
+ * One bookmark every this many matches: a deep page seeks to the bookmark before it and skips
+ * fewer than this many index entries, whatever its number.
+ */
+export const bookmarkEvery = 500;
 
-  const [column, direction] = sortOrder[search.sort];
+/** The sort key and id of one match: where a page's keyset seek starts. */
+interface Bookmark {
+  value: string | number | Date;
+  id: number;
+}
+
+/**
+ * The sort keys of matches number `bookmarkEvery`, 2 × `bookmarkEvery`, … (0-based) of a
+ * search in descending order of `column` (the ascending order reads them from the other end):
+ * one pass over the matching index entries, numbered by a window.
+ */
+async function readBookmarks(
+  db: Kysely<Database>,
+  search: PropertyFilters,
+  column: "created_at" | "price",
+): Promise<Bookmark[]> {
+  const direction = "desc";
+  const numbered = selectMatching(db, search).select((eb) => [
+    `property.${column} as value`,
+    "property.id as id",
+    eb.fn
+      .agg<number>("row_number")
+      .over((over) =>
+        over.orderBy(`property.${column}`, direction).orderBy("property.id", direction),
+      )
+      .as("position"),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as("numbered"))
+    .select(["numbered.value", "numbered.id"])
+    .where("numbered.position", ">", 1)
+    .where(sql<number>`(${sql.ref("numbered.position")} - 1) % ${sql.lit(bookmarkEvery)}`, "=", 0)
+    .orderBy("numbered.position")
+    .execute();
+  return rows.map((row) => ({ value: row.value, id: Number(row.id) }));
+}
+
+/**
+ * One page of the published properties that match a search, and how many match in all
+ * (`GET /api/property/display/all` with parameters). Never loads the non-matching rows, and
+ * a page costs the same at any number (decision 033):
+ * - the match count is read once per database state (db/read-cache.ts), from the listing
+ *   indexes of migration 0006, which hold every filter column;
+ * - a page within the first `bookmarkEvery` matches is read by OFFSET over index entries; a
+ *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
+ *   read once per database state for both directions of an order) and skips at most
+ *   `bookmarkEvery` entries;
+ * - a keyword with few matches keeps their ids in order instead (read once per database
+ *   state through the trigram index), and a page is cut from them;
+ * - the page's ids are chosen first, then only those rows are read by key.
+ */
+export async function searchPublishedProperties(
+  db: Kysely<Database>,
+  search: PropertySearch,
+): Promise<{ properties: Property[]; total: number }> {
+  const { total, searchKey } = await countMatches(db, search);
   const offset = (search.page - 1) * search.limit;
   if (offset >= total) return { properties: [], total };
-  const pageIds = matching
-    .select("property.id")
+  const ids =
+    search.keyword !== undefined && (await fewMatches(db, total))
+      ? await pageOfFewMatches(db, search, searchKey, offset)
+      : await pageOfMatches(db, search, searchKey, total, offset);
+  if (ids.length === 0) return { properties: [], total };
+  // A second statement, not a subquery: given the subquery, SQLite walked the whole listing
+  // index in order to spare sorting a dozen rows. By key alone: with `publish = 1` too, SQLite
+  // may read the listing index instead; a row unpublished meanwhile is dropped here.
+  const rows = await selectFewWithCategory(db).where("property.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row !== undefined && toFlag(row.publish) === 1 ? [row] : [];
+  });
+  return { properties: ordered.map(toProperty), total };
+}
+
+/**
+ * The ids of one page of a search (not a keyword with few matches): read in the order's
+ * index, by OFFSET within the first `bookmarkEvery` matches, else by a seek from the bookmark
+ * at or before the page and at most `bookmarkEvery` entries skipped.
+ */
+async function pageOfMatches(
+  db: Kysely<Database>,
+  search: PropertySearch,
+  searchKey: string,
+  total: number,
+  offset: number,
+): Promise<number[]> {
+  const [column, direction] = sortOrder[search.sort];
+  // A keyword with many matches: walk the order's index and check the LIKE, which finds a
+  // page within a few times its size; SQLite's trigram lookup would cost a step per match.
+  let page = selectMatching(db, search, { trigrams: false }).select("property.id");
+  let skip = offset;
+  if (offset >= bookmarkEvery) {
+    // bookmarks[j - 1] is the match at position j × bookmarkEvery of the descending order,
+    // so at position total - 1 - j × bookmarkEvery of the ascending one.
+    const bookmarks = await readWhileUnchanged(db, `bookmarks ${column}\n${searchKey}`, () =>
+      readBookmarks(db, search, column),
+    );
+    const last = total - 1;
+    // The bookmark at or before the offset in the page's order.
+    const j =
+      direction === "desc"
+        ? Math.floor(offset / bookmarkEvery)
+        : Math.max(1, Math.ceil((last - offset) / bookmarkEvery));
+    const seek = bookmarks[j - 1];
+    if (seek !== undefined) {
+      // Row values: both planners seek the (…, sort key, id) index to the bookmark.
+      page = page.where(
+        sql<SqlBool>`(${sql.ref(`property.${column}`)}, ${sql.ref("property.id")}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${seek.value}, ${seek.id})`,
+      );
+      skip = offset - (direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery);
+    }
+  }
+  const rows = await page
     .orderBy(`property.${column}`, direction)
     .orderBy("property.id", direction)
     .limit(search.limit)
-    .offset(offset);
-  const rows = await selectPublishedFew(db)
-    .where("property.id", "in", pageIds)
-    .orderBy(`property.${column}`, direction)
-    .orderBy("property.id", direction)
+    .offset(skip)
     .execute();
-  return { properties: rows.map(toProperty), total };
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The ids of one page of a keyword search with few matches (see fewMatches): every match's id
+ * in the order, newest or dearest first, read once per database state for both directions
+ * (at most about 7,000 ids at 100,000 listings, 4 bytes each), and the page cut from it.
+ */
+async function pageOfFewMatches(
+  db: Kysely<Database>,
+  search: PropertySearch,
+  searchKey: string,
+  offset: number,
+): Promise<number[]> {
+  const [column, direction] = sortOrder[search.sort];
+  const ordered = await readWhileUnchanged(db, `ids ${column}\n${searchKey}`, async () => {
+    // Found through the trigram index, then sorted. A materialized table expression, because
+    // otherwise both planners walk the order's index and check the LIKE on row after row
+    // (PostgreSQL: 250 ms for 'sunlit loft' at 100,000 listings).
+    const matches = selectMatching(db, search).select(["property.id", `property.${column} as key`]);
+    const rows = await db
+      .with(
+        (cte) => cte("match").materialized(),
+        () => matches,
+      )
+      .selectFrom("match")
+      .select("match.id")
+      .orderBy("match.key", "desc")
+      .orderBy("match.id", "desc")
+      .execute();
+    return Int32Array.from(rows, (row) => row.id);
+  });
+  const count = ordered.length;
+  const ids: number[] = [];
+  for (let i = offset; i < Math.min(count, offset + search.limit); i++) {
+    const id = ordered[direction === "desc" ? i : count - 1 - i];
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
+}
+
+/** How many published properties match these filters, read once per database state. */
+async function countMatches(
+  db: Kysely<Database>,
+  filters: PropertyFilters,
+): Promise<{ total: number; searchKey: string }> {
+  const countQuery = selectMatching(db, filters).select((eb) =>
+    eb.fn.countAll<number | string>().as("total"),
+  );
+  const compiled = countQuery.compile();
+  const searchKey = `${compiled.sql}\n${JSON.stringify(compiled.parameters)}`;
+  const total = await readWhileUnchanged(db, searchKey, async () =>
+    toCount((await countQuery.executeTakeFirst())?.total),
+  );
+  return { total, searchKey };
+}
+
+/**
+ * Whether a keyword's `total` matches are few enough that SQLite should find its page's rows
+ * through the trigram table. That costs about one step per match; walking the listing index
+ * and checking the LIKE on each row costs about (published / total) steps per row skipped or
+ * read, fewer than `bookmarkEvery` + a page. They are even near total² = published ×
+ * `bookmarkEvery` (about 7,000 matches of 100,000).
+ */
+async function fewMatches(db: Kysely<Database>, total: number): Promise<boolean> {
+  const { total: published } = await countMatches(db, {});
+  return total * total < published * bookmarkEvery;
 }
 
 const sortOrder: Record<PropertySort, [column: "created_at" | "price", direction: "asc" | "desc"]> =
