@@ -7,6 +7,7 @@ import * as enquiryOutbox from "./migrations/2026-11-21-0002-enquiry-outbox.ts";
 import * as listingIndexes from "./migrations/2026-11-22-0003-listing-indexes.ts";
 import * as listingCategoryIndexes from "./migrations/2026-11-23-0004-listing-category-indexes.ts";
 import * as contentChangeNotifications from "./migrations/2026-11-24-0005-content-change-notifications.ts";
+import * as staffAccounts from "./migrations/2026-11-25-0006-staff-accounts.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0003-listing-indexes": listingIndexes,
   "2026-11-23-0004-listing-category-indexes": listingCategoryIndexes,
   "2026-11-24-0005-content-change-notifications": contentChangeNotifications,
+  "2026-11-25-0006-staff-accounts": staffAccounts,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

@@ -28,6 +28,10 @@ import { securityPlugin } from "./plugins/security.ts";
 import { strictTransportPlugin } from "./plugins/strict-transport.ts";
 import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
+import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
+import { privateAdminAnswers } from "./staff/admin-headers.ts";
+import { buildInviteMail } from "./staff/invite-mail.ts";
+import { createSignInThrottle } from "./staff/throttle.ts";
 import { inProcessHeader, overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
@@ -38,6 +42,8 @@ declare module "fastify" {
     outbox: OutboxWorker | undefined;
     /** PostgreSQL's word of committed content changes (decision 022); absent on SQLite. */
     changeFeed: ChangeFeed | undefined;
+    /** The back office's accounts (decision 036). */
+    staffAccounts: StaffAccounts;
   }
 }
 
@@ -207,11 +213,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
   await app.register(apiPlugin, { prefix: "/api", config, ...(redis ? { redis } : {}) });
 
+  const staffAccounts = createStaffAccounts({
+    database,
+    throttle: createSignInThrottle({ redis }),
+    siteUrl: config.siteUrl,
+    alwaysSecure: config.siteUrl.startsWith("https:"),
+    sendInvite: transport
+      ? async (invite) => {
+          await transport.sendMail(
+            buildInviteMail(invite, { from: config.MAIL_FROM, siteUrl: config.siteUrl }),
+          );
+        }
+      : undefined,
+    log: app.log,
+  });
+  app.decorate("staffAccounts", staffAccounts);
+  app.addHook("onSend", privateAdminAnswers);
+
   if (options.site) {
     const { sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
+      staff: staffAccounts.service,
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

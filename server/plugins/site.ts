@@ -14,7 +14,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, InjectOptions, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-context";
+import type { SingleUseStore, SiteConfig, SiteRequestContext, StaffService } from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
@@ -33,6 +33,8 @@ export interface SiteOptions {
   devServer?: ViteDevServer;
   /** Spent enquiry puzzle tokens: shared through Redis when several app servers run. */
   usedPuzzleTokens: SingleUseStore;
+  /** The back office's accounts (decision 036). */
+  staff: StaffService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -72,7 +74,7 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens } = options;
+  const { config, devServer, usedPuzzleTokens, staff } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -105,6 +107,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ...values,
       config: siteConfig,
       usedPuzzleTokens,
+      staff,
       contentVersion,
       ...(apiFetch ? { apiFetch } : {}),
     });
