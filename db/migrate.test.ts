@@ -12,6 +12,9 @@ const tables = [
   "enquiry_outbox",
   "property",
   "slider",
+  "staff_session",
+  "staff_token",
+  "staff_user",
 ];
 
 describe.each(testDialects)("migrations on %s", (dialect) => {

@@ -31,6 +31,7 @@ import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-
 import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
+import type { ScryptCost } from "./staff/passwords.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { inProcessHeader, overloadedAnswer } from "./work-limit.ts";
 
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   site?: false | true | { devServer: ViteDevServer };
   /** A mail transport to use instead of SMTP_URL (tests). */
   mailTransport?: MailTransport;
+  /** A cheaper staff password hash than the default (tests only: hashing is slow on purpose). */
+  scryptCost?: ScryptCost;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -226,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }
       : undefined,
     log: app.log,
+    ...(options.scryptCost ? { scryptCost: options.scryptCost } : {}),
   });
   app.decorate("staffAccounts", staffAccounts);
   app.addHook("onSend", privateAdminAnswers);
