@@ -87,7 +87,13 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </div>
         ) : null}
-        <Form method="post" className="admin-form" noValidate>
+        {/* A new, empty form after each invitation. */}
+        <Form
+          method="post"
+          className="admin-form"
+          noValidate
+          key={actionData?.ok ? actionData.link : "invite"}
+        >
           <FormToken token={loaderData.csrfToken} />
           <FormField
             name="email"
