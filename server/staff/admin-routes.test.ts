@@ -11,6 +11,8 @@ import type { StaffRole } from "../../db/database.ts";
 import { findStaffUserByEmail } from "../../db/queries/staff.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
 import { buildApp } from "../app.ts";
+import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import { isCacheablePath } from "../plugins/page-cache.ts";
 import { createTestImageDir, testToken } from "../testing/app.ts";
 import { sessionCookieName } from "./accounts.ts";
 import { adminBrowser, formTokenOf } from "./testing.ts";
@@ -290,5 +292,73 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     }
     const redirect = await app.inject({ url: "/admin/staff" });
     expect(redirect.headers["cache-control"]).toBe("no-store, private");
+    for (const path of ["/admin", "/admin/", "/ADMIN/staff", "/admin.data", "/admin/sign-in"]) {
+      expect(isCacheablePath(path), path).toBe(false);
+    }
+    expect(isCacheablePath("/administration-fees")).toBe(true);
+  });
+
+  it("has one address for its home page, /admin/, which the session cookie's path covers", async () => {
+    const owner = await signedIn("owner");
+    const answer = await owner.browser.get("/admin");
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe("/admin/");
+  });
+});
+
+describe("invitations by e-mail", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const sent: EnquiryMail[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      API_TOKEN: testToken,
+      DATABASE_URL: database.url,
+      IMAGE_DIR: createTestImageDir(),
+      SEED_DEMO_CONTENT: "false",
+      SITE_URL: "https://homes.example.com",
+      MAIL_FROM: "Homes <no-reply@homes.example.com>",
+    });
+    app = await buildApp({
+      config,
+      database: database.handle,
+      site: true,
+      scryptCost: { logN: 10, r: 8, p: 1 },
+      mailTransport: {
+        async sendMail(mail) {
+          sent.push(mail);
+        },
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("e-mails the invited member of staff their link when a mail server is configured", async () => {
+    const added = await app.staffAccounts.addStaffUser("boss@example.com", "owner");
+    if (!added.ok) throw new Error(added.message);
+    const password = "the boss's long password";
+    await app.staffAccounts.service.setPassword(added.link.split("/").pop() as string, password);
+    // SITE_URL is https: the cookies are Secure even over this plain request.
+    const browser = adminBrowser(app);
+    const signIn = await browser.signIn("boss@example.com", password);
+    expect(signIn.cookies.find((cookie) => cookie.name === sessionCookieName)?.secure).toBe(true);
+    const csrf = await browser.tokenFrom("/admin/staff");
+    const answer = await browser.post("/admin/staff", {
+      csrf,
+      email: "new.agent@example.com",
+      role: "agent",
+    });
+    expect(answer.body).toContain("We have e-mailed them this link too.");
+    const mail = sent.find((item) => item.to === "new.agent@example.com");
+    expect(mail?.from).toBe("Homes <no-reply@homes.example.com>");
+    expect(mail?.text).toMatch(/https:\/\/homes\.example\.com\/admin\/set-password\/[\w-]{43}/);
   });
 });
