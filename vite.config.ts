@@ -27,6 +27,13 @@ export default defineConfig({
               priority: 2,
             },
             { name: "app", test: /\/(app|lib)\//, minShareCount: 2, priority: 1 },
+            // The back office's shared code stays out of the public pages' chunk (decision 036).
+            {
+              name: "admin",
+              test: /\/app\/(admin\/(?!error-page)|routes\/admin\/)|\/lib\/staff-rules/,
+              minShareCount: 2,
+              priority: 3,
+            },
           ],
         },
       },

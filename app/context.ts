@@ -5,6 +5,7 @@
  * one context token (see @mcansh/react-router-fastify, "Shared Context").
  */
 import { createContext } from "react-router";
+import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
 export interface SiteConfig {
@@ -47,6 +48,72 @@ export interface SingleUseStore {
   release(id: string): Promise<void>;
 }
 
+/** A member of staff as the back office shows them. */
+export interface StaffMember {
+  id: number;
+  email: string;
+  role: StaffRole;
+  /** False until they have used their set-password link. */
+  hasPassword: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** A signed-in browser's session: who, and the token each of its forms carries. */
+export interface StaffSession {
+  user: StaffMember;
+  csrfToken: string;
+}
+
+/** `Set-Cookie` header values a route adds to its response. */
+export interface StaffCookies {
+  setCookie: string[];
+}
+
+export type StaffSignIn =
+  | ({ ok: true } & StaffCookies)
+  | { ok: false; reason: "invalid" | "throttled"; message: string };
+
+export type StaffInvite =
+  | { ok: true; link: string; emailed: boolean }
+  | { ok: false; message: string };
+
+/**
+ * The back office's accounts (decision 036), implemented by the server (server/staff/): the
+ * admin routes reach them only through this interface. Cookies stay the server's business: a
+ * method that sets one answers its `Set-Cookie` values for the route to send.
+ */
+export interface StaffService {
+  /** The request's signed-in session; null when there is none (or it expired). */
+  session(request: Request): Promise<StaffSession | null>;
+  /**
+   * The token the request's forms carry (decision 037): the session's, or for a signed-out
+   * browser one bound to a cookie this answers with.
+   */
+  formToken(request: Request): Promise<{ token: string } & StaffCookies>;
+  /** Whether a posted form token is the request's valid one. */
+  checkFormToken(request: Request, token: unknown): Promise<boolean>;
+  /** Signs in (throttled per account and per IP); a new session id every time. */
+  signIn(
+    request: Request,
+    clientIp: string,
+    credentials: { email: string; password: string },
+  ): Promise<StaffSignIn>;
+  /** Ends this session, or with `everywhere` every session of its user. */
+  signOut(request: Request, options: { everywhere: boolean }): Promise<StaffCookies>;
+  /** The e-mail address a set-password link is for; null when it is unknown, used or expired. */
+  findSetPasswordLink(token: string): Promise<{ email: string } | null>;
+  /** Spends the link and sets the password; false when the link was no longer valid. */
+  setPassword(token: string, password: string): Promise<boolean>;
+  /** Owners only: every member of staff. */
+  listStaff(session: StaffSession): Promise<StaffMember[]>;
+  /** Owners only: adds a member of staff and makes their one-time set-password link. */
+  invite(
+    session: StaffSession,
+    invitation: { email: string; role: StaffRole },
+  ): Promise<StaffInvite>;
+}
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /** The CSP nonce of this response, for every inline and module script. */
@@ -61,6 +128,10 @@ export interface SiteRequestContext {
    * request's id, so the API's limits and log lines are this page view's.
    */
   api: ApiClient;
+  /** The back office's accounts. */
+  staff: StaffService;
+  /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
+  clientIp: string;
 }
 
 export const siteRequestContext = createContext<SiteRequestContext>();

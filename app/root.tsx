@@ -8,12 +8,14 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   type UIMatch,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { siteRequestContext } from "#app-context";
 import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
+import { AdminErrorPage } from "./admin/error-page.tsx";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
@@ -220,11 +222,17 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The back office has its own frame (app/routes/admin/layout.tsx).
+  if (isBackOffice(useLocation().pathname)) return <Outlet />;
   return (
     <SiteFrame>
       <Outlet />
     </SiteFrame>
   );
+}
+
+function isBackOffice(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/i.test(pathname);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -246,6 +254,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     stack = error.stack;
   }
 
+  if (isBackOffice(useLocation().pathname)) return <AdminErrorPage error={error} />;
   return (
     <SiteFrame>
       <section className="status-page">

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { sitePages } from "./site-pages.ts";
 
 /** Every screen of SPEC §2, and the files for search engines. */
@@ -8,5 +8,16 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),
+  // The back office (decision 036): not linked from the public site.
+  route("admin", "routes/admin/layout.tsx", [
+    route("sign-in", "routes/admin/sign-in.tsx"),
+    route("set-password/:token", "routes/admin/set-password.tsx"),
+    layout("routes/admin/signed-in.tsx", [
+      index("routes/admin/home.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("sign-out", "routes/admin/sign-out.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

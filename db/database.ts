@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import type { StaffRole } from "../lib/staff-rules.ts";
 import {
   type ChangeFeed,
   type ChangeFeedOptions,
@@ -137,7 +138,37 @@ export interface Database {
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     created_at: ColumnType<Date | string, string, string>;
   };
+  /** A member of staff who signs in to the back office (decision 036). */
+  staff_user: {
+    id: Generated<number>;
+    /** Lower case; unique. */
+    email: string;
+    role: StaffRole;
+    /** `scrypt$…` (server/staff/passwords.ts); null until the first password is set. */
+    password_hash: string | null;
+    created_at: ColumnType<Date | string, string, string>;
+    password_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  };
+  /** A signed-in browser. `id` is the SHA-256 of the cookie's secret, in hex. */
+  staff_session: {
+    id: string;
+    user_id: number;
+    /** The synchronizer token every form of this session carries (decision 037). */
+    csrf_token: string;
+    created_at: ColumnType<Date | string, string, string>;
+    last_seen_at: ColumnType<Date | string, string, string>;
+  };
+  /** A one-time link's secret (its SHA-256 in hex), such as a set-password link. */
+  staff_token: {
+    id: string;
+    user_id: number;
+    purpose: "set-password";
+    created_at: ColumnType<Date | string, string, string>;
+    expires_at: ColumnType<Date | string, string, string>;
+  };
 }
+
+export type { StaffRole };
 
 export type OutboxStatus = "pending" | "sent";
 
@@ -163,6 +194,7 @@ export type EnquiryRow = Selectable<Database["enquiry"]>;
 export type NewEnquiryRow = Insertable<Database["enquiry"]>;
 export type EnquiryUpdate = Updateable<Database["enquiry"]>;
 export type OutboxRow = Selectable<Database["enquiry_outbox"]>;
+export type StaffUserRow = Selectable<Database["staff_user"]>;
 
 export type Dialect = "sqlite" | "postgres";
 

@@ -12,6 +12,9 @@ const contentTables = [
   "enquiry_outbox",
   "property",
   "slider",
+  "staff_session",
+  "staff_token",
+  "staff_user",
 ];
 
 /** SQLite's keyword index (migration 0006): an FTS5 table and the tables it keeps its index in. */

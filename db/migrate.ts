@@ -8,6 +8,7 @@ import * as listingIndexes from "./migrations/2026-11-22-0003-listing-indexes.ts
 import * as listingCategoryIndexes from "./migrations/2026-11-23-0004-listing-category-indexes.ts";
 import * as contentChangeNotifications from "./migrations/2026-11-24-0005-content-change-notifications.ts";
 import * as listingFilterIndexes from "./migrations/2026-11-25-0006-listing-filter-indexes.ts";
+import * as staffAccounts from "./migrations/2026-11-25-0007-staff-accounts.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0004-listing-category-indexes": listingCategoryIndexes,
   "2026-11-24-0005-content-change-notifications": contentChangeNotifications,
   "2026-11-25-0006-listing-filter-indexes": listingFilterIndexes,
+  "2026-11-25-0007-staff-accounts": staffAccounts,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

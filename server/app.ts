@@ -29,6 +29,11 @@ import { securityPlugin } from "./plugins/security.ts";
 import { strictTransportPlugin } from "./plugins/strict-transport.ts";
 import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
+import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
+import { privateAdminAnswers } from "./staff/admin-headers.ts";
+import { buildInviteMail } from "./staff/invite-mail.ts";
+import type { ScryptCost } from "./staff/passwords.ts";
+import { createSignInThrottle } from "./staff/throttle.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
@@ -39,6 +44,8 @@ declare module "fastify" {
     outbox: OutboxWorker | undefined;
     /** PostgreSQL's word of committed content changes (decision 022); absent on SQLite. */
     changeFeed: ChangeFeed | undefined;
+    /** The back office's accounts (decision 036). */
+    staffAccounts: StaffAccounts;
   }
 }
 
@@ -50,6 +57,8 @@ export interface BuildAppOptions {
   site?: false | true | { devServer: ViteDevServer };
   /** A mail transport to use instead of SMTP_URL (tests). */
   mailTransport?: MailTransport;
+  /** A cheaper staff password hash than the default (tests only: hashing is slow on purpose). */
+  scryptCost?: ScryptCost;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -210,11 +219,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(apiPlugin, { prefix: "/api", config });
 
+  const staffAccounts = createStaffAccounts({
+    database,
+    throttle: createSignInThrottle({ redis }),
+    siteUrl: config.siteUrl,
+    alwaysSecure: config.siteUrl.startsWith("https:"),
+    sendInvite: transport
+      ? async (invite) => {
+          await transport.sendMail(
+            buildInviteMail(invite, { from: config.MAIL_FROM, siteUrl: config.siteUrl }),
+          );
+        }
+      : undefined,
+    log: app.log,
+    ...(options.scryptCost ? { scryptCost: options.scryptCost } : {}),
+  });
+  app.decorate("staffAccounts", staffAccounts);
+  app.addHook("onSend", privateAdminAnswers);
+
   if (options.site) {
     const { sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
+      staff: staffAccounts.service,
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

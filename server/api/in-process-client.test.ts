@@ -12,9 +12,9 @@ import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { createTestDatabase, type TestDatabase } from "../../db/testing.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import type { PropertySearch } from "../../lib/property-search.ts";
+import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { buildApp } from "../app.ts";
 import { createTestImageDir, testToken } from "../testing/app.ts";
-import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { freePort } from "../testing/server-process.ts";
 import { createInProcessApi } from "./in-process-client.ts";
 

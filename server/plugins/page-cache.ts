@@ -395,7 +395,10 @@ const defaultResponseCompressLimit = { concurrency: 2, queueLength: 32, maxWaitM
 
 /** Site pages only: not React Router's data requests, nor its route manifest. */
 export function isCacheablePath(path: string): boolean {
-  return !path.endsWith(".data") && !path.startsWith("/__manifest");
+  // The back office is per member of staff (decision 036): never kept.
+  return (
+    !path.endsWith(".data") && !path.startsWith("/__manifest") && !/^\/admin(?:[/.]|$)/i.test(path)
+  );
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {

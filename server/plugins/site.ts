@@ -15,7 +15,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { SingleUseStore, SiteConfig, SiteRequestContext } from "#app-context";
+import type { SingleUseStore, SiteConfig, SiteRequestContext, StaffService } from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
@@ -37,6 +37,8 @@ export interface SiteOptions {
   devServer?: ViteDevServer;
   /** Spent enquiry puzzle tokens: shared through Redis when several app servers run. */
   usedPuzzleTokens: SingleUseStore;
+  /** The back office's accounts (decision 036). */
+  staff: StaffService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -67,7 +69,7 @@ function createSiteApi(
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens } = options;
+  const { config, devServer, usedPuzzleTokens, staff } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -103,6 +105,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       config: siteConfig,
       usedPuzzleTokens,
       api: apiFor(request, clientIp),
+      staff,
+      clientIp,
     });
     return context;
   }

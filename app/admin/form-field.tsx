@@ -1,0 +1,46 @@
+/** A labelled form control with its error message beside it (announced with the field). */
+import type { InputHTMLAttributes } from "react";
+
+export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+export function FormField({ name, label, error, hint, id, ...input }: FormFieldProps) {
+  const fieldId = id ?? `field-${name}`;
+  const describedBy = [hint ? `${fieldId}-hint` : "", error ? `${fieldId}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={`admin-field${error ? " admin-field--invalid" : ""}`}>
+      <label className="admin-field__label" htmlFor={fieldId}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="admin-field__hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        className="admin-field__input"
+        id={fieldId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {error ? (
+        <p className="admin-field__error" id={`${fieldId}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The hidden token every admin form carries (decision 037). */
+export function FormToken({ token }: { token: string }) {
+  return <input type="hidden" name="csrf" value={token} />;
+}

@@ -1,0 +1,97 @@
+/** Where a one-time link sets a member of staff's password (decision 036). */
+import { data, Form, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
+import { FormField, FormToken } from "../../admin/form-field.tsx";
+import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
+import type { Route } from "./+types/set-password";
+
+export const meta: Route.MetaFunction = () => adminMeta("Set your password");
+
+const spentLink = "This link has expired or has already been used. Ask an owner for a new one.";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { staff } = context.get(siteRequestContext);
+  const link = await staff.findSetPasswordLink(params.token);
+  if (!link) return data({ email: null, token: "" }, { status: 410 });
+  const { token, setCookie } = await staff.formToken(request);
+  return data({ email: link.email, token }, { headers: cookieHeaders(setCookie) });
+}
+
+interface SetPasswordErrors {
+  password?: string;
+  confirmation?: string;
+  form?: string;
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const { staff } = context.get(siteRequestContext);
+  const form = await request.formData();
+  const password = String(form.get("password") ?? "");
+  const confirmation = String(form.get("confirmation") ?? "");
+  const errors: SetPasswordErrors = {};
+  const problem = newPasswordProblem(password);
+  if (problem) errors.password = problem;
+  else if (confirmation !== password) errors.confirmation = "The two passwords are not the same.";
+  if (errors.password || errors.confirmation) return data({ errors }, { status: 400 });
+  if (!(await staff.setPassword(params.token, password))) {
+    return data({ errors: { form: spentLink } satisfies SetPasswordErrors }, { status: 410 });
+  }
+  throw redirect(`${adminPaths.signIn}?password=set`);
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: SetPasswordErrors = actionData?.errors ?? {};
+  return (
+    <section className="admin-panel admin-panel--narrow" aria-labelledby="set-password-title">
+      <h1 id="set-password-title" className="admin-title">
+        Set your password
+      </h1>
+      {loaderData.email === null || errors.form ? (
+        <p className="admin-notice admin-notice--error" role="alert">
+          {errors.form ?? spentLink}
+        </p>
+      ) : (
+        <>
+          <p>
+            For <strong>{loaderData.email}</strong>. Choose a password of at least{" "}
+            {minimumPasswordLength} characters: a few unrelated words are easy to remember and hard
+            to guess.
+          </p>
+          <Form method="post" className="admin-form" noValidate>
+            <FormToken token={loaderData.token} />
+            {/* Lets a password manager store the new password under the right account. */}
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={loaderData.email}
+              readOnly
+              hidden
+            />
+            <FormField
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={minimumPasswordLength}
+              error={errors.password}
+            />
+            <FormField
+              name="confirmation"
+              label="New password again"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errors.confirmation}
+            />
+            <button className="admin-button" type="submit">
+              Set password
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/** The back office's sign-in (decisions 036 and 037): throttled, a new session every time. */
+import { data, Form, redirect, useNavigation } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { emailProblem } from "../../../lib/staff-rules.ts";
+import { FormField, FormToken } from "../../admin/form-field.tsx";
+import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () => adminMeta("Sign in");
+
+export const handle = { searchParams: ["password"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { staff } = context.get(siteRequestContext);
+  if (await staff.session(request)) throw redirect(adminPaths.home);
+  const { token, setCookie } = await staff.formToken(request);
+  const passwordSet = new URL(request.url).searchParams.get("password") === "set";
+  return data({ token, passwordSet }, { headers: cookieHeaders(setCookie) });
+}
+
+interface SignInErrors {
+  email?: string;
+  password?: string;
+  /** Of the whole form: wrong credentials, or throttled. */
+  form?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = context.get(siteRequestContext);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const password = String(form.get("password") ?? "");
+  const errors: SignInErrors = {};
+  const emailError = emailProblem(email);
+  if (emailError) errors.email = emailError;
+  if (password === "") errors.password = "Enter your password.";
+  if (errors.email || errors.password) return data({ errors, email }, { status: 400 });
+  const result = await site.staff.signIn(request, site.clientIp, { email, password });
+  if (result.ok) {
+    throw redirect(adminPaths.home, { headers: cookieHeaders(result.setCookie) });
+  }
+  return data(
+    { errors: { form: result.message } satisfies SignInErrors, email },
+    { status: result.reason === "throttled" ? 429 : 401 },
+  );
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: SignInErrors = actionData?.errors ?? {};
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="admin-panel admin-panel--narrow" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className="admin-title">
+        Sign in
+      </h1>
+      {loaderData.passwordSet && !actionData ? (
+        <p className="admin-notice admin-notice--success" role="status">
+          Your password is set. Sign in with it.
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p className="admin-notice admin-notice--error" role="alert" id="sign-in-error">
+          {errors.form}
+        </p>
+      ) : null}
+      <Form method="post" className="admin-form" noValidate>
+        <FormToken token={loaderData.token} />
+        <FormField
+          name="email"
+          label="E-mail address"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.email ?? ""}
+          error={errors.email}
+        />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <button className="admin-button" type="submit" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Every signed-in page of the back office sits under this layout: its middleware sends a
+ * signed-out request to the sign-in page before any loader or action below runs (decision
+ * 036), and puts the session in the router context for them.
+ */
+import { Form, NavLink, Outlet } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { staffRoleNames } from "../../../lib/staff-rules.ts";
+import { FormToken } from "../../admin/form-field.tsx";
+import { adminPaths, staffSessionContext, toSignIn } from "../../admin/staff.ts";
+import type { Route } from "./+types/signed-in";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const session = await context.get(siteRequestContext).staff.session(request);
+    if (!session) toSignIn();
+    context.set(staffSessionContext, session);
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { user, csrfToken } = context.get(staffSessionContext);
+  return { user: { email: user.email, role: user.role }, csrfToken };
+}
+
+export default function SignedIn({ loaderData }: Route.ComponentProps) {
+  const { user, csrfToken } = loaderData;
+  return (
+    <>
+      <div className="admin-bar">
+        <nav className="admin-nav" aria-label="Back office">
+          <NavLink className="admin-nav__link" to={adminPaths.home} end>
+            Home
+          </NavLink>
+          {user.role === "owner" ? (
+            <NavLink className="admin-nav__link" to={adminPaths.staff}>
+              Staff
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className="admin-bar__who">
+          <span className="admin-bar__email">{user.email}</span>
+          <span className="admin-badge">{staffRoleNames[user.role]}</span>
+          <Form method="post" action={adminPaths.signOut} className="admin-bar__sign-out">
+            <FormToken token={csrfToken} />
+            <button className="admin-button admin-button--quiet" type="submit">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </div>
+      <Outlet />
+    </>
+  );
+}

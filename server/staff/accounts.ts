@@ -1,0 +1,341 @@
+/**
+ * The back office's accounts (decisions 036 and 037): the StaffService the admin routes use
+ * (app/context.ts), and what the `users` command shares with it.
+ *
+ * - Secrets (session ids, link tokens, form tokens) are 32 random bytes, base64url. The
+ *   database keeps only the SHA-256 of session ids and link tokens.
+ * - A session expires after `idleMs` without a request, and `absoluteMs` after sign-in
+ *   whatever its use. Every sign-in makes a new session id (no fixation); setting a password
+ *   ends every session of that user.
+ * - Forms carry a token: a signed-in browser's is its session's (a synchronizer token); a
+ *   signed-out browser's (the sign-in and set-password forms) is the value of a cookie of its
+ *   own (double submit).
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { StaffMember, StaffService, StaffSession, StaffSignIn } from "#app-context";
+import type { DatabaseHandle, StaffRole } from "../../db/database.ts";
+import {
+  deleteExpiredStaffSessions,
+  deleteStaffSession,
+  deleteStaffSessionsOf,
+  deleteStaffToken,
+  deleteStaffTokensOf,
+  findStaffSession,
+  findStaffTokenUser,
+  findStaffUserByEmail,
+  insertStaffSession,
+  insertStaffToken,
+  insertStaffUser,
+  listStaffUsers,
+  type StaffUserRecord,
+  touchStaffSession,
+  updateStaffPassword,
+} from "../../db/queries/staff.ts";
+import {
+  emailProblem,
+  maximumPasswordLength,
+  newPasswordProblem,
+  normaliseEmail,
+} from "../../lib/staff-rules.ts";
+import {
+  decoyPasswordHash,
+  defaultScryptCost,
+  hashPassword,
+  type ScryptCost,
+  verifyPassword,
+} from "./passwords.ts";
+import type { SignInThrottle } from "./throttle.ts";
+
+export const sessionCookieName = "homes_admin_session";
+export const formCookieName = "homes_admin_form";
+/** Every admin cookie's path: the public site's requests never carry them. */
+export const adminCookiePath = "/admin";
+
+export const defaultSessionLifetimes = {
+  /** Signed out after two hours without a request… */
+  idleMs: 2 * 60 * 60 * 1000,
+  /** …and after twelve hours whatever the use: sign in again each working day. */
+  absoluteMs: 12 * 60 * 60 * 1000,
+};
+/** How long a set-password link works. */
+export const defaultLinkLifetimeMs = 72 * 60 * 60 * 1000;
+/** A session's last request is written at most this often (one write a minute, not per request). */
+const touchEveryMs = 60 * 1000;
+
+export const signInMessages = {
+  invalid: "The e-mail address or password is not right.",
+  throttled: (waitMs: number) => {
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return `Too many failed sign-ins. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  },
+};
+
+export interface InviteMail {
+  to: string;
+  link: string;
+  role: StaffRole;
+}
+
+export interface StaffAccountsOptions {
+  database: DatabaseHandle;
+  throttle: SignInThrottle;
+  /** The site's public address: set-password links are built on it. */
+  siteUrl: string;
+  /** Sends an invitation; absent when no mail server is configured (the owner passes the link on). */
+  sendInvite?: ((mail: InviteMail) => Promise<void>) | undefined;
+  /** Whether the cookies are `Secure` whatever the request (SITE_URL is https). */
+  alwaysSecure?: boolean;
+  idleMs?: number;
+  absoluteMs?: number;
+  linkLifetimeMs?: number;
+  scryptCost?: ScryptCost;
+  now?: () => Date;
+  log?: { warn(object: object, message: string): void };
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function toStaffMember(user: StaffUserRecord): StaffMember {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt,
+  };
+}
+
+/** The value of cookie `name` in a Cookie header; undefined when absent. */
+export function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+const secretPattern = /^[\w-]{43}$/;
+
+export function createStaffAccounts(options: StaffAccountsOptions) {
+  const { database, throttle } = options;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const idleMs = options.idleMs ?? defaultSessionLifetimes.idleMs;
+  const absoluteMs = options.absoluteMs ?? defaultSessionLifetimes.absoluteMs;
+  const linkLifetimeMs = options.linkLifetimeMs ?? defaultLinkLifetimeMs;
+  const cost = options.scryptCost ?? defaultScryptCost;
+  /** One lookup per request, however many middlewares and loaders ask. */
+  const sessions = new WeakMap<Request, Promise<ActiveSession | null>>();
+
+  interface ActiveSession extends StaffSession {
+    id: string;
+  }
+
+  function cookie(request: Request, name: string, value: string, maxAgeSeconds: number): string {
+    const secure = options.alwaysSecure || new URL(request.url).protocol === "https:";
+    return [
+      `${name}=${value}`,
+      `Path=${adminCookiePath}`,
+      `Max-Age=${maxAgeSeconds}`,
+      "HttpOnly",
+      "SameSite=Lax",
+      ...(secure ? ["Secure"] : []),
+    ].join("; ");
+  }
+
+  function setPasswordLink(token: string): string {
+    return `${options.siteUrl}/admin/set-password/${token}`;
+  }
+
+  /** A fresh one-time set-password link for a user; their earlier links stop working. */
+  async function issueSetPasswordLink(userId: number): Promise<string> {
+    const token = newSecret();
+    const issuedAt = now();
+    await deleteStaffTokensOf(db, userId);
+    await insertStaffToken(db, {
+      id: hashSecret(token),
+      userId,
+      now: issuedAt,
+      expiresAt: new Date(issuedAt.getTime() + linkLifetimeMs),
+    });
+    return setPasswordLink(token);
+  }
+
+  /** Adds a member of staff and their link; a message when the address is bad or taken. */
+  async function addStaffUser(
+    email: string,
+    role: StaffRole,
+  ): Promise<{ ok: true; user: StaffMember; link: string } | { ok: false; message: string }> {
+    const problem = emailProblem(email);
+    if (problem) return { ok: false, message: problem };
+    const user = await insertStaffUser(db, { email: normaliseEmail(email), role, now: now() });
+    if (!user)
+      return { ok: false, message: "There is already an account with this e-mail address." };
+    return { ok: true, user: toStaffMember(user), link: await issueSetPasswordLink(user.id) };
+  }
+
+  async function lookUpSession(request: Request): Promise<ActiveSession | null> {
+    const secret = cookieValue(request.headers.get("cookie"), sessionCookieName);
+    if (!secret || !secretPattern.test(secret)) return null;
+    const id = hashSecret(secret);
+    const found = await findStaffSession(db, id);
+    if (!found) return null;
+    const at = now().getTime();
+    if (
+      at - found.lastSeenAt.getTime() > idleMs ||
+      at - found.createdAt.getTime() > absoluteMs ||
+      found.user.passwordHash === null
+    ) {
+      await deleteStaffSession(db, id);
+      return null;
+    }
+    if (at - found.lastSeenAt.getTime() > touchEveryMs) await touchStaffSession(db, id, now());
+    return { id, user: toStaffMember(found.user), csrfToken: found.csrfToken };
+  }
+
+  function sessionOf(request: Request): Promise<ActiveSession | null> {
+    let found = sessions.get(request);
+    if (!found) {
+      found = lookUpSession(request);
+      sessions.set(request, found);
+    }
+    return found;
+  }
+
+  function requireOwner(session: StaffSession): void {
+    if (session.user.role !== "owner") throw new Error("Only an owner may do this.");
+  }
+
+  const service: StaffService = {
+    async session(request) {
+      const found = await sessionOf(request);
+      return found && { user: found.user, csrfToken: found.csrfToken };
+    },
+
+    async formToken(request) {
+      const session = await sessionOf(request);
+      if (session) return { token: session.csrfToken, setCookie: [] };
+      const existing = cookieValue(request.headers.get("cookie"), formCookieName);
+      if (existing && secretPattern.test(existing)) return { token: existing, setCookie: [] };
+      const token = newSecret();
+      return { token, setCookie: [cookie(request, formCookieName, token, absoluteMs / 1000)] };
+    },
+
+    async checkFormToken(request, token) {
+      if (typeof token !== "string" || !secretPattern.test(token)) return false;
+      const session = await sessionOf(request);
+      if (session) return sameSecret(token, session.csrfToken);
+      const expected = cookieValue(request.headers.get("cookie"), formCookieName);
+      return expected !== undefined && sameSecret(token, expected);
+    },
+
+    async signIn(request, clientIp, credentials): Promise<StaffSignIn> {
+      const email = normaliseEmail(credentials.email);
+      const waitMs = await throttle.waitMs(email, clientIp);
+      if (waitMs > 0) {
+        return { ok: false, reason: "throttled", message: signInMessages.throttled(waitMs) };
+      }
+      const user = await findStaffUserByEmail(db, email);
+      const { password } = credentials;
+      // An unknown address costs a hash too: the answer's time does not tell it apart.
+      const matches =
+        password.length <= maximumPasswordLength &&
+        (await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(cost))));
+      if (!user?.passwordHash || !matches) {
+        await throttle.fail(email, clientIp);
+        return { ok: false, reason: "invalid", message: signInMessages.invalid };
+      }
+      await throttle.succeed(email);
+      // A new id at every sign-in, and the browser's old session (if any) ends.
+      const previous = await sessionOf(request);
+      if (previous) await deleteStaffSession(db, previous.id);
+      const secret = newSecret();
+      const signedInAt = now();
+      await insertStaffSession(db, {
+        id: hashSecret(secret),
+        userId: user.id,
+        csrfToken: newSecret(),
+        now: signedInAt,
+      });
+      await deleteExpiredStaffSessions(db, {
+        idleBefore: new Date(signedInAt.getTime() - idleMs),
+        createdBefore: new Date(signedInAt.getTime() - absoluteMs),
+      });
+      return {
+        ok: true,
+        setCookie: [
+          cookie(request, sessionCookieName, secret, absoluteMs / 1000),
+          cookie(request, formCookieName, "", 0),
+        ],
+      };
+    },
+
+    async signOut(request, { everywhere }) {
+      const session = await sessionOf(request);
+      if (session) {
+        if (everywhere) await deleteStaffSessionsOf(db, session.user.id);
+        else await deleteStaffSession(db, session.id);
+      }
+      return { setCookie: [cookie(request, sessionCookieName, "", 0)] };
+    },
+
+    async findSetPasswordLink(token) {
+      if (!secretPattern.test(token)) return null;
+      const user = await findStaffTokenUser(db, hashSecret(token), now());
+      return user ? { email: user.email } : null;
+    },
+
+    async setPassword(token, password) {
+      if (!secretPattern.test(token) || newPasswordProblem(password)) return false;
+      const hash = await hashPassword(password, cost);
+      const userId = await deleteStaffToken(db, hashSecret(token), now());
+      if (userId === undefined) return false;
+      await updateStaffPassword(db, userId, hash, now());
+      await deleteStaffTokensOf(db, userId);
+      await deleteStaffSessionsOf(db, userId);
+      return true;
+    },
+
+    async listStaff(session) {
+      requireOwner(session);
+      return (await listStaffUsers(db)).map(toStaffMember);
+    },
+
+    async invite(session, invitation) {
+      requireOwner(session);
+      const added = await addStaffUser(invitation.email, invitation.role);
+      if (!added.ok) return added;
+      let emailed = false;
+      if (options.sendInvite) {
+        try {
+          await options.sendInvite({
+            to: added.user.email,
+            link: added.link,
+            role: invitation.role,
+          });
+          emailed = true;
+        } catch (error) {
+          options.log?.warn({ err: error }, "the invitation e-mail could not be sent");
+        }
+      }
+      return { ok: true, link: added.link, emailed };
+    },
+  };
+
+  return { service, addStaffUser, issueSetPasswordLink };
+}
+
+export type StaffAccounts = ReturnType<typeof createStaffAccounts>;

@@ -1,0 +1,20 @@
+/**
+ * Every answer under /admin, whatever answered it (a page, a data request, a redirect, an
+ * error), is private: never stored by a proxy or a browser cache, never indexed, and its URL
+ * (a set-password link's token) never sent on as a Referer.
+ */
+import type { onSendHookHandler } from "fastify";
+
+export function isAdminPath(url: string): boolean {
+  return /^\/admin(?:[/.?]|$)/i.test(url);
+}
+
+export const privateAdminAnswers: onSendHookHandler = (request, reply, payload, done) => {
+  if (isAdminPath(request.url)) {
+    reply.header("cache-control", "no-store, private");
+    reply.header("x-robots-tag", "noindex, nofollow");
+    reply.header("referrer-policy", "no-referrer");
+    reply.removeHeader("etag");
+  }
+  done(null, payload);
+};

@@ -1,0 +1,364 @@
+/**
+ * The back office's security (decisions 036 and 037), on the built site (`npm run build`
+ * first) over SQLite and PostgreSQL: signed-out requests, form tokens, roles, throttling,
+ * session fixation, cookies and caching.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config/env.ts";
+import type { StaffRole } from "../../db/database.ts";
+import { findStaffUserByEmail } from "../../db/queries/staff.ts";
+import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
+import { buildApp } from "../app.ts";
+import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import { isCacheablePath } from "../plugins/page-cache.ts";
+import { createTestImageDir, testToken } from "../testing/app.ts";
+import { sessionCookieName } from "./accounts.ts";
+import { adminBrowser, formTokenOf } from "./testing.ts";
+
+/** Every admin page a signed-in member of staff can open. */
+const signedInPages = [
+  "/admin",
+  "/admin/",
+  "/admin/staff",
+  "/admin/sign-out",
+  "/admin/no-such-page",
+];
+/** Their data requests, as client-side navigation fetches them. */
+const dataRequests = ["/admin/_.data", "/admin/staff.data", "/admin/no-such-page.data"];
+
+describe.each(testDialects)("the back office on %s", (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  async function createStaff(role: StaffRole) {
+    const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
+    const password = `a long password ${randomBytes(4).toString("hex")}`;
+    const added = await app.staffAccounts.addStaffUser(email, role);
+    if (!added.ok) throw new Error(added.message);
+    const token = added.link.split("/").pop() as string;
+    expect(await app.staffAccounts.service.setPassword(token, password)).toBe(true);
+    return { email, password };
+  }
+
+  async function signedIn(role: StaffRole) {
+    const staff = await createStaff(role);
+    const browser = adminBrowser(app);
+    const answer = await browser.signIn(staff.email, staff.password);
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe("/admin/");
+    return { ...staff, browser };
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, { seed: true });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      API_TOKEN: testToken,
+      DATABASE_URL: database.url,
+      IMAGE_DIR: createTestImageDir(),
+      SEED_DEMO_CONTENT: "false",
+      CONTACT_RATE_LIMIT: "off",
+      PAGE_CACHE_TTL: "600",
+    });
+    app = await buildApp({
+      config,
+      database: database.handle,
+      site: true,
+      scryptCost: { logN: 10, r: 8, p: 1 },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("sends every signed-out request for a page or its data to the sign-in page, showing nothing", async () => {
+    const { email } = await createStaff("owner");
+    for (const url of signedInPages) {
+      const answer = await app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(302);
+      expect(answer.headers.location, url).toBe("/admin/sign-in");
+      expect(answer.body, url).toBe("");
+    }
+    for (const url of dataRequests) {
+      const answer = await app.inject({ method: "GET", url });
+      // React Router answers a data request's redirect as 202 with the target in its body.
+      expect(answer.statusCode, url).toBe(202);
+      expect(answer.body, url).toContain("/admin/sign-in");
+      expect(answer.body, url).not.toContain(email);
+      expect(answer.body, url).not.toContain("csrfToken");
+    }
+  });
+
+  it("refuses a signed-out post to every signed-in form, with or without a form token", async () => {
+    const browser = adminBrowser(app);
+    const csrf = await browser.tokenFrom("/admin/sign-in");
+    const victim = `nobody-${randomBytes(4).toString("hex")}@example.com`;
+    for (const url of ["/admin/staff", "/admin/sign-out", "/admin/"]) {
+      const withToken = await browser.post(url, { csrf, email: victim, role: "owner" });
+      expect(withToken.statusCode, url).toBe(302);
+      expect(withToken.headers.location, url).toBe("/admin/sign-in");
+      const withoutToken = await browser.post(url, { email: victim, role: "owner" });
+      expect(withoutToken.statusCode, url).toBe(403);
+    }
+    expect(await findStaffUserByEmail(database.handle.db, victim)).toBeUndefined();
+  });
+
+  it("refuses every form post without its valid token, and does nothing", async () => {
+    const owner = await signedIn("owner");
+    const other = await signedIn("owner");
+    const otherToken = await other.browser.tokenFrom("/admin/");
+    const invited = `invited-${randomBytes(4).toString("hex")}@example.com`;
+    const forms: [url: string, fields: Record<string, string>][] = [
+      ["/admin/staff", { email: invited, role: "agent" }],
+      ["/admin/sign-out", { scope: "everywhere" }],
+      ["/admin/sign-in", { email: owner.email, password: owner.password }],
+    ];
+    for (const [url, fields] of forms) {
+      for (const csrf of [undefined, "", otherToken, "x".repeat(43)]) {
+        const answer = await owner.browser.post(
+          url,
+          csrf === undefined ? fields : { ...fields, csrf },
+        );
+        expect(answer.statusCode, `${url} ${csrf}`).toBe(403);
+        expect(answer.body).toContain("This form has expired or did not come from this site.");
+        expect(answer.cookies.map((cookie) => cookie.name)).not.toContain(sessionCookieName);
+      }
+    }
+    expect(await findStaffUserByEmail(database.handle.db, invited)).toBeUndefined();
+    // Still signed in: the refused sign-out did nothing.
+    expect((await owner.browser.get("/admin/")).statusCode).toBe(200);
+    // The set-password form, signed out, without the token of its cookie.
+    const added = await app.staffAccounts.addStaffUser(invited, "agent");
+    if (!added.ok) throw new Error(added.message);
+    const linkPath = new URL(added.link).pathname;
+    const stranger = adminBrowser(app);
+    await stranger.get(linkPath);
+    const refused = await stranger.post(linkPath, {
+      csrf: otherToken,
+      password: "a new long password",
+      confirmation: "a new long password",
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      await app.staffAccounts.service.findSetPasswordLink(linkPath.split("/").pop() as string),
+    ).toEqual({
+      email: invited,
+    });
+  });
+
+  it("keeps agents out of the owner-only staff page and its invitation form", async () => {
+    const agent = await signedIn("agent");
+    const home = await agent.browser.get("/admin/");
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(agent.email);
+    expect(home.body).toContain("Agent");
+    expect(home.body).not.toContain('href="/admin/staff"');
+    const page = await agent.browser.get("/admin/staff");
+    expect(page.statusCode).toBe(403);
+    expect(page.body).toContain("Only an owner can open this page.");
+    expect((await agent.browser.get("/admin/staff.data")).statusCode).toBe(403);
+    const csrf = formTokenOf(home.body);
+    const invited = `agent-invite-${randomBytes(4).toString("hex")}@example.com`;
+    const post = await agent.browser.post("/admin/staff", { csrf, email: invited, role: "owner" });
+    expect(post.statusCode).toBe(403);
+    expect(await findStaffUserByEmail(database.handle.db, invited)).toBeUndefined();
+  });
+
+  it("lets an owner invite staff: a one-time link that sets a password once", async () => {
+    const owner = await signedIn("owner");
+    const csrf = await owner.browser.tokenFrom("/admin/staff");
+    const email = `new-agent-${randomBytes(4).toString("hex")}@example.com`;
+    const answer = await owner.browser.post("/admin/staff", { csrf, email, role: "agent" });
+    expect(answer.statusCode).toBe(200);
+    const link = /href="(http[^"]+\/admin\/set-password\/[\w-]+)"/.exec(answer.body)?.[1];
+    expect(link).toBeDefined();
+    expect(answer.body).toContain("Send them this link");
+    const again = await owner.browser.post("/admin/staff", { csrf, email, role: "agent" });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain("There is already an account with this e-mail address.");
+
+    const agent = adminBrowser(app);
+    const path = new URL(link as string).pathname;
+    const page = await agent.get(path);
+    expect(page.body).toContain(email);
+    const fields = { csrf: formTokenOf(page.body), password: "short", confirmation: "short" };
+    const tooShort = await agent.post(path, fields);
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.body).toContain("Use at least 12 characters.");
+    const password = "agents have long passwords";
+    const set = await agent.post(path, { ...fields, password, confirmation: password });
+    expect(set.headers.location).toBe("/admin/sign-in?password=set");
+    const reused = await agent.get(path);
+    expect(reused.statusCode).toBe(410);
+    expect(reused.body).toContain("This link has expired or has already been used.");
+    expect((await agent.signIn(email, password)).headers.location).toBe("/admin/");
+  });
+
+  it("gives a new session id at sign-in, whatever session id the browser had", async () => {
+    const owner = await createStaff("owner");
+    const browser = adminBrowser(app);
+    const planted = randomBytes(32).toString("base64url");
+    browser.cookies.set(sessionCookieName, planted);
+    await browser.signIn(owner.email, owner.password);
+    const first = browser.cookies.get(sessionCookieName);
+    expect(first).toBeDefined();
+    expect(first).not.toBe(planted);
+    // Signing in again (the browser was signed in) ends the old session too.
+    const csrf = await browser.tokenFrom("/admin/");
+    await browser.post("/admin/sign-in", { csrf, email: owner.email, password: owner.password });
+    const second = browser.cookies.get(sessionCookieName);
+    expect(second).not.toBe(first);
+    const old = await app.inject({
+      url: "/admin/",
+      headers: { cookie: `${sessionCookieName}=${first}` },
+    });
+    expect(old.statusCode).toBe(302);
+  });
+
+  it("signs out this browser, or every browser of the account", async () => {
+    const owner = await createStaff("owner");
+    const laptop = adminBrowser(app);
+    const phone = adminBrowser(app);
+    await laptop.signIn(owner.email, owner.password);
+    await phone.signIn(owner.email, owner.password);
+    const signOut = await laptop.post("/admin/sign-out", {
+      csrf: await laptop.tokenFrom("/admin/"),
+    });
+    expect(signOut.headers.location).toBe("/admin/sign-in");
+    expect((await laptop.get("/admin/")).statusCode).toBe(302);
+    expect((await phone.get("/admin/")).statusCode).toBe(200);
+
+    await laptop.signIn(owner.email, owner.password);
+    await phone.post("/admin/sign-out", {
+      csrf: await phone.tokenFrom("/admin/"),
+      scope: "everywhere",
+    });
+    expect((await phone.get("/admin/")).statusCode).toBe(302);
+    expect((await laptop.get("/admin/")).statusCode).toBe(302);
+  });
+
+  it("throttles an account's failed sign-ins with a clear message, even for its right password", async () => {
+    const owner = await createStaff("owner");
+    const browser = adminBrowser(app);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await browser.signIn(owner.email, `wrong password ${attempt}`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.body).toContain("The e-mail address or password is not right.");
+    }
+    const held = await adminBrowser(app, { "x-forwarded-for": "203.0.113.7" }).signIn(
+      owner.email,
+      owner.password,
+    );
+    expect(held.statusCode).toBe(429);
+    expect(held.body).toMatch(
+      /Too many failed sign-ins\. Please wait 1[45] minutes and try again\./,
+    );
+    expect(held.cookies.map((cookie) => cookie.name)).not.toContain(sessionCookieName);
+  });
+
+  it("sets the session cookie HttpOnly, SameSite=Lax, on /admin, and Secure behind HTTPS", async () => {
+    const owner = await createStaff("owner");
+    const plain = await adminBrowser(app).signIn(owner.email, owner.password);
+    const cookie = String(plain.headers["set-cookie"]).split(",")[0] as string;
+    expect(cookie).toMatch(
+      /^homes_admin_session=[\w-]{43}; Path=\/admin; Max-Age=43200; HttpOnly; SameSite=Lax$/,
+    );
+    const proxied = await adminBrowser(app, { "x-forwarded-proto": "https" }).signIn(
+      owner.email,
+      owner.password,
+    );
+    const secure = proxied.cookies.find((item) => item.name === sessionCookieName);
+    expect(secure?.secure).toBe(true);
+    expect(secure?.httpOnly).toBe(true);
+  });
+
+  it("never lets the page cache or a proxy keep an admin answer, nor shows the API token", async () => {
+    const first = await app.inject({ url: "/admin/sign-in" });
+    const second = await app.inject({ url: "/admin/sign-in" });
+    expect(first.headers["cache-control"]).toBe("no-store, private");
+    expect(first.headers.etag).toBeUndefined();
+    expect(formTokenOf(first.body)).not.toBe(formTokenOf(second.body));
+    const owner = await signedIn("owner");
+    for (const url of ["/admin/", "/admin/staff", "/admin/staff.data"]) {
+      const answer = await owner.browser.get(url);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers["cache-control"], url).toBe("no-store, private");
+      expect(answer.body, url).not.toContain(testToken);
+    }
+    const redirect = await app.inject({ url: "/admin/staff" });
+    expect(redirect.headers["cache-control"]).toBe("no-store, private");
+    for (const path of ["/admin", "/admin/", "/ADMIN/staff", "/admin.data", "/admin/sign-in"]) {
+      expect(isCacheablePath(path), path).toBe(false);
+    }
+    expect(isCacheablePath("/administration-fees")).toBe(true);
+  });
+
+  it("has one address for its home page, /admin/, which the session cookie's path covers", async () => {
+    const owner = await signedIn("owner");
+    const answer = await owner.browser.get("/admin");
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe("/admin/");
+  });
+});
+
+describe("invitations by e-mail", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  const sent: EnquiryMail[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      API_TOKEN: testToken,
+      DATABASE_URL: database.url,
+      IMAGE_DIR: createTestImageDir(),
+      SEED_DEMO_CONTENT: "false",
+      SITE_URL: "https://homes.example.com",
+      MAIL_FROM: "Homes <no-reply@homes.example.com>",
+    });
+    app = await buildApp({
+      config,
+      database: database.handle,
+      site: true,
+      scryptCost: { logN: 10, r: 8, p: 1 },
+      mailTransport: {
+        async sendMail(mail) {
+          sent.push(mail);
+        },
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("e-mails the invited member of staff their link when a mail server is configured", async () => {
+    const added = await app.staffAccounts.addStaffUser("boss@example.com", "owner");
+    if (!added.ok) throw new Error(added.message);
+    const password = "the boss's long password";
+    await app.staffAccounts.service.setPassword(added.link.split("/").pop() as string, password);
+    // SITE_URL is https: the cookies are Secure even over this plain request.
+    const browser = adminBrowser(app);
+    const signIn = await browser.signIn("boss@example.com", password);
+    expect(signIn.cookies.find((cookie) => cookie.name === sessionCookieName)?.secure).toBe(true);
+    const csrf = await browser.tokenFrom("/admin/staff");
+    const answer = await browser.post("/admin/staff", {
+      csrf,
+      email: "new.agent@example.com",
+      role: "agent",
+    });
+    expect(answer.body).toContain("We have e-mailed them this link too.");
+    const mail = sent.find((item) => item.to === "new.agent@example.com");
+    expect(mail?.from).toBe("Homes <no-reply@homes.example.com>");
+    expect(mail?.text).toMatch(/https:\/\/homes\.example\.com\/admin\/set-password\/[\w-]{43}/);
+  });
+});

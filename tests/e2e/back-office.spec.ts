@@ -1,0 +1,129 @@
+/**
+ * The back office's accounts (decision 036), as staff use them: the first owner is added by
+ * `npm run users`, sets a password, signs in and invites an agent, who sets theirs, signs in,
+ * sees the agent's home and not the owner-only page, and signs out. Every admin page: axe
+ * finds no serious or critical violation, at desktop and phone widths.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test.describe.configure({ timeout: 120_000 });
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    );
+  expect(serious, page.url()).toEqual([]);
+}
+
+/** The set-password link's path out of a text that holds it (built on SITE_URL). */
+function linkPath(text: string): string {
+  const match = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error(`no set-password link in: ${text}`);
+  return match[1];
+}
+
+/** Runs `npm run users -- …` against the e2e server's database. */
+function usersCommand(...args: string[]): string {
+  return execFileSync(process.execPath, ["server/cli/users.ts", ...args], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
+    encoding: "utf8",
+  });
+}
+
+async function setPassword(page: Page, path: string, email: string, password: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Set your password" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("New password again").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
+  await expect(page.getByRole("status")).toHaveText("Your password is set. Sign in with it.");
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/$/);
+}
+
+async function newPage(browser: Browser, width: number) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+for (const [label, width] of [
+  ["desktop", 1280],
+  ["phone", 390],
+] as const) {
+  test(`an owner from the command line invites an agent, who cannot open owner pages (${label})`, async ({
+    browser,
+  }) => {
+    const id = randomBytes(4).toString("hex");
+    const ownerEmail = `owner-${id}@example.com`;
+    const agentEmail = `agent-${id}@example.com`;
+    const ownerPassword = `owner password ${id}`;
+    const agentPassword = `agent password ${id}`;
+
+    const printed = usersCommand("add", "--owner", ownerEmail);
+    expect(printed).toContain(`Added owner ${ownerEmail}.`);
+
+    const owner = await newPage(browser, width);
+    await setPassword(owner, linkPath(printed), ownerEmail, ownerPassword);
+    await expectNoSeriousViolations(owner);
+    // A wrong password: the message beside the form, and still signed out.
+    await owner.getByLabel("E-mail address").fill(ownerEmail);
+    await owner.getByLabel("Password").fill("not the password");
+    await owner.getByRole("button", { name: "Sign in" }).click();
+    await expect(owner.getByRole("alert")).toHaveText(
+      "The e-mail address or password is not right.",
+    );
+    await expectNoSeriousViolations(owner);
+    await signIn(owner, ownerEmail, ownerPassword);
+    await expect(owner.getByText(ownerEmail).first()).toBeVisible();
+    await expect(owner.locator(".admin-facts")).toContainText("Owner");
+    await expectNoSeriousViolations(owner);
+
+    await owner.getByRole("link", { name: "Staff", exact: true }).click();
+    await expect(owner.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+    await owner.getByRole("button", { name: "Invite" }).click();
+    await expect(owner.getByText("Enter an e-mail address.")).toBeVisible();
+    await expectNoSeriousViolations(owner);
+    await owner.getByLabel("E-mail address").fill(agentEmail);
+    await owner.getByLabel("Agent").check();
+    await owner.getByRole("button", { name: "Invite" }).click();
+    const invited = owner.getByRole("status");
+    await expect(invited).toContainText(`${agentEmail} is invited.`);
+    await expect(owner.getByRole("row", { name: new RegExp(agentEmail) })).toContainText("Invited");
+    await expectNoSeriousViolations(owner);
+    const agentLink = linkPath((await invited.textContent()) ?? "");
+
+    const agent = await newPage(browser, width);
+    await setPassword(agent, agentLink, agentEmail, agentPassword);
+    await signIn(agent, agentEmail, agentPassword);
+    await expect(agent.locator(".admin-facts")).toContainText("Agent");
+    await expect(agent.getByRole("link", { name: "Staff", exact: true })).toHaveCount(0);
+    await agent.goto("/admin/staff");
+    await expect(agent.getByText("Only an owner can open this page.")).toBeVisible();
+    await expectNoSeriousViolations(agent);
+
+    await agent.goto("/admin/");
+    await agent.getByRole("button", { name: "Sign out", exact: true }).first().click();
+    await expect(agent).toHaveURL(/\/admin\/sign-in$/);
+    await agent.goto("/admin/");
+    await expect(agent).toHaveURL(/\/admin\/sign-in$/);
+    // The owner's session is the owner's own: still signed in.
+    await owner.goto("/admin/");
+    await expect(owner.locator(".admin-facts")).toContainText(ownerEmail);
+  });
+}
