@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createWorkLimit, OverloadedError } from "./work-limit.ts";
 
 /** A task that runs until `finish()` is called. */
@@ -74,8 +74,25 @@ describe("a work limit's share per client", () => {
     const limit = createWorkLimit({ concurrency: 8, queueLength: 0, maxWaitMs: 60_000 });
     const tasks = Array.from({ length: 8 }, () => heldTask());
     const runs = tasks.map((held) => limit.run(held.task, "10.0.0.1"));
-    expect(tasks.every((held) => held.started())).toBe(true);
+    await vi.waitFor(() => expect(tasks.every((held) => held.started())).toBe(true));
     for (const held of tasks) held.finish();
     await expect(Promise.all(runs)).resolves.toHaveLength(8);
+  });
+});
+
+describe("a work limit's queue", () => {
+  it("lets the event loop take a turn between one task and the next it starts", async () => {
+    const limit = createWorkLimit({ concurrency: 1, queueLength: 8, maxWaitMs: 60_000 });
+    // What a request read from a socket meanwhile stands for: work queued on the event loop.
+    let otherWorkRan = false;
+    const first = limit.run(async () => {
+      setImmediate(() => {
+        otherWorkRan = true;
+      });
+      return "first";
+    });
+    const second = limit.run(async () => otherWorkRan);
+    await expect(first).resolves.toBe("first");
+    await expect(second).resolves.toBe(true);
   });
 });

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { finished } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import PQueue from "p-queue";
 
@@ -72,8 +73,13 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
         maxWaitMs,
       );
       const added = queue.add(
-        () => {
+        async () => {
           clearTimeout(timer);
+          // A waiting task is started by the one before it as that one ends, in the same run
+          // of microtasks, and a render runs mostly in microtasks too (React's first pass, the
+          // in-process API): without this turn of the event loop, a queue of renders could run
+          // back to back while requests for cached pages wait unread (decision 030).
+          await nextTurn();
           return task();
         },
         { signal: wait.signal },
