@@ -74,6 +74,8 @@ export default defineConfig({
       // what pages show; server/overload.test.ts checks the shedding with the defaults.
       MAX_EVENT_LOOP_DELAY_MS: "0",
       RENDER_QUEUE_WAIT_MS: "60000",
+      // Every browser and test request comes from 127.0.0.1: no share per client (decision 030).
+      RENDER_PER_CLIENT: "0",
     },
   },
 });

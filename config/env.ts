@@ -128,6 +128,12 @@ const envSchema = z
     RENDER_QUEUE_LENGTH: z.coerce.number().int().min(0).max(10_000).default(64),
     RENDER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(2_000),
     /**
+     * Renders one client (the request's IP, as TRUSTED_PROXIES lets it be read) may have
+     * running or waiting at once; one more is answered 503 with Retry-After at once, so a
+     * client sending misses cannot keep every render slot busy (decision 030). 0: no share.
+     */
+    RENDER_PER_CLIENT: z.coerce.number().int().min(0).max(10_000).default(2),
+    /**
      * Milliseconds the event loop may lag (its mean over a second) before every request but
      * /healthz is answered 503 with Retry-After until it catches up; 0 turns it off.
      */

@@ -4,8 +4,14 @@
  * `maxWaitMs`. Beyond that a task is refused at once with OverloadedError, which the site
  * answers with a fast 503 and `Retry-After`, so a burst of requests costs a little memory per
  * refused request instead of a render each.
+ *
+ * A client's share (decision 030): with `perClient`, one client (the request's IP) has at most
+ * that many tasks running or waiting at once; one more is refused at once. Renders share one
+ * event loop, so a client that keeps every slot busy would otherwise make every other request,
+ * cached pages included, wait behind its renders.
  */
 import { finished } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import PQueue from "p-queue";
 
@@ -27,23 +33,34 @@ export interface WorkLimitOptions {
   queueLength: number;
   /** Milliseconds a task may wait for its turn before it is refused. */
   maxWaitMs: number;
+  /** Tasks one client may have running or waiting at once; 0 or absent: no share. */
+  perClient?: number;
 }
 
 export interface WorkLimit {
   /**
    * Runs `task` in its turn and answers its result; rejects with OverloadedError, without
-   * running it, when the queue is full or the turn does not come within `maxWaitMs`.
+   * running it, when the queue is full, `client` has its share under way already, or the turn
+   * does not come within `maxWaitMs`.
    */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  run<T>(task: () => Promise<T>, client?: string): Promise<T>;
   /** Tasks running and waiting now. */
   stats(): { running: number; waiting: number };
 }
 
 export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
-  const { concurrency, queueLength, maxWaitMs } = options;
+  const { concurrency, queueLength, maxWaitMs, perClient = 0 } = options;
   const queue = new PQueue({ concurrency });
+  /** Tasks running or waiting, by client: only clients with one or more. */
+  const underWay = new Map<string, number>();
   return {
-    run(task) {
+    run(task, client) {
+      const share = perClient > 0 && client !== undefined ? (underWay.get(client) ?? 0) : 0;
+      if (perClient > 0 && share >= perClient) {
+        return Promise.reject(
+          new OverloadedError(`this client has ${share} tasks under way already`),
+        );
+      }
       if (queue.pending >= concurrency && queue.size >= queueLength) {
         return Promise.reject(new OverloadedError(`${queue.size} tasks are waiting already`));
       }
@@ -54,13 +71,25 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
         () => wait.abort(new OverloadedError(`no turn within ${maxWaitMs} ms`)),
         maxWaitMs,
       );
-      return queue.add(
-        () => {
+      const added = queue.add(
+        async () => {
           clearTimeout(timer);
+          // A waiting task is started by the one before it as that one ends, in the same run
+          // of microtasks, and a render runs mostly in microtasks too (React's first pass, the
+          // in-process API): without this turn of the event loop, a queue of renders could run
+          // back to back while requests for cached pages wait unread (decision 030).
+          await nextTurn();
           return task();
         },
         { signal: wait.signal },
       );
+      if (perClient === 0 || client === undefined) return added;
+      underWay.set(client, share + 1);
+      return added.finally(() => {
+        const left = (underWay.get(client) ?? 1) - 1;
+        if (left > 0) underWay.set(client, left);
+        else underWay.delete(client);
+      });
     },
     stats: () => ({ running: queue.pending, waiting: queue.size }),
   };
@@ -84,7 +113,7 @@ export function answerOverloaded(reply: FastifyReply): FastifyReply {
 /**
  * A route hook that holds one of `limit`'s slots from here until the response is finished or
  * its connection closes (the site's own renders: actions, data requests, pages the cache does
- * not answer), or answers 503 when no slot comes.
+ * not answer), or answers 503 when no slot comes; within the share of the request's client.
  */
 export function holdSlotUntilAnswered(limit: WorkLimit) {
   return async function holdSlot(request: FastifyRequest, reply: FastifyReply) {
@@ -97,6 +126,7 @@ export function holdSlotUntilAnswered(limit: WorkLimit) {
                 admitted();
                 finished(reply.raw, () => released());
               }),
+            request.ip,
           )
           .catch(refused);
       });

@@ -122,6 +122,8 @@ describe("the page cache", () => {
   it("sends the precompressed brotli or gzip bytes the visitor accepts", async () => {
     const { app, cache } = serveWith({ render: fakeRender() });
     const plain = await app.inject("/");
+    // Compressed from its second visit on.
+    await app.inject("/");
     await cache.compressed();
     const br = await app.inject({ url: "/", headers: { "accept-encoding": "gzip, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
@@ -132,7 +134,7 @@ describe("the page cache", () => {
     expect(none.headers["content-encoding"]).toBeUndefined();
   });
 
-  it("answers a miss at once, uncompressed, and compresses the page for the cache afterwards", async () => {
+  it("answers a miss at once, uncompressed, and compresses the page once it is visited again", async () => {
     const { app, cache } = serveWith({ render: fakeRender() });
     const accepts = { "accept-encoding": "br, gzip" };
     const miss = await app.inject({ url: "/about", headers: accepts });
@@ -141,8 +143,13 @@ describe("the page cache", () => {
     expect(miss.body).toContain("/about render 1");
     expect(Number(miss.headers["content-length"])).toBe(miss.rawPayload.length);
     expect(miss.headers.etag).toMatch(/^"[\w-]{27}"$/);
-    // Not compressed per response either: the page's compression is not on this answer's path.
+    // Not compressed per response, nor for the cache: a page asked for once (a new search
+    // every time, say) never costs a compression (decision 030).
+    await cache.compressed();
     expect(cache.stats().compressions).toBe(0);
+    const second = await app.inject({ url: "/about", headers: accepts });
+    expect(second.headers["content-encoding"]).toBeUndefined();
+    expect(second.body).toBe(miss.body);
     await cache.compressed();
     expect(cache.stats().compressions).toBe(1);
     const hit = await app.inject({ url: "/about", headers: accepts });
@@ -178,6 +185,49 @@ describe("the page cache", () => {
     expect((await waiting).body).toContain("/b render");
     // Refused, not kept as refused: the next visit renders it.
     expect((await app.inject("/c")).statusCode).toBe(200);
+  });
+
+  it("answers kept pages while renders fill their slots and queue, and one client gets its share", async () => {
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => {
+      if (url !== "/kept") await held;
+      return fast(url);
+    });
+    const renderLimit = createWorkLimit({
+      concurrency: 2,
+      queueLength: 8,
+      maxWaitMs: 60_000,
+      perClient: 2,
+    });
+    const { app } = serveWith({ render, renderLimit });
+    expect((await app.inject("/kept")).statusCode).toBe(200);
+    const busting = "10.0.0.1";
+    const misses = ["/s?1", "/s?2"].map((url) =>
+      Promise.resolve(app.inject({ url, remoteAddress: busting })),
+    );
+    await vi.waitFor(() => expect(renderLimit.stats()).toEqual({ running: 2, waiting: 0 }));
+    // The same client's next miss is refused at once, though the queue has room...
+    const refused = await app.inject({ url: "/s?3", remoteAddress: busting });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers["retry-after"]).toBe(String(retryAfterSeconds));
+    // ...another client's miss waits its turn...
+    const other = Promise.resolve(app.inject({ url: "/s?4", remoteAddress: "10.0.0.2" }));
+    await vi.waitFor(() => expect(renderLimit.stats()).toEqual({ running: 2, waiting: 1 }));
+    // ...and a kept page is answered meanwhile, to anyone, without a render.
+    for (const remoteAddress of [busting, "10.0.0.2"]) {
+      const hit = await app.inject({ url: "/kept", remoteAddress });
+      expect(hit.statusCode).toBe(200);
+      expect(hit.body).toContain("/kept render 1");
+    }
+    release();
+    expect((await Promise.all([...misses, other])).map((answer) => answer.statusCode)).toEqual([
+      200, 200, 200,
+    ]);
+    expect((await app.inject({ url: "/s?3", remoteAddress: busting })).statusCode).toBe(200);
   });
 
   it("answers 503 to a render that waits longer than the limit allows", async () => {

@@ -6,8 +6,8 @@
  *   its per-visitor values: the CSP nonce, and the enquiry puzzles (see PerVisitor in
  *   app/context.ts). A page without puzzles becomes one shareable body: nonce attributes
  *   removed, its inline scripts allowed by `'sha256-…'` hashes in the CSP, a strong ETag
- *   (`If-None-Match` answered 304), and brotli and gzip bytes made once, off the request path
- *   (sent uncompressed until they are made); its CSP is worked out once too. A page with puzzles is kept as fragments around the placeholders and put together
+ *   (`If-None-Match` answered 304), and brotli and gzip bytes made once, off the request path,
+ *   once the page is visited again (sent uncompressed until they are made); its CSP is worked out once too. A page with puzzles is kept as fragments around the placeholders and put together
  *   per response with the response's nonce and fresh puzzles, sent with `Cache-Control:
  *   no-store` and no ETag; its long runs of text go out from the cached bytes themselves.
  * - Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
@@ -19,6 +19,7 @@
  *   visitors who asked, never kept.
  * - Bounded work (decision 028): renders run through a WorkLimit, and a render refused there is
  *   answered 503 with `Retry-After`; compressions for the cache through another, one at a time.
+ *   A render counts against the share of the client whose request starts it (decision 030).
  *   Pages are keyed by `keyOf(url)`, the path and only the query parameters the route reads.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -437,13 +438,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     entries.set(key, { page, bytes, renderedAt });
     totalBytes += bytes;
     evictOverBudget();
-    compressLater(key, page);
   }
 
   /**
    * Makes the brotli and gzip bytes of `key`'s shareable page in the compression limit's turn,
-   * once; until then it is sent uncompressed. Refused (the queue is full), it is tried again
-   * on the page's next visit.
+   * once, from its second visit on (a hit): a page asked for once (a new search each time, say)
+   * is never compressed, which costs the main thread a few milliseconds a page besides the
+   * thread pool's work (decision 030). Until then it is sent uncompressed. Refused (the queue
+   * is full), it is tried again on the page's next visit.
    */
   function compressLater(key: string, page: Page) {
     if (!precompress || page.kind !== "shared" || page.br || compressing.has(page)) return;
@@ -475,10 +477,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const startedIn = generation;
     const startedAt = now();
     const flight = (async () => {
+      // Charged to the client whose request starts it (decision 030).
       const rendered = await renderLimit.run(() => {
         renders++;
         return render(key, request);
-      });
+      }, request.ip);
       const page = toPage(rendered, sharedPageCsp);
       if (isCacheableAnswer(rendered) && startedIn === generation) keep(key, page, startedAt);
       return page;

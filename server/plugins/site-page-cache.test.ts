@@ -191,6 +191,52 @@ describe("bounded renders", () => {
   });
 });
 
+describe("a client's share of the renders", () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", { seed: true });
+    // Renders to spare, but one at a time per client.
+    app = await siteApp(database, { RENDER_CONCURRENCY: "8", RENDER_PER_CLIENT: "1" });
+    // Kept before the misses below.
+    expect((await app.inject("/about")).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** Three new searches at once, from the clients a trusted proxy names. */
+  const searches = (clients: string[]) =>
+    Promise.all(
+      clients.map((client, i) =>
+        app.inject({
+          url: `/search?email=share${client.replaceAll(".", "")}x${i}x${Math.random()}`,
+          headers: { "x-forwarded-for": client },
+        }),
+      ),
+    );
+
+  it("answers one client's misses beyond its share 503 at once, and its hits as usual", async () => {
+    const [answers, hit] = await Promise.all([
+      searches(["203.0.113.7", "203.0.113.7", "203.0.113.7"]),
+      app.inject({ url: "/about", headers: { "x-forwarded-for": "203.0.113.7" } }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 503, 503]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 503)) {
+      expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    }
+    expect(hit.statusCode).toBe(200);
+  });
+
+  it("keys the share by the client's address as the trusted proxy gives it", async () => {
+    const answers = await searches(["203.0.113.1", "203.0.113.2", "203.0.113.3"]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+  });
+});
+
 describe("the page cache with Redis", () => {
   let database: TestDatabase;
   let app: FastifyInstance;

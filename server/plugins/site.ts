@@ -88,6 +88,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     concurrency: config.RENDER_CONCURRENCY,
     queueLength: config.RENDER_QUEUE_LENGTH,
     maxWaitMs: config.RENDER_QUEUE_WAIT_MS,
+    // One client's share, so its misses cannot hold every slot (decision 030).
+    perClient: config.RENDER_PER_CLIENT,
   });
 
   /**
