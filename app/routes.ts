@@ -15,5 +15,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),
+  // enquiryPuzzlePath (app/context.ts): the enquiry forms' puzzles, never cached.
+  route("enquiry/puzzle", "routes/enquiry-puzzle.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

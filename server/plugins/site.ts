@@ -19,7 +19,7 @@ import { siteRequestContext } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
 import { createWorkLimit, holdSlotUntilAnswered, inProcessHeader } from "../work-limit.ts";
-import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
+import { createPageCache, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
 import {
   boundSiteFormBody,
@@ -71,6 +71,16 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
+/**
+ * The `Cache-Control` of kept pages (decision 031): every page is the same for every visitor,
+ * so a proxy or CDN may keep it as long as this server does (`s-maxage`, the page cache's TTL)
+ * and serve it stale as long again while it asks for a new one; browsers revalidate every
+ * time (`max-age=0`) and get 304 for an unchanged ETag.
+ */
+export function pageCacheControl(ttlSeconds: number): string {
+  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
+}
+
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const { config, devServer, usedPuzzleTokens } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
@@ -97,13 +107,16 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     maxWaitMs: config.RENDER_QUEUE_WAIT_MS,
   });
 
+  const contentSecurityPolicy = app.securityHeaders.cspWithHashes;
+
   function requestContext(
-    values: Pick<SiteRequestContext, "cspNonce" | "clientIp" | "requestId" | "perVisitor">,
+    values: Pick<SiteRequestContext, "clientIp" | "requestId">,
   ): RouterContextProvider {
     const context = new RouterContextProvider();
     context.set(siteRequestContext, {
       ...values,
       config: siteConfig,
+      contentSecurityPolicy,
       usedPuzzleTokens,
       contentVersion,
       ...(apiFetch ? { apiFetch } : {}),
@@ -121,15 +134,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       build,
       config.NODE_ENV === "production" ? "production" : "development",
     );
-    /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
+    /** A render for the cache: no visitor's headers, nothing of any visitor in the page. */
     async function renderForCache(url: string, requestId: string): Promise<RenderedPage> {
-      const placeholders = createRenderPlaceholders();
-      const context = requestContext({
-        cspNonce: placeholders.nonce,
-        clientIp: "",
-        requestId,
-        perVisitor: placeholders.perVisitor,
-      });
+      const context = requestContext({ clientIp: "", requestId });
       const response = await handle(
         new Request(new URL(url, config.siteUrl), { headers: { accept: "text/html" } }),
         context,
@@ -138,7 +145,6 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
         status: response.status,
         headers: response.headers,
         body: await response.text(),
-        placeholders,
       };
     }
     const pageCache = createPageCache({
@@ -146,7 +152,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
       // The render logs under the request that caused it.
       render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request.id)),
-      sharedPageCsp: app.securityHeaders.cspWithHashes,
+      cacheControl: pageCacheControl(config.PAGE_CACHE_TTL),
       renderLimit,
       keyOf: createPageCacheKey(build.routes),
       onError: (error, url) =>
@@ -204,13 +210,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
-    getLoadContext(request, reply) {
-      return requestContext({
-        cspNonce: reply.cspNonce?.script ?? "",
-        clientIp: request.ip,
-        requestId: request.id,
-        perVisitor: (issue) => issue(),
-      });
+    getLoadContext(request) {
+      return requestContext({ clientIp: request.ip, requestId: request.id });
     },
   });
 }
