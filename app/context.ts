@@ -25,14 +25,11 @@ export interface SiteConfig {
 }
 
 /**
- * Issues a value that belongs to one visitor (an enquiry puzzle and its single-use token):
- * a page calls `perVisitor(issue)` instead of `issue()`. A plain render answers `issue()`. A
- * render for the page cache answers a placeholder of the same shape (an unguessable ASCII
- * word per field, unchanged by any escaping) and the cache calls `issue` afresh for every
- * response, putting the values in the placeholders' places. So values must be strings of
- * characters that HTML, JSON and JavaScript strings carry unescaped (letters, digits, `.-_`).
+ * The enquiry form's puzzle endpoint: each GET answers a fresh puzzle and a spare with their
+ * signed tokens (JSON, `Cache-Control: no-store`). Pages carry no puzzle, so every public page
+ * is the same for every visitor (decision 031); the page cache never answers this path.
  */
-export type PerVisitor = <T extends { [K in keyof T]: string }>(issue: () => T) => T;
+export const enquiryPuzzlePath = "/enquiry/puzzle";
 
 /**
  * Remembers which single-use tokens (the enquiry puzzle's) were spent. The server provides
@@ -116,12 +113,14 @@ export interface StaffService {
 
 export interface SiteRequestContext {
   config: SiteConfig;
-  /** The CSP nonce of this response, for every inline and module script. */
-  cspNonce: string;
+  /**
+   * The Content-Security-Policy of a page whose inline scripts have these `'sha256-…'` hashes
+   * (pages carry no nonce, so every visitor can be sent the same bytes); undefined: no policy
+   * (development).
+   */
+  contentSecurityPolicy: (scriptHashes: readonly string[]) => string | undefined;
   /** Spent puzzle tokens. */
   usedPuzzleTokens: SingleUseStore;
-  /** See PerVisitor. */
-  perVisitor: PerVisitor;
   /**
    * The SPEC §7 client for this request (app/api/client.server.ts): the site's only way to
    * data, in process or over HTTP as the server chose. It carries the visitor's IP and the

@@ -1,8 +1,9 @@
 /**
- * Server rendering. Differs from React Router's default in three ways: every script carries
- * the response's CSP nonce (the CSP would block hydration otherwise), the whole document is
- * rendered before it is sent, so the first HTML always holds the page's content, and a built
- * site hydrates once the page has loaded (app/defer-hydration.server.ts, decision 023).
+ * Server rendering. Differs from React Router's default in three ways: the whole document is
+ * rendered before it is sent, so the first HTML always holds the page's content; a built site
+ * hydrates once the page has loaded (app/defer-hydration.server.ts, decision 023); and the
+ * answer's CSP allows the page's inline scripts by their hashes, with no nonce in the page, so
+ * the same page is the same bytes for every visitor (decision 031).
  */
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
@@ -16,6 +17,7 @@ import {
 } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { deferHydration } from "./defer-hydration.server.ts";
+import { inlineScriptHashes } from "./script-hashes.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -45,16 +47,15 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(siteRequestContext).cspNonce || undefined;
+  const site = loadContext.get(siteRequestContext);
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         onAllReady() {
           const document = new PassThrough();
           pipe(document);
@@ -62,6 +63,8 @@ export default function handleRequest(
             clearTimeout(timeoutId);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const body = import.meta.env.DEV ? html : deferHydration(html);
+            const csp = site.contentSecurityPolicy(inlineScriptHashes(body));
+            if (csp !== undefined) responseHeaders.set("Content-Security-Policy", csp);
             resolve(new Response(body, { headers: responseHeaders, status: statusCode }));
           }, reject);
         },

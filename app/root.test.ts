@@ -86,7 +86,6 @@ describe("meta", () => {
       investorsUrl: "https://investors.example.com",
       siteUrl: "https://homes.example.com",
     },
-    cspNonce: "n",
   };
   const args = (loaderData: unknown, error?: unknown) =>
     ({ loaderData, location: { pathname: "/about" }, error }) as unknown as MetaArgs;

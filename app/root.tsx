@@ -51,7 +51,7 @@ export const links: Route.LinksFunction = () => [
  * `pageProperties`).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, cspNonce, api } = context.get(siteRequestContext);
+  const { config, api } = context.get(siteRequestContext);
   const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
     api.getCategoryCounters(),
@@ -66,7 +66,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
-    cspNonce,
     /** The script of documents that do not hydrate (see `useHydration`). */
     enhanceScript: enhanceScriptUrl(),
   };
@@ -161,7 +160,6 @@ function useHydration(enhanceScript: string | undefined): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.cspNonce;
   const enhanceScript = data?.enhanceScript;
   const hydrate = useHydration(enhanceScript);
   return (
@@ -176,11 +174,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <ScrollRestoration />
+            <Scripts />
           </>
         ) : (
-          <script type="module" src={enhanceScript} nonce={nonce} />
+          <script type="module" src={enhanceScript} />
         )}
       </body>
     </html>

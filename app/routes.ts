@@ -8,6 +8,8 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),
+  // enquiryPuzzlePath (app/context.ts): the enquiry forms' puzzles, never cached.
+  route("enquiry/puzzle", "routes/enquiry-puzzle.ts"),
   // The back office (decision 036): not linked from the public site.
   route("admin", "routes/admin/layout.tsx", [
     route("sign-in", "routes/admin/sign-in.tsx"),

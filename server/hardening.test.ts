@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * The hardened server (issue 7): security headers, HSTS only over HTTPS, request ids in every
  * log line and answer, bounded bodies with clear refusals, and no failure detail in any answer.
@@ -35,11 +36,16 @@ describe("security headers", () => {
   afterAll(() => test.close());
 
   it.each(["/about", "/contact", "/api/amenity/view", "/images/no.png", "/healthz"])(
-    "are on %s: CSP with a nonce (or, on a page shared by every visitor, script hashes) and frame-ancestors, Referrer-Policy, nosniff",
+    "are on %s: CSP without a nonce (a page's inline scripts by hash) and frame-ancestors, Referrer-Policy, nosniff",
     async (url) => {
       const response = await test.app.inject({ url, headers: auth });
       const csp = String(response.headers["content-security-policy"]);
-      expect(csp).toMatch(/script-src 'self' '(?:nonce|sha256)-[A-Za-z0-9+/=_-]+'/);
+      expect(csp).not.toContain("'nonce-");
+      if (url === "/about" || url === "/contact") {
+        expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      } else {
+        expect(csp).toContain("script-src 'self';");
+      }
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -70,20 +76,27 @@ describe("security headers", () => {
     );
   });
 
-  it("give a per-visitor page's scripts the nonce of its CSP, a new one per answer", async () => {
-    // The contact page carries the visitor's own enquiry puzzle, so it is never shared.
+  it("allow a page's inline scripts by their hashes, the same for every visitor, no nonce", async () => {
+    // The contact page carried a per-visitor nonce and puzzle until decision 031.
     const first = await test.app.inject({ url: "/contact" });
     const second = await test.app.inject({ url: "/contact" });
-    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
-    const nonce = nonceOf(first.headers["content-security-policy"]);
-    expect(nonce).toBeTruthy();
-    expect(nonceOf(second.headers["content-security-policy"])).not.toBe(nonce);
+    const csp = String(first.headers["content-security-policy"]);
+    expect(second.headers["content-security-policy"]).toBe(csp);
+    expect(first.body).not.toMatch(/nonce=/);
     // JSON-LD data blocks are not scripts the browser runs; CSP does not govern them.
-    const scripts = (first.body.match(/<script\b[^>]*>/g) ?? []).filter(
-      (script) => !script.includes("application/ld+json"),
-    );
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const inline = [
+      ...first.body.matchAll(
+        /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, text] of inline) {
+      expect(csp).toContain(
+        `'sha256-${createHash("sha256")
+          .update(text ?? "")
+          .digest("base64")}'`,
+      );
+    }
   });
 
   it("send HSTS only when the request came over HTTPS through a trusted proxy", async () => {
@@ -143,7 +156,7 @@ describe("request ids", () => {
     }
   });
 
-  it("are answered and logged for a page the page cache writes itself (a per-visitor page)", async () => {
+  it("are answered and logged for a page the page cache answers itself (a kept page)", async () => {
     const logs = logCollector();
     const test = await createTestSiteApp(
       "sqlite",

@@ -106,7 +106,7 @@ function getOnce(port: number, url: string): Promise<Answer> {
   });
 }
 
-/** Distinct URLs of pages that exist: junk parameters, searches, and a personal page. */
+/** Distinct URLs of pages that exist: junk parameters, searches, and a detail page. */
 function drillUrls(slug: string): string[] {
   return Array.from({ length: pageRequests }, (_, i) => {
     switch (i % 6) {

@@ -169,7 +169,47 @@ describe("submitEnquiry", () => {
     );
   });
 
-  it("refuses a forged, missing, mismatched or expired token without calling the API", async () => {
+  it("answers a post without a token (the first, without JavaScript) with a puzzle, the fields as typed, sending nothing", async () => {
+    const { addContact, log, dependencies } = setup();
+    const formData = filledForm({ [puzzleTokenFieldName]: "", email: "not-an-address" });
+    formData.delete(puzzleTokenFieldName);
+    const result = await submitEnquiry(property(formData), dependencies);
+    expect(result).toMatchObject({
+      outcome: "puzzle",
+      httpStatus: 200,
+      message: "",
+      // What the visitor must still correct, and the puzzle to answer.
+      errors: { email: "Please enter valid email address", puzzle: "This field is required" },
+      values: {
+        fullname: "Ann Example",
+        telephone: "+1 555 0100",
+        email: "not-an-address",
+        message: "Hello, I am interested in ...",
+        how_you_hear: "Friend",
+      },
+    });
+    expect(Object.keys(result.errors).sort()).toEqual(["email", "puzzle"]);
+    expect(result.puzzles?.puzzle.token).toBeTruthy();
+    expect(log).toHaveBeenLastCalledWith(
+      "enquiry held (property form): no puzzle token yet, a puzzle issued",
+    );
+    expect(addContact).not.toHaveBeenCalled();
+
+    // The puzzle it answered is good for one post.
+    const issued = result.puzzles?.puzzle;
+    const second = filledForm({
+      num1: issued?.num1 ?? "",
+      num2: issued?.num2 ?? "",
+      puzzle: String(Number(issued?.num1) + Number(issued?.num2)),
+      [puzzleTokenFieldName]: issued?.token ?? "",
+    });
+    expect(await submitEnquiry(property(second), dependencies)).toMatchObject({
+      outcome: "success",
+    });
+    expect(addContact).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuses a forged, mismatched or expired token without calling the API", async () => {
     const { addContact, log, dependencies } = setup();
     const cases: [FormData, string, string][] = [
       [
@@ -177,7 +217,6 @@ describe("submitEnquiry", () => {
         enquiryRefusals.invalid,
         "forged",
       ],
-      [filledForm({ [puzzleTokenFieldName]: "" }), enquiryRefusals.invalid, "missing"],
       [filledForm({ num1: "1", puzzle: "4" }), enquiryRefusals.invalid, "mismatch"],
     ];
     for (const [formData, message, reason] of cases) {

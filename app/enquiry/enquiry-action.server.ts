@@ -7,6 +7,9 @@
  * - a honeypot field (`website`) that people never see or fill;
  * - the puzzle token: signed by this server, expiring, and spent on first use (given back when
  *   the API's rate limit refuses the request, so only requests that passed it spend one).
+ *   Pages carry no puzzle (decision 031): the form reads one from the puzzle endpoint with
+ *   JavaScript; a post without a token (the first post, without JavaScript) is answered with
+ *   a puzzle to solve and the fields as typed, and nothing is sent.
  * A refused attempt is logged (the reason only, no personal data) and never sent to the API.
  */
 import { data, type RouterContextProvider } from "react-router";
@@ -17,9 +20,19 @@ import {
   type EnquiryFields,
   enquiryFieldNames,
 } from "../../lib/enquiry-fields.ts";
-import type { EnquiryErrors, EnquiryForm } from "../../lib/enquiry-rules.ts";
+import {
+  type EnquiryErrors,
+  type EnquiryForm,
+  enquiryMessages,
+  validateEnquiry,
+} from "../../lib/enquiry-rules.ts";
 import type { ApiClient } from "../api/client.server.ts";
-import { type EnquiryResult, honeypotFieldName, puzzleTokenFieldName } from "./enquiry-result.ts";
+import {
+  type EnquiryResult,
+  type EnquiryValues,
+  honeypotFieldName,
+  puzzleTokenFieldName,
+} from "./enquiry-result.ts";
 import {
   issueEnquiryPuzzles,
   type PuzzleTokenRefusal,
@@ -94,6 +107,27 @@ export async function submitEnquiry(
   if (text(honeypotFieldName) !== "")
     return refuse(400, "honeypot filled", enquiryRefusals.honeypot);
 
+  const propertyCode =
+    submission.form === "property"
+      ? text("property_code").trim() || (submission.defaultPropertyCode ?? "")
+      : "";
+
+  if (text(puzzleTokenFieldName) === "") {
+    // No puzzle yet: the form had none to show (pages carry none). Answer one, with the
+    // fields as typed and what the visitor must still correct; the next post sends.
+    log(`enquiry held (${submission.form} form): no puzzle token yet, a puzzle issued`);
+    const values: EnquiryValues = {
+      fullname: text("fullname"),
+      telephone: text("telephone"),
+      email: text("email"),
+      message: text("message"),
+      how_you_hear: text("how_you_hear"),
+    };
+    const errors = validateEnquiry({ ...values, property_code: propertyCode }, submission.form);
+    errors.puzzle = enquiryMessages.required;
+    return { outcome: "puzzle", httpStatus: 200, message: "", errors, puzzles, values };
+  }
+
   const check = verifyPuzzleToken(
     dependencies.puzzleSecret,
     text(puzzleTokenFieldName),
@@ -117,10 +151,6 @@ export async function submitEnquiry(
   }
   if (!firstUse) return refuse(403, "puzzle token replayed", enquiryRefusals.used);
 
-  const propertyCode =
-    submission.form === "property"
-      ? text("property_code").trim() || (submission.defaultPropertyCode ?? "")
-      : "";
   const fields: EnquiryFields = {
     fullname: text("fullname"),
     telephone: text("telephone"),

@@ -2,6 +2,8 @@
  * What the enquiry action answers the two enquiry forms (isomorphic: the server builds it, the
  * forms render it), and the browser side of a submission that never reached the server.
  */
+import { enquiryPuzzlePath } from "#app-context";
+import type { EnquiryFieldName } from "../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../lib/enquiry-rules.ts";
 
 /** The hidden field that only bots fill: people never see it (see the action). */
@@ -9,10 +11,7 @@ export const honeypotFieldName = "website";
 /** The hidden field carrying the puzzle's signed token. */
 export const puzzleTokenFieldName = "puzzle_token";
 
-/**
- * An addition puzzle as the site's server issues it: the digits (as text, so a cached page
- * can hold a placeholder in their place) and their signed token.
- */
+/** An addition puzzle as the site's server issues it: the digits (as text) and their signed token. */
 export interface IssuedPuzzle {
   num1: string;
   num2: string;
@@ -29,9 +28,22 @@ export interface EnquiryPuzzles {
   spare: IssuedPuzzle;
 }
 
-/** The outcome of one submission, shown in the form's 'Success!' or 'Errors!' alert. */
+/** What a visitor typed in the form's visible fields, given back to fill the form again. */
+export type EnquiryValues = Partial<
+  Record<
+    Extract<EnquiryFieldName, "fullname" | "telephone" | "email" | "message" | "how_you_hear">,
+    string
+  >
+>;
+
+/**
+ * The outcome of one submission: 'success' and 'error' are shown in the form's 'Success!' or
+ * 'Errors!' alert; 'puzzle' is a post made before the form had a puzzle (without JavaScript,
+ * the first post: pages carry none, decision 031), answered with one to solve, the fields
+ * kept as typed, nothing sent.
+ */
 export interface EnquiryResult {
-  outcome: "success" | "error";
+  outcome: "success" | "error" | "puzzle";
   /** The HTTP status of the answer; 0 when the site's server could not be reached. */
   httpStatus: number;
   /** The server's message, or the network error's message. */
@@ -40,6 +52,8 @@ export interface EnquiryResult {
   errors: EnquiryErrors;
   /** Fresh puzzles for the reset form; absent when the server was not reached. */
   puzzles?: EnquiryPuzzles;
+  /** The 'puzzle' outcome: what the visitor typed, to fill the form again. */
+  values?: EnquiryValues;
 }
 
 /** True when `value` looks like an EnquiryResult (action data arrives untyped at the form). */
@@ -47,7 +61,9 @@ export function isEnquiryResult(value: unknown): value is EnquiryResult {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Partial<EnquiryResult>;
   return (
-    (candidate.outcome === "success" || candidate.outcome === "error") &&
+    (candidate.outcome === "success" ||
+      candidate.outcome === "error" ||
+      candidate.outcome === "puzzle") &&
     typeof candidate.message === "string" &&
     typeof candidate.httpStatus === "number"
   );
@@ -73,5 +89,34 @@ export async function submitThroughServer<T>(
   } catch (error) {
     if (error instanceof Response) throw error;
     return networkFailureResult(error);
+  }
+}
+
+function isIssuedPuzzle(value: unknown): value is IssuedPuzzle {
+  const candidate = value as Partial<IssuedPuzzle> | null;
+  return (
+    typeof candidate?.num1 === "string" &&
+    typeof candidate.num2 === "string" &&
+    typeof candidate.token === "string"
+  );
+}
+
+/**
+ * A puzzle and a spare from the puzzle endpoint (app/routes/enquiry-puzzle.ts), for a form
+ * shown without one; undefined when they could not be read (the form's post then brings one).
+ */
+export async function fetchEnquiryPuzzles(): Promise<EnquiryPuzzles | undefined> {
+  try {
+    const response = await fetch(enquiryPuzzlePath, {
+      cache: "no-store",
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) return undefined;
+    const value = (await response.json()) as Partial<EnquiryPuzzles> | null;
+    return isIssuedPuzzle(value?.puzzle) && isIssuedPuzzle(value.spare)
+      ? { puzzle: value.puzzle, spare: value.spare }
+      : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -3,10 +3,10 @@
  * `base64url(payload).base64url(hmac)`, whose payload holds the two digits, a random id and an
  * expiry. The token is signed, not encrypted: the digits are on the page anyway. What matters is
  * that a bot can neither mint a token nor reuse one (the action spends each id once), so every
- * submission costs a fresh page load.
+ * submission costs a fresh puzzle: from the puzzle endpoint (the form reads it with JavaScript),
+ * or from a first post without one (decision 031).
  */
 import { hash, randomInt, timingSafeEqual } from "node:crypto";
-import type { SiteRequestContext } from "#app-context";
 import { randomText } from "../../lib/random-pool.server.ts";
 import type { EnquiryPuzzles, IssuedPuzzle } from "./enquiry-result.ts";
 
@@ -101,15 +101,6 @@ export function issuePuzzle(
 /** A form's puzzle and its spare (see EnquiryPuzzles). */
 export function issueEnquiryPuzzles(secret: string, now: number = Date.now()): EnquiryPuzzles {
   return { puzzle: issuePuzzle(secret, now), spare: issuePuzzle(secret, now) };
-}
-
-/**
- * The puzzles of a page's enquiry form, issued per visitor: a cached page gets fresh ones for
- * every response (see PerVisitor).
- */
-export function issuePagePuzzles(site: SiteRequestContext): EnquiryPuzzles {
-  const issue = () => issuePuzzle(site.config.puzzleSecret);
-  return { puzzle: site.perVisitor(issue), spare: site.perVisitor(issue) };
 }
 
 export type PuzzleTokenRefusal = "missing" | "forged" | "expired" | "mismatch";

@@ -1,22 +1,15 @@
-import { siteRequestContext } from "#app-context";
 import { ContactForm } from "../components/enquiry/contact-form.tsx";
 import { mailtoHref, telHref, websiteHref } from "../components/frame/contact-links.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Icon } from "../components/icons.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
-import { issuePagePuzzles } from "../enquiry/puzzle-token.server.ts";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/contact";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
-
-/** The contact form's signed puzzles are issued here. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { puzzles: issuePagePuzzles(context.get(siteRequestContext)) };
-}
 
 /** The contact form posts here; the enquiry goes to the API from the server. */
 export function action(args: Route.ActionArgs) {
@@ -43,7 +36,7 @@ const openingHours = [
 ] as const;
 
 /** SPEC §2 /contact: the profile's contact details, the contact form, the opening hours. */
-export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const profile = useProfile();
   const website = websiteHref(profile.website);
   return (
@@ -126,7 +119,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </div>
           <div className="contact__form">
             <h2 className="contact__heading">Send us a message</h2>
-            <ContactForm puzzles={loaderData.puzzles} actionData={actionData} />
+            <ContactForm actionData={actionData} />
           </div>
         </div>
       </section>

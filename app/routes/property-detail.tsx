@@ -21,7 +21,6 @@ import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
-import { issuePagePuzzles } from "../enquiry/puzzle-token.server.ts";
 import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
@@ -36,7 +35,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
  * visitor to the home page. The description is sanitised here, on the server, before it is
- * rendered as HTML. The enquiry form's signed puzzles are issued here.
+ * rendered as HTML. The enquiry form's puzzle is not: it comes from the puzzle endpoint, so
+ * the page is the same for every visitor (decision 031).
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
@@ -47,7 +47,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).
   const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
-  return { property, properties, puzzles: issuePagePuzzles(site) };
+  return { property, properties };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, puzzles } = loaderData;
+  const { property } = loaderData;
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), loaderData.properties).filter(
     (related) => related.code !== property.code,
@@ -135,7 +135,6 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
           <PropertyEnquiryForm
             key={property.code}
             propertyCode={property.code}
-            puzzles={puzzles}
             actionData={actionData}
           />
           <CategoryList />

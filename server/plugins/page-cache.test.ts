@@ -1,36 +1,25 @@
-import { createHash } from "node:crypto";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync } from "node:zlib";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { enquiryPuzzlePath } from "#app-context";
 import { createWorkLimit, retryAfterSeconds } from "../work-limit.ts";
-import {
-  createPageCache,
-  createRenderPlaceholders,
-  inlineScriptHashes,
-  type PageCacheOptions,
-  type RenderedPage,
-} from "./page-cache.ts";
-import { type CspNonces, hashedCsp } from "./security.ts";
+import { createPageCache, type PageCacheOptions, type RenderedPage } from "./page-cache.ts";
 
-/** A page body of about 100 bytes that says which render made it, with a nonce'd script. */
-function fakeRender(options: { status?: number; puzzle?: boolean } = {}) {
+/** The policy the site's renderer works out for a page: its inline script's hash. */
+const pagePolicy = "default-src 'self';script-src 'self' 'sha256-page'";
+
+/** A page body of about 100 bytes that says which render made it, with an inline script. */
+function fakeRender(options: { status?: number } = {}) {
   let renders = 0;
   const render = vi.fn(async (url: string): Promise<RenderedPage> => {
     renders += 1;
-    const placeholders = createRenderPlaceholders();
-    let serial = 0;
-    const puzzle = options.puzzle
-      ? placeholders.perVisitor(() => ({ token: `token${++serial}` }))
-      : undefined;
-    const body =
-      `<html><body><p>${url} render ${renders}</p>` +
-      (puzzle ? `<input value="${puzzle.token}">` : "") +
-      `<script nonce="${placeholders.nonce}">go("${placeholders.nonce}")</script></body></html>`;
     return {
       status: options.status ?? 200,
-      headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
-      body,
-      placeholders,
+      headers: new Headers({
+        "content-type": "text/html; charset=utf-8",
+        "content-security-policy": pagePolicy,
+      }),
+      body: `<html><body><p>${url} render ${renders}</p><script>go()</script></body></html>`,
     };
   });
   return render;
@@ -41,24 +30,15 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-const policy = "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'nonce-def'";
+/** The policy the security plugin sets on every answer. */
+const serverPolicy = "default-src 'self';script-src 'self'";
 
 function serveWith(options: Partial<PageCacheOptions> & Pick<PageCacheOptions, "render">) {
-  const cache = createPageCache({
-    ttlMs: 10_000,
-    maxBytes: 1_000_000,
-    sharedPageCsp: (hashes) => hashedCsp(policy, hashes),
-    ...options,
-  });
+  const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1_000_000, ...options });
   const app = Fastify();
   apps.push(app);
-  // What the security plugin does: a nonce per answer, in the reply and in the CSP.
-  let answers = 0;
-  app.decorateReply("cspNonce", null as unknown as CspNonces);
   app.addHook("onRequest", async (request, reply) => {
-    answers += 1;
-    reply.cspNonce = { script: `abc${answers}`, style: `def${answers}` };
-    reply.header("content-security-policy", policy.replace("abc", `abc${answers}`));
+    reply.header("content-security-policy", serverPolicy);
     if (await cache.serve(request, reply)) return reply;
   });
   app.all("*", async () => "answered by the site");
@@ -89,7 +69,6 @@ describe("the page cache", () => {
           "cache-control": "public, max-age=900",
         }),
         body: '<?xml version="1.0" encoding="UTF-8"?><urlset></urlset>',
-        placeholders: createRenderPlaceholders(),
       }),
     );
     const { app } = serveWith({ render });
@@ -99,6 +78,17 @@ describe("the page cache", () => {
     expect(second.body).toBe(first.body);
     expect(first.headers["content-type"]).toBe("application/xml; charset=utf-8");
     expect(first.headers["cache-control"]).toBe("public, max-age=900");
+    // No policy of its own: the server's stays.
+    expect(first.headers["content-security-policy"]).toBe(serverPolicy);
+  });
+
+  it("sends kept pages with the Cache-Control it is given, for shared caches", async () => {
+    const cacheControl = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+    const { app } = serveWith({ render: fakeRender(), cacheControl });
+    for (const answer of [await app.inject("/about"), await app.inject("/about")]) {
+      expect(answer.headers["cache-control"]).toBe(cacheControl);
+      expect(answer.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    }
   });
 
   it("shares one render among concurrent misses of a URL", async () => {
@@ -264,14 +254,11 @@ describe("the page cache", () => {
     expect(cache.stats().entries).toBe(1);
   });
 
-  it("drops the nonce from a shareable page and allows its scripts by hash instead", async () => {
+  it("sends a kept page with the CSP its render worked out (its scripts' hashes)", async () => {
     const { app } = serveWith({ render: fakeRender() });
-    const answer = await app.inject("/");
-    expect(answer.body).toContain('<script>go("")</script>');
-    const hash = createHash("sha256").update('go("")').digest("base64");
-    expect(answer.headers["content-security-policy"]).toBe(
-      `default-src 'self';script-src 'self' 'sha256-${hash}';style-src 'self'`,
-    );
+    for (const answer of [await app.inject("/"), await app.inject("/")]) {
+      expect(answer.headers["content-security-policy"]).toBe(pagePolicy);
+    }
   });
 
   it("serves a stale page once past its TTL while one re-render runs, and waits when older", async () => {
@@ -312,80 +299,17 @@ describe("the page cache", () => {
     expect(render).toHaveBeenCalledTimes(4);
   });
 
-  it("issues per-visitor values afresh for every response, with no ETag and no-store", async () => {
-    const render = fakeRender({ puzzle: true });
-    const { app } = serveWith({ render });
-    const [first, second] = [await app.inject("/contact"), await app.inject("/contact")];
-    expect(render).toHaveBeenCalledTimes(1);
-    expect(first.body).toContain('<input value="token2">');
-    expect(second.body).toContain('<input value="token3">');
-    // Each answer carries its own CSP nonce, wherever the page had it.
-    expect(first.body).toContain('<script nonce="abc1">go("abc1")</script>');
-    expect(second.body).toContain('<script nonce="abc2">go("abc2")</script>');
-    expect(first.headers["content-security-policy"]).toContain("'nonce-abc1'");
-    expect(first.headers.etag).toBeUndefined();
-    expect(first.headers["cache-control"]).toBe("no-store");
-  });
-
-  it("puts a long personal page together byte for byte, whatever the visitor accepts", async () => {
-    // Long runs of text are sent from the page's own bytes, short ones joined with the values.
-    const long = `<p>${"Détails – ".repeat(200)}</p>`;
-    const page = (nonce: string, token: string) =>
-      `<p>${token}</p>${long}<b>${token}</b><script nonce="${nonce}">go()</script>${long}${nonce}`;
-    const render = async (): Promise<RenderedPage> => {
-      const placeholders = createRenderPlaceholders();
-      let serial = 0;
-      const { token } = placeholders.perVisitor(() => ({ token: `token${++serial}` }));
-      return {
-        status: 200,
-        headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
-        body: page(placeholders.nonce, token),
-        placeholders,
-      };
-    };
-    const { app } = serveWith({ render });
-    const plain = await app.inject("/contact");
-    expect(plain.body).toBe(page("abc1", "token2"));
-    expect(Number(plain.headers["content-length"])).toBe(plain.rawPayload.length);
-    expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(plain.headers["content-security-policy"]).toContain("'nonce-abc1'");
-    const accepting = await app.inject({ url: "/contact", headers: { "accept-encoding": "gzip" } });
-    expect(accepting.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(accepting.rawPayload).toString()).toBe(page("abc2", "token3"));
-    expect(Number(accepting.headers["content-length"])).toBe(accepting.rawPayload.length);
-    const head = await app.inject({ method: "HEAD", url: "/contact" });
-    expect(head.statusCode).toBe(200);
-    expect(head.body).toBe("");
-  });
-
-  it("leaves the nonce out of a personal page's <link> tags, which 'self' allows", async () => {
-    const render = async (): Promise<RenderedPage> => {
-      const placeholders = createRenderPlaceholders();
-      const { token } = placeholders.perVisitor(() => ({ token: "t" }));
-      const { nonce } = placeholders;
-      return {
-        status: 200,
-        headers: new Headers({ "content-type": "text/html; charset=utf-8" }),
-        body:
-          `<link rel="modulepreload" href="/a.js" nonce="${nonce}"/>` +
-          `<LINK nonce="${nonce}" rel="stylesheet" href="/a.css">` +
-          `<script nonce="${nonce}">go("${nonce}")</script><input value="${token}">`,
-        placeholders,
-      };
-    };
-    const { app } = serveWith({ render });
-    expect((await app.inject("/contact")).body).toBe(
-      '<link rel="modulepreload" href="/a.js"/><LINK rel="stylesheet" href="/a.css">' +
-        '<script nonce="abc1">go("abc1")</script><input value="t">',
-    );
-  });
-
   it("sends but never keeps an answer other than 200 HTML", async () => {
     const render = fakeRender({ status: 404 });
     const { app } = serveWith({ render });
+    const missing = await app.inject("/missing");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain("/missing render 1");
+    expect(missing.headers["cache-control"]).toBe("no-store");
+    expect(missing.headers["content-security-policy"]).toBe(pagePolicy);
+    expect((await app.inject({ method: "HEAD", url: "/missing" })).body).toBe("");
     expect((await app.inject("/missing")).statusCode).toBe(404);
-    expect((await app.inject("/missing")).statusCode).toBe(404);
-    expect(render).toHaveBeenCalledTimes(2);
+    expect(render).toHaveBeenCalledTimes(3);
   });
 
   it("leaves POSTs, data requests and the route manifest to the site", async () => {
@@ -395,20 +319,11 @@ describe("the page cache", () => {
       { method: "POST" as const, url: "/contact" },
       { method: "GET" as const, url: "/property.data?page=2" },
       { method: "GET" as const, url: "/__manifest?p=%2F" },
+      // A fresh puzzle per request: one render shared by concurrent visitors would share it.
+      { method: "GET" as const, url: enquiryPuzzlePath },
     ]) {
       expect((await app.inject(request)).body).toBe("answered by the site");
     }
     expect(render).not.toHaveBeenCalled();
-  });
-});
-
-describe("inline script hashes", () => {
-  it("hash inline scripts, not external ones nor JSON-LD data blocks", () => {
-    const html =
-      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script>' +
-      '<script type="application/ld+json">{"@type":"Thing"}</script>';
-    const digest = (text: string) =>
-      `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-    expect(inlineScriptHashes(html)).toEqual([digest("a()"), digest("b()")]);
   });
 });

@@ -2,14 +2,11 @@
  * The page cache: rendered site pages held in memory, keyed by URL, so a page is rendered once
  * per TTL instead of once per visit (rendering costs ~9 ms of CPU; a hit, well under one).
  *
- * - A page is rendered for the cache with placeholders (unguessable ASCII words) in place of
- *   its per-visitor values: the CSP nonce, and the enquiry puzzles (see PerVisitor in
- *   app/context.ts). A page without puzzles becomes one shareable body: nonce attributes
- *   removed, its inline scripts allowed by `'sha256-…'` hashes in the CSP, a strong ETag
- *   (`If-None-Match` answered 304), and brotli and gzip bytes made once, off the request path,
- *   once the page is visited again (sent uncompressed until they are made); its CSP is worked out once too. A page with puzzles is kept as fragments around the placeholders and put together
- *   per response with the response's nonce and fresh puzzles, sent with `Cache-Control:
- *   no-store` and no ETag; its long runs of text go out from the cached bytes themselves.
+ * - Every page is the same for every visitor (decision 031: no CSP nonce, no enquiry puzzle
+ *   in the HTML), so a kept page is one body: a strong ETag (`If-None-Match` answered 304),
+ *   `Cache-Control` that lets a shared cache keep it (`cacheControl`), its CSP as the render
+ *   worked it out (script hashes), and brotli and gzip bytes made once, off the request path
+ *   once the page is visited again (decision 030; sent uncompressed until they are made).
  * - Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
  *   while revalidate); older, it is rendered before answering. Concurrent misses of one URL
  *   share one render.
@@ -22,12 +19,12 @@
  *   A render counts against the share of the client whose request starts it (decision 030).
  *   Pages are keyed by `keyOf(url)`, the path and only the query parameters the route reads.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { OutgoingHttpHeader } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { PerVisitor } from "#app-context";
+import { enquiryPuzzlePath } from "#app-context";
 import {
   answerOverloaded,
   createWorkLimit,
@@ -38,103 +35,41 @@ import {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A page as rendered for the cache, placeholders in place of per-visitor values. */
+/** A page as rendered for the cache. */
 export interface RenderedPage {
   status: number;
   headers: Headers;
   body: string;
-  placeholders: RenderPlaceholders;
-}
-
-/** What a render for the cache puts in place of per-visitor values, and how to issue them. */
-export interface RenderPlaceholders {
-  /** Stands for the response's CSP nonce. */
-  nonce: string;
-  /** Hands the site placeholders instead of per-visitor values (see PerVisitor). */
-  perVisitor: PerVisitor;
-  /** Each perVisitor call: its placeholders by field, and how to issue a fresh value set. */
-  issued: { placeholders: Record<string, string>; issue: () => Record<string, string> }[];
-}
-
-function placeholderWord(): string {
-  // Letters and digits only: HTML, JSON and JavaScript strings carry them unescaped.
-  return `pv${randomBytes(12).toString("hex")}`;
-}
-
-/** Fresh placeholders for one render. */
-export function createRenderPlaceholders(): RenderPlaceholders {
-  const issued: RenderPlaceholders["issued"] = [];
-  const perVisitor = (<T extends { [K in keyof T]: string }>(issue: () => T): T => {
-    // The field names come from one real issue; its values are thrown away.
-    const sample = issue();
-    const placeholders = Object.fromEntries(
-      Object.keys(sample).map((field) => [field, placeholderWord()]),
-    );
-    issued.push({ placeholders, issue: issue as () => Record<string, string> });
-    return placeholders as T;
-  }) as PerVisitor;
-  return { nonce: placeholderWord(), perVisitor, issued };
 }
 
 interface SharedPage {
   kind: "shared";
   status: number;
   contentType: string;
-  /** The route's own Cache-Control (the sitemap's, say); pages revalidate with their ETag. */
+  /** The route's own Cache-Control (the sitemap's, say), or the cache's `cacheControl`. */
   cacheControl: string;
   etag: string;
-  /** The page's CSP: its inline scripts allowed by hash (see SecurityHeaders.cspWithHashes). */
+  /** The page's CSP as rendered: its inline scripts allowed by hash. */
   csp: string | undefined;
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
 }
 
-interface PersonalPage {
-  kind: "personal";
+/** A render's answer that is not kept (a redirect, a 404), sent to the visitors who waited. */
+interface UncachedPage {
+  kind: "uncached";
   status: number;
   headers: [string, string][];
-  /**
-   * The body cut at the placeholders: the page's text, and numbers in the values' places (the
-   * slot of the value: 0 is the nonce, then each issued value set's fields, see `fields`).
-   * Long runs of text are kept as UTF-8 bytes that every response sends as they are; short
-   * ones as strings, joined with the values around them into one piece per response.
-   */
-  parts: (Buffer | string | number)[];
-  /** Per issued value set, how to issue it and its field names in slot order. */
-  fields: { issue: () => Record<string, string>; names: string[] }[];
-  /** Bytes of the text, without the values. */
-  textBytes: number;
+  body: Buffer;
 }
 
-/** Text runs at least this long are sent from the page's own bytes, not copied. */
-const sharedRunBytes = 256;
-
-type Page = SharedPage | PersonalPage;
+type Page = SharedPage | UncachedPage;
 
 interface Entry {
   page: Page;
   bytes: number;
   renderedAt: number;
-}
-
-const inlineScriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-/** `'sha256-…'` sources for the inline scripts of `html` (not src= scripts, not data blocks). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(inlineScriptPattern)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && !type.includes("javascript")) continue;
-    hashes.add(
-      `'sha256-${createHash("sha256")
-        .update(match[2] ?? "")
-        .digest("base64")}'`,
-    );
-  }
-  return [...hashes];
 }
 
 /** Pages, and the XML and text documents of resource routes (the sitemap, robots.txt). */
@@ -150,73 +85,26 @@ function isCacheableAnswer(rendered: RenderedPage): boolean {
 
 const skippedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 
-/**
- * `html` without the nonce on its `<link>` tags (stylesheets, module preloads, the icon): the
- * policy allows the site's own files by 'self', as shared pages, which carry no nonce at all,
- * show. A personal page then has a handful of nonce places instead of some thirty.
- */
-function withoutLinkNonces(html: string, nonce: string): string {
-  return html.replace(/<link\b[^>]*>/gi, (tag) => tag.replaceAll(` nonce="${nonce}"`, ""));
-}
-
-function toPage(rendered: RenderedPage, sharedPageCsp: PageCacheOptions["sharedPageCsp"]): Page {
-  const { body, placeholders } = rendered;
-  const used = placeholders.issued.filter((entry) =>
-    Object.values(entry.placeholders).some((word) => body.includes(word)),
-  );
-  const contentType = rendered.headers.get("content-type") ?? "text/html; charset=utf-8";
-  if (used.length > 0 || rendered.status !== 200) {
-    const slotOf = new Map([[placeholders.nonce, 0]]);
-    const fields = used.map((entry) => {
-      const names = Object.keys(entry.placeholders);
-      for (const name of names) slotOf.set(entry.placeholders[name] ?? "", slotOf.size);
-      return { issue: entry.issue, names };
-    });
-    // Text, placeholder, text, … (split with a capturing group).
-    const cut = withoutLinkNonces(body, placeholders.nonce).split(
-      new RegExp(`(${[...slotOf.keys()].join("|")})`),
-    );
-    let textBytes = 0;
-    const parts = cut.map((part, index) => {
-      if (index % 2 === 1) return slotOf.get(part) ?? 0;
-      const bytes = Buffer.byteLength(part);
-      textBytes += bytes;
-      return bytes >= sharedRunBytes ? Buffer.from(part) : part;
-    });
+function toPage(rendered: RenderedPage, cacheControl: string): Page {
+  const { body } = rendered;
+  if (!isCacheableAnswer(rendered)) {
     return {
-      kind: "personal",
+      kind: "uncached",
       status: rendered.status,
       headers: [...rendered.headers].filter(([name]) => !skippedHeaders.has(name.toLowerCase())),
-      parts: parts.filter((part) => part !== ""),
-      fields,
-      textBytes,
+      body: Buffer.from(body),
     };
   }
-  const html = body
-    .replaceAll(` nonce="${placeholders.nonce}"`, "")
-    .replaceAll(placeholders.nonce, "");
-  const identity = Buffer.from(html);
+  const identity = Buffer.from(body);
   return {
     kind: "shared",
     status: 200,
-    contentType,
-    cacheControl: rendered.headers.get("cache-control") ?? "public, no-cache",
+    contentType: rendered.headers.get("content-type") ?? "text/html; charset=utf-8",
+    cacheControl: rendered.headers.get("cache-control") ?? cacheControl,
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    csp: sharedPageCsp?.(inlineScriptHashes(html)),
+    csp: rendered.headers.get("content-security-policy") ?? undefined,
     identity,
   };
-}
-
-/** One response's body compressed at a cheap level (@fastify/compress's brotli default). */
-function compressForResponse(bytes: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
-  return encoding === "br"
-    ? brotli(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      })
-    : gzipAsync(bytes, { level: 6 });
 }
 
 /** The page's brotli (quality 9) and gzip (level 9) bytes, made in libuv's thread pool. */
@@ -239,48 +127,7 @@ function sizeOf(page: Page): number {
   if (page.kind === "shared") {
     return page.identity.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0);
   }
-  // Strings at two bytes a character, as V8 may keep them.
-  let bytes = 0;
-  for (const part of page.parts) {
-    if (typeof part === "string") bytes += 2 * part.length;
-    else if (typeof part !== "number") bytes += part.length;
-  }
-  return bytes;
-}
-
-/**
- * The body of a personal page for one response, with its nonce and freshly issued values: the
- * page's long runs of text as they are, shared by every response, and between them strings of
- * the values and the short runs around them.
- */
-function personalBody(
-  page: PersonalPage,
-  nonce: string,
-): { pieces: (Buffer | string)[]; length: number } {
-  const values = [nonce];
-  for (const { issue, names } of page.fields) {
-    const fresh = issue();
-    for (const name of names) values.push(fresh[name] ?? "");
-  }
-  // Each value's length once, however often it appears (the nonce does on every script).
-  const valueBytes = values.map((value) => Buffer.byteLength(value));
-  const pieces: (Buffer | string)[] = [];
-  let length = page.textBytes;
-  let joined = "";
-  for (const part of page.parts) {
-    if (typeof part === "number") {
-      joined += values[part] ?? "";
-      length += valueBytes[part] ?? 0;
-    } else if (typeof part === "string") {
-      joined += part;
-    } else {
-      if (joined !== "") pieces.push(joined);
-      joined = "";
-      pieces.push(part);
-    }
-  }
-  if (joined !== "") pieces.push(joined);
-  return { pieces, length };
+  return page.body.length;
 }
 
 /**
@@ -290,7 +137,11 @@ function personalBody(
  * The reply's headers (security, request id: set on arrival) go as they are; Fastify's
  * onSend hooks do not run, so the body must need nothing from them (no compression).
  */
-function writePieces(reply: FastifyReply, status: number, body: ReturnType<typeof personalBody>) {
+function writePieces(
+  reply: FastifyReply,
+  status: number,
+  body: { pieces: Buffer[]; length: number },
+) {
   // [name, value, name, value, …], as writeHead takes them.
   const headers: OutgoingHttpHeader[] = ["content-length", body.length];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -337,11 +188,11 @@ export interface PageCacheOptions {
    */
   render(url: string, request: FastifyRequest): Promise<RenderedPage>;
   /**
-   * The CSP of a shareable page, given the hashes of its inline scripts (see
-   * SecurityHeaders.cspWithHashes); without it, shareable pages are sent without a CSP of
-   * their own.
+   * The `Cache-Control` of kept pages whose route sets none: by default `public, no-cache`
+   * (browsers and shared caches revalidate with the ETag); the site's lets shared caches keep
+   * them (see pageCacheControl).
    */
-  sharedPageCsp?: (scriptHashes: readonly string[]) => string | undefined;
+  cacheControl?: string;
   /** Keep brotli and gzip bytes of shareable pages (off in tests that count bytes). */
   precompress?: boolean;
   /**
@@ -389,24 +240,24 @@ export const defaultRenderLimit = { concurrency: 4, queueLength: 64, maxWaitMs: 
 const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_000 } as const;
 
 /**
- * Compressions of personal pages, per response: two at a time, a few waiting briefly; past
- * that the page goes uncompressed rather than late.
+ * Site pages only: not React Router's data requests, nor its route manifest, nor the enquiry
+ * puzzle endpoint (a fresh puzzle per request: never kept, never one render for many).
  */
-const defaultResponseCompressLimit = { concurrency: 2, queueLength: 32, maxWaitMs: 200 } as const;
-
-/** Site pages only: not React Router's data requests, nor its route manifest. */
 export function isCacheablePath(path: string): boolean {
-  // The back office is per member of staff (decision 036): never kept.
+  // The back office is per member of staff (decision 036): never kept; nor are puzzles (031).
   return (
-    !path.endsWith(".data") && !path.startsWith("/__manifest") && !/^\/admin(?:[/.]|$)/i.test(path)
+    !path.endsWith(".data") &&
+    !path.startsWith("/__manifest") &&
+    path !== enquiryPuzzlePath &&
+    !/^\/admin(?:[/.]|$)/i.test(path)
   );
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { ttlMs, maxBytes, render, sharedPageCsp, precompress = true, now = Date.now } = options;
+  const { ttlMs, maxBytes, render, precompress = true, now = Date.now } = options;
+  const cacheControl = options.cacheControl ?? "public, no-cache";
   const renderLimit = options.renderLimit ?? createWorkLimit(defaultRenderLimit);
   const compressLimit = options.compressLimit ?? createWorkLimit(defaultCompressLimit);
-  const responseCompressLimit = createWorkLimit(defaultResponseCompressLimit);
   const keyOf = options.keyOf ?? ((url: string) => url);
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Page>>();
@@ -482,8 +333,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         renders++;
         return render(key, request);
       }, request.ip);
-      const page = toPage(rendered, sharedPageCsp);
-      if (isCacheableAnswer(rendered) && startedIn === generation) keep(key, page, startedAt);
+      const page = toPage(rendered, cacheControl);
+      if (page.kind === "shared" && startedIn === generation) keep(key, page, startedAt);
       return page;
     })();
     const shared = flight.finally(() => {
@@ -515,47 +366,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return entry.page;
   }
 
-  /**
-   * A personal page's body compressed for one response, in the response compression limit's
-   * turn: so many visitors at once cost that many compressors' memory at most (a stream each,
-   * as @fastify/compress would make, took megabytes apiece). No turn soon: sent uncompressed.
-   */
-  function sendCompressed(
-    reply: FastifyReply,
-    status: number,
-    body: ReturnType<typeof personalBody>,
-    encoding: "br" | "gzip",
-  ) {
-    const bytes = Buffer.concat(
-      body.pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)),
-      body.length,
-    );
-    responseCompressLimit
-      .run(() => compressForResponse(bytes, encoding))
-      .then(
-        (compressed) => {
-          reply.header("content-encoding", encoding);
-          writePieces(reply, status, { pieces: [compressed], length: compressed.length });
-        },
-        () => writePieces(reply, status, { pieces: [bytes], length: bytes.length }),
-      );
-  }
-
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
     const head = request.method === "HEAD";
     reply.header("vary", "Accept-Encoding");
-    if (page.kind === "personal") {
+    if (page.kind === "uncached") {
+      // Sent as any dynamic answer (compressed by the server's onSend hook), never kept.
       for (const [name, value] of page.headers) reply.header(name, value);
-      reply.header("cache-control", "no-store");
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
       reply.code(page.status);
-      if (head) return reply.send("");
-      const body = personalBody(page, reply.cspNonce?.script ?? "");
-      const encoding = preferredEncoding(request.headers["accept-encoding"]);
-      if (encoding !== undefined) return sendCompressed(reply, page.status, body, encoding);
-      return writePieces(reply, page.status, body);
+      return reply.send(head ? "" : page.body);
     }
-    if (page.csp === undefined) reply.removeHeader("content-security-policy");
-    else reply.header("content-security-policy", page.csp);
+    // A resource route's answer (the sitemap) keeps the server's own policy.
+    if (page.csp !== undefined) reply.header("content-security-policy", page.csp);
     reply.header("content-type", page.contentType);
     reply.header("etag", page.etag);
     reply.header("cache-control", page.cacheControl);

@@ -1,19 +1,19 @@
 /**
- * Security headers for every answer, with a per-response CSP nonce: React Router's hydration
- * scripts are inline, and the default CSP (no nonce) would block them.
+ * Security headers for every answer. The CSP allows no inline script by default; a page allows
+ * its own inline scripts (React Router's hydration data) by their `'sha256-…'` hashes, which
+ * the site's renderer adds (SiteRequestContext.contentSecurityPolicy). Pages carry no nonce, so
+ * every visitor, and every shared cache, can be sent the same bytes (decision 031).
  *
  * helmet decides the headers; it is asked once, at start, what it sends for this policy (a
- * throwaway Fastify instance with @fastify/helmet answers one request). Each answer then gets
- * those headers with fresh nonces put in the CSP's nonce places: @fastify/helmet rebuilds
- * helmet, parsing the whole policy, on every request, which cost more than serving a cached
- * page (docs/decisions/019).
+ * throwaway Fastify instance with @fastify/helmet answers one request), and every answer gets
+ * those headers: @fastify/helmet rebuilds helmet, parsing the whole policy, on every request,
+ * which cost more than serving a cached page (docs/decisions/019).
  */
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { mapEmbedOrigins } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
-import { randomText } from "../../lib/random-pool.server.ts";
 
 /** Origins the listing pages embed: the Location tab's map and the Video tab's player. */
 const frameSources = [
@@ -29,7 +29,6 @@ function originOf(url: string): string[] {
 /** The policy, in @fastify/helmet's options. */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
   return {
-    enableCSPNonces: true,
     // Vite's dev server injects inline scripts and a websocket; the CSP applies outside it.
     contentSecurityPolicy:
       config.NODE_ENV === "development"
@@ -60,75 +59,44 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
-/** A response's CSP nonces, as @fastify/helmet names them (`reply.cspNonce`). */
-export interface CspNonces {
-  script: string;
-  style: string;
-}
-
 /** The security headers, worked out once. */
 export interface SecurityHeaders {
-  /** Every header but the CSP, `[name, value]`, names in lower case. */
+  /** Every header, the CSP included, `[name, value]`, names in lower case. */
   fixed: readonly (readonly [string, string])[];
-  /** The CSP allowing scripts and styles by these nonces; undefined when there is no CSP. */
-  cspWithNonces(nonces: CspNonces): string | undefined;
   /**
-   * The CSP of a page shared by every visitor, which must carry no nonce (a nonce repeated to
-   * every visitor is worthless): its inline scripts allowed by `'sha256-…'` hashes instead.
+   * The CSP of a page whose inline scripts have these `'sha256-…'` hashes: the policy with
+   * them added to `script-src`; undefined when there is no CSP.
    */
   cspWithHashes(scriptHashes: readonly string[]): string | undefined;
 }
 
-/** A CSP's nonces replaced: script-src's by `scriptHashes`, the others' by nothing. */
+/** `policy` with `scriptHashes` added to its `script-src` directive. */
 export function hashedCsp(policy: string, scriptHashes: readonly string[]): string {
   return policy
     .split(";")
     .map((directive) => {
       const parts = directive.trim().split(/\s+/);
-      const kept = parts.filter((part) => !part.startsWith("'nonce-"));
-      if (parts[0] === "script-src") kept.push(...scriptHashes);
-      return kept.join(" ");
+      if (parts[0] === "script-src") parts.push(...scriptHashes);
+      return parts.join(" ");
     })
     .join(";");
 }
 
-/**
- * The headers helmet sends for `policy` with `nonces` in its CSP, as a template: `fixed`, and
- * the CSP cut at the nonces so a response's own go in their places.
- */
-export function securityHeadersFrom(
-  sent: Record<string, string>,
-  nonces: CspNonces,
-): SecurityHeaders {
-  const fixed = Object.entries(sent)
-    .map(([name, value]) => [name.toLowerCase(), value] as const)
-    .filter(([name]) => name !== "content-security-policy");
-  const policy = Object.entries(sent).find(
-    ([name]) => name.toLowerCase() === "content-security-policy",
-  )?.[1];
-  if (policy === undefined) {
-    return { fixed, cspWithNonces: () => undefined, cspWithHashes: () => undefined };
-  }
-  // Text, nonce, text, nonce, … text (split with a capturing group).
-  const parts = policy.split(new RegExp(`(${nonces.script}|${nonces.style})`));
-  const isScript = parts.map((part, index) => index % 2 === 1 && part === nonces.script);
+/** The headers helmet sends for a policy, as a template (see SecurityHeaders). */
+export function securityHeadersFrom(sent: Record<string, string>): SecurityHeaders {
+  const fixed = Object.entries(sent).map(([name, value]) => [name.toLowerCase(), value] as const);
+  const policy = fixed.find(([name]) => name === "content-security-policy")?.[1];
   return {
     fixed,
-    cspWithNonces(fresh) {
-      let csp = parts[0] ?? "";
-      for (let index = 1; index < parts.length; index += 2) {
-        csp += (isScript[index] ? fresh.script : fresh.style) + (parts[index + 1] ?? "");
-      }
-      return csp;
-    },
-    cspWithHashes: (scriptHashes) => hashedCsp(policy, scriptHashes),
+    cspWithHashes: (scriptHashes) =>
+      policy === undefined ? undefined : hashedCsp(policy, scriptHashes),
   };
 }
 
 /** Asks @fastify/helmet, once, which headers it sends for the config's policy. */
 export async function securityHeadersOf(config: Config): Promise<SecurityHeaders> {
   const probe = Fastify({ logger: false });
-  let sent: { headers: Record<string, string>; nonces: CspNonces } | undefined;
+  let sent: Record<string, string> | undefined;
   await probe.register(helmet, helmetOptions(config));
   probe.get("/", async (_request, reply) => {
     // helmet sets its headers on the raw response in onRequest; Fastify's come later.
@@ -136,18 +104,18 @@ export async function securityHeadersOf(config: Config): Promise<SecurityHeaders
       name,
       String(value),
     ]);
-    sent = { headers: Object.fromEntries(headers), nonces: { ...reply.cspNonce } };
+    sent = Object.fromEntries(headers);
     return "";
   });
   await probe.inject("/");
   await probe.close();
   if (!sent) throw new Error("helmet's headers could not be read");
-  return securityHeadersFrom(sent.headers, sent.nonces);
+  return securityHeadersFrom(sent);
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The security headers (see SecurityHeaders); the page cache sends shared pages' CSP. */
+    /** The security headers (see SecurityHeaders); the site adds its pages' script hashes. */
     securityHeaders: SecurityHeaders;
   }
 }
@@ -155,8 +123,6 @@ declare module "fastify" {
 export const securityPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
   const headers = await securityHeadersOf(options.config);
   app.decorate("securityHeaders", headers);
-  // Set on every request; null here, as Fastify asks of object decorations.
-  app.decorateReply("cspNonce", null as unknown as CspNonces);
   app.addHook("onRequest", (_request, reply, done) => {
     setSecurityHeaders(reply, headers);
     done();
@@ -164,13 +130,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { config:
 });
 
 /**
- * Sets the security headers, with fresh CSP nonces, on an answer: every request's, from the
- * hook above, and the answers Fastify gives before any hook runs (server/plugins/errors.ts).
+ * Sets the security headers on an answer: every request's, from the hook above, and the
+ * answers Fastify gives before any hook runs (server/plugins/errors.ts).
  */
 export function setSecurityHeaders(reply: FastifyReply, headers: SecurityHeaders) {
-  const nonces = { script: randomText(16, "hex"), style: randomText(16, "hex") };
-  reply.cspNonce = nonces;
   for (const [name, value] of headers.fixed) reply.header(name, value);
-  const csp = headers.cspWithNonces(nonces);
-  if (csp !== undefined) reply.header("content-security-policy", csp);
 }

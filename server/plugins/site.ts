@@ -23,7 +23,7 @@ import type { Config } from "../../config/env.ts";
 import { createInProcessApi } from "../api/in-process-client.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
 import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
-import { createPageCache, createRenderPlaceholders, type RenderedPage } from "./page-cache.ts";
+import { createPageCache, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
 import {
   boundSiteFormBody,
@@ -68,6 +68,16 @@ function createSiteApi(
   return (request, clientIp) => http.clientFor({ clientIp, requestId: request.id });
 }
 
+/**
+ * The `Cache-Control` of kept pages (decision 031): every page is the same for every visitor,
+ * so a proxy or CDN may keep it as long as this server does (`s-maxage`, the page cache's TTL)
+ * and serve it stale as long again while it asks for a new one; browsers revalidate every
+ * time (`max-age=0`) and get 304 for an unchanged ETag.
+ */
+export function pageCacheControl(ttlSeconds: number): string {
+  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
+}
+
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const { config, devServer, usedPuzzleTokens, staff } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
@@ -92,19 +102,17 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     perClient: config.RENDER_PER_CLIENT,
   });
 
+  const contentSecurityPolicy = app.securityHeaders.cspWithHashes;
+
   /**
    * The router context of a render for `request` (or caused by it, for the page cache); the
    * visitor's IP goes to the API only when the render is the visitor's own.
    */
-  function requestContext(
-    values: Pick<SiteRequestContext, "cspNonce" | "perVisitor">,
-    request: FastifyRequest,
-    clientIp: string,
-  ): RouterContextProvider {
+  function requestContext(request: FastifyRequest, clientIp: string): RouterContextProvider {
     const context = new RouterContextProvider();
     context.set(siteRequestContext, {
-      ...values,
       config: siteConfig,
+      contentSecurityPolicy,
       usedPuzzleTokens,
       api: apiFor(request, clientIp),
       staff,
@@ -123,14 +131,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       build,
       config.NODE_ENV === "production" ? "production" : "development",
     );
-    /** A render for the cache: placeholders for the nonce and the puzzles, no visitor's headers. */
+    /** A render for the cache: no visitor's headers, nothing of any visitor in the page. */
     async function renderForCache(url: string, request: FastifyRequest): Promise<RenderedPage> {
-      const placeholders = createRenderPlaceholders();
-      const context = requestContext(
-        { cspNonce: placeholders.nonce, perVisitor: placeholders.perVisitor },
-        request,
-        "",
-      );
+      const context = requestContext(request, "");
       const response = await handle(
         new Request(new URL(url, config.siteUrl), { headers: { accept: "text/html" } }),
         context,
@@ -139,7 +142,6 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
         status: response.status,
         headers: response.headers,
         body: await response.text(),
-        placeholders,
       };
     }
     const pageCache = createPageCache({
@@ -147,7 +149,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
       // The render logs under the request that caused it.
       render: (url, request) => runWithRequestLog(request, () => renderForCache(url, request)),
-      sharedPageCsp: app.securityHeaders.cspWithHashes,
+      cacheControl: pageCacheControl(config.PAGE_CACHE_TTL),
       renderLimit,
       keyOf: createPageCacheKey(build.routes),
       onError: (error, url) =>
@@ -199,12 +201,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
-    getLoadContext(request, reply) {
-      return requestContext(
-        { cspNonce: reply.cspNonce?.script ?? "", perVisitor: (issue) => issue() },
-        request,
-        request.ip,
-      );
+    getLoadContext(request) {
+      return requestContext(request, request.ip);
     },
   });
 }

@@ -10,9 +10,11 @@ import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { listProperties } from "./api.ts";
 import {
+  answerPuzzle,
   enquiriesFrom,
   enquiryForm,
-  fillEnquiry,
+  fillEnquiryFields,
+  puzzleBox,
   submitLabel,
   uniqueEmail,
 } from "./enquiry-helpers.ts";
@@ -133,11 +135,16 @@ test("a valid enquiry sent before React has taken over is sent by React, once", 
   await page.goto(`/property/${property.slug}`);
   const form = enquiryForm(page, "property");
   const email = uniqueEmail("before-react");
-  await fillEnquiry(form, "property", { fullname: "Early Visitor", email, message: "Early" });
+  // No puzzle before React reads one (decision 031): the visitor is asked it, fields kept.
+  await fillEnquiryFields(form, "property", { fullname: "Early Visitor", email, message: "Early" });
   await form.getByRole("button", { name: submitLabel("property") }).click();
   await expect(hydrated(page)).toHaveCount(0);
 
   release();
+  await expect(puzzleBox(form)).toHaveAccessibleDescription(enquiryMessages.required);
+  await expect(form.getByLabel("Full Name", { exact: true })).toHaveValue("Early Visitor");
+  await answerPuzzle(form);
+  await form.getByRole("button", { name: submitLabel("property") }).click();
   await expect(form.getByRole("alert")).toContainText("Success!");
   expect(documentPosts).toEqual([]);
   expect(await enquiriesFrom(email)).toHaveLength(1);
@@ -148,10 +155,15 @@ test("an enquiry goes out as plain HTML when React never comes", async ({ page }
   await page.goto("/contact");
   const form = enquiryForm(page, "contact");
   const email = uniqueEmail("no-react");
-  await fillEnquiry(form, "contact", { fullname: "Plain Visitor", email, message: "Plain" });
+  await fillEnquiryFields(form, "contact", { fullname: "Plain Visitor", email, message: "Plain" });
   const posted = page.waitForRequest((sent) => sent.method() === "POST");
   await form.getByRole("button", { name: submitLabel("contact") }).click();
   expect((await posted).isNavigationRequest()).toBe(true);
+  // The first post brings the puzzle (decision 031); the answered one sends.
+  await answerPuzzle(enquiryForm(page, "contact"));
+  await enquiryForm(page, "contact")
+    .getByRole("button", { name: submitLabel("contact") })
+    .click();
 
   await expect(enquiryForm(page, "contact").getByRole("alert")).toContainText("Success!");
   expect(await enquiriesFrom(email)).toHaveLength(1);

@@ -73,8 +73,11 @@ export async function puzzleDigits(form: Locator): Promise<[number, number]> {
 export const puzzleToken = (form: Locator) =>
   form.locator('input[name="puzzle_token"]').inputValue();
 
-/** Fills every field validly and answers the puzzle. */
-export async function fillEnquiry(
+/**
+ * Fills every field validly, the puzzle left alone (pages carry none, decision 031: it comes
+ * from the puzzle endpoint with JavaScript, or with a first post without).
+ */
+export async function fillEnquiryFields(
   form: Locator,
   kind: FormKind,
   values: { fullname: string; email: string; message: string },
@@ -85,8 +88,22 @@ export async function fillEnquiry(
   if (kind === "contact") await form.getByLabel("Subject", { exact: true }).fill("A viewing");
   else await form.getByLabel("How did you hear about us?").selectOption("Google");
   await form.getByLabel("Message", { exact: true }).fill(values.message);
+}
+
+/** Answers the puzzle shown (waiting for it to be read). */
+export async function answerPuzzle(form: Locator) {
   const [num1, num2] = await puzzleDigits(form);
   await puzzleBox(form).fill(String(num1 + num2));
+}
+
+/** Fills every field validly and answers the puzzle. */
+export async function fillEnquiry(
+  form: Locator,
+  kind: FormKind,
+  values: { fullname: string; email: string; message: string },
+) {
+  await fillEnquiryFields(form, kind, values);
+  await answerPuzzle(form);
 }
 
 /** The form is back to its initial values (SPEC §4: reset after any outcome). */

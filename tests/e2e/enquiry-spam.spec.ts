@@ -13,6 +13,7 @@ import { once } from "node:events";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { enquiryPuzzlePath } from "#app-context";
 import { enquiryRefusals } from "../../app/enquiry/enquiry-action.server.ts";
 import { issuePuzzle } from "../../app/enquiry/puzzle-token.server.ts";
 import { apiToken, baseURL } from "./api.ts";
@@ -94,17 +95,20 @@ test.afterAll(async () => {
 const decodeText = (html: string) =>
   html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
-/** A client without a browser, as a bot would be: loads the page and posts the form. */
+/**
+ * A client without a browser, as a bot would be: reads a puzzle from the puzzle endpoint, as
+ * the form does (pages carry none, decision 031), and posts the form.
+ */
 function visitor(request: APIRequestContext, ip: string) {
   const headers = { "x-forwarded-for": ip };
   return {
     async load() {
-      const html = await (await request.get("/contact", { headers })).text();
-      const form = {
-        num1: hiddenValue(html, "num1"),
-        num2: hiddenValue(html, "num2"),
-        puzzle_token: hiddenValue(html, "puzzle_token"),
+      const response = await request.get(enquiryPuzzlePath, { headers });
+      expect(response.headers()["cache-control"]).toBe("no-store");
+      const { puzzle } = (await response.json()) as {
+        puzzle: { num1: string; num2: string; token: string };
       };
+      const form = { num1: puzzle.num1, num2: puzzle.num2, puzzle_token: puzzle.token };
       expect(form.puzzle_token).not.toBe("");
       return form;
     },
@@ -147,7 +151,7 @@ test("a replayed puzzle token is refused with a clear message, logged, and store
   expect(serverLog).toContain("enquiry refused (contact form): puzzle token replayed");
 });
 
-test("a forged, re-signed or missing puzzle token is refused with a clear message, logged, and stores nothing", async ({
+test("a forged or re-signed puzzle token is refused with a clear message, logged, and stores nothing; a missing one is asked the puzzle", async ({
   request,
 }) => {
   const client = visitor(request, "203.0.113.11");
@@ -167,7 +171,6 @@ test("a forged, re-signed or missing puzzle token is refused with a clear messag
   const attempts = [
     { num1: String(easier.n1), num2: "0", puzzle_token: tampered },
     { num1: "1", num2: "1", puzzle_token: minted.token },
-    { num1: puzzle.num1, num2: puzzle.num2, puzzle_token: "" },
   ];
   for (const attempt of attempts) {
     const answer = await client.post({ ...contactFields(email, attempt), ...attempt });
@@ -177,7 +180,15 @@ test("a forged, re-signed or missing puzzle token is refused with a clear messag
   }
   expect(await enquiriesFrom(email, databaseUrl)).toHaveLength(0);
   expect(serverLog).toContain("enquiry refused (contact form): puzzle token forged");
-  expect(serverLog).toContain("enquiry refused (contact form): puzzle token missing");
+  // Without a token (a first post without JavaScript): the form again with a puzzle to answer.
+  const missing = { num1: puzzle.num1, num2: puzzle.num2, puzzle_token: "" };
+  const asked = await client.post({ ...contactFields(email, missing), ...missing });
+  expect(asked.status).toBe(200);
+  expect(asked.html).not.toContain("Errors!");
+  expect(asked.html).toMatch(/What is [0-8] \+ [0-8]\?/);
+  expect(hiddenValue(asked.html, "puzzle_token")).not.toBe("");
+  expect(await enquiriesFrom(email, databaseUrl)).toHaveLength(0);
+  expect(serverLog).toContain("enquiry held (contact form): no puzzle token yet, a puzzle issued");
 
   // The untouched token still works: the refusals did not spend it.
   const genuine = await client.post({ ...contactFields(email, puzzle), ...puzzle });

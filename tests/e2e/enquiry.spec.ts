@@ -9,11 +9,13 @@ import type { Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { listProperties } from "./api.ts";
 import {
+  answerPuzzle,
   enquiriesFrom,
   enquiryForm,
   expectReset,
   type FormKind,
   fillEnquiry,
+  fillEnquiryFields,
   postToApi,
   puzzleBox,
   puzzleDigits,
@@ -22,6 +24,12 @@ import {
   uniqueEmail,
 } from "./enquiry-helpers.ts";
 import { gotoHydrated } from "./hydrated.ts";
+
+/** Opens a form's page once React runs it and it has read its puzzle (decision 031). */
+async function openForm(page: Page, kind: FormKind) {
+  await gotoHydrated(page, pathOf(kind));
+  await expect(puzzleBox(enquiryForm(page, kind))).toBeVisible();
+}
 
 let property: Property;
 /** The API's answer to a valid enquiry: the 'Success!' message. */
@@ -73,7 +81,7 @@ for (const kind of ["contact", "property"] as const) {
       page.on("request", (request) => {
         if (isEnquiryPost(request)) posts.push(request);
       });
-      await gotoHydrated(page, pathOf(kind));
+      await openForm(page, kind);
       const form = enquiryForm(page, kind);
       const submit = form.getByRole("button", { name: submitLabel(kind) });
 
@@ -130,7 +138,7 @@ for (const kind of ["contact", "property"] as const) {
     test("sends: 'Loading...', then 'Success!' with the server's message, reset, a new puzzle, the enquiry stored and a reload after 3 seconds", async ({
       page,
     }) => {
-      await gotoHydrated(page, pathOf(kind));
+      await openForm(page, kind);
       const form = enquiryForm(page, kind);
       const email = uniqueEmail(`${kind}-success`);
       await fillEnquiry(form, kind, {
@@ -203,7 +211,7 @@ for (const kind of ["contact", "property"] as const) {
       const errors = reference.body.errors ?? {};
       expect(Object.keys(errors).sort()).toEqual(["email", "telephone"]);
 
-      await gotoHydrated(page, pathOf(kind));
+      await openForm(page, kind);
       const form = enquiryForm(page, kind);
       await fillEnquiry(form, kind, { fullname: "Ann Refused", email, message: "Hello" });
       const tokenBefore = await puzzleToken(form);
@@ -262,7 +270,7 @@ for (const kind of ["contact", "property"] as const) {
     test("shows 'Errors!' with the network error's message when the post fails, then resets with a new puzzle", async ({
       page,
     }) => {
-      await gotoHydrated(page, pathOf(kind));
+      await openForm(page, kind);
       const form = enquiryForm(page, kind);
       const email = uniqueEmail(`${kind}-network`);
       await fillEnquiry(form, kind, { fullname: "Ann Offline", email, message: "Hello" });
@@ -304,7 +312,7 @@ for (const kind of ["contact", "property"] as const) {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoHydrated(page, pathOf(kind));
+    await openForm(page, kind);
     const form = enquiryForm(page, kind);
     await form.getByRole("button", { name: submitLabel(kind) }).click();
     await expect(form.getByLabel("Full Name", { exact: true })).toHaveAttribute(
@@ -336,10 +344,26 @@ for (const kind of ["contact", "property"] as const) {
       await page.goto(pathOf(kind));
       const form = enquiryForm(page, kind);
       const email = uniqueEmail(`${kind}-nojs`);
-      await fillEnquiry(form, kind, { fullname: "Ann No Script", email, message: "Hello" });
-      const tokenBefore = await puzzleToken(form);
-      const response = page.waitForResponse((candidate) => candidate.request().method() === "POST");
+      // The page has no puzzle (decision 031): the first post brings one, the fields kept.
+      await expect(form.locator('input[name="puzzle_token"]')).toHaveCount(0);
+      await fillEnquiryFields(form, kind, { fullname: "Ann No Script", email, message: "Hello" });
       await form.getByRole("button", { name: submitLabel(kind) }).click();
+      const asked = enquiryForm(page, kind);
+      await expect(puzzleBox(asked)).toHaveAccessibleDescription(enquiryMessages.required);
+      await expect(asked.getByRole("alert")).toHaveCount(0);
+      await expect(asked.getByLabel("Full Name", { exact: true })).toHaveValue("Ann No Script");
+      await expect(asked.getByLabel("Email", { exact: true })).toHaveValue(email);
+      await expect(asked.getByLabel("Message", { exact: true })).toHaveValue("Hello");
+      if (kind === "contact") {
+        await expect(asked.getByLabel("Subject", { exact: true })).toHaveValue("A viewing");
+      } else {
+        await expect(asked.getByLabel("How did you hear about us?")).toHaveValue("Google");
+      }
+      expect(await enquiriesFrom(email)).toHaveLength(0);
+      await answerPuzzle(asked);
+      const tokenBefore = await puzzleToken(asked);
+      const response = page.waitForResponse((candidate) => candidate.request().method() === "POST");
+      await asked.getByRole("button", { name: submitLabel(kind) }).click();
       expect((await response).status()).toBe(200);
       const after = enquiryForm(page, kind);
       await expect(after.getByRole("alert")).toContainText(`Success! ${successMessage}`);
@@ -355,9 +379,16 @@ for (const kind of ["contact", "property"] as const) {
     }) => {
       await page.goto(pathOf(kind));
       const form = enquiryForm(page, kind);
-      // No client-side check without JavaScript: the API's own validation answers.
+      // No client-side check without JavaScript. The first post brings the puzzle (and the
+      // site's own check of the fields); the answered one gets the API's validation.
       await form.getByLabel("Email", { exact: true }).fill("not-an-email");
       await form.getByRole("button", { name: submitLabel(kind) }).click();
+      const asked = enquiryForm(page, kind);
+      await expect(asked.getByLabel("Email", { exact: true })).toHaveAccessibleDescription(
+        enquiryMessages.email,
+      );
+      await answerPuzzle(asked);
+      await asked.getByRole("button", { name: submitLabel(kind) }).click();
       const after = enquiryForm(page, kind);
       const alert = after.getByRole("alert");
       await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();

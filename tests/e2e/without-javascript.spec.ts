@@ -11,7 +11,7 @@ import { faqTopics } from "../../app/routes/faq-content.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { listProperties } from "./api.ts";
-import { enquiryForm, submitLabel } from "./enquiry-helpers.ts";
+import { enquiryForm, puzzleBox, submitLabel } from "./enquiry-helpers.ts";
 
 test.use({ javaScriptEnabled: false });
 
@@ -46,6 +46,11 @@ for (const kind of ["contact", "property"] as const) {
     const form = enquiryForm(page, kind);
     await form.getByLabel("Email", { exact: true }).fill("not-an-email");
     await form.getByRole("button", { name: submitLabel(kind) }).click();
+    // The first post brings the puzzle (decision 031); the second, refused, the alert.
+    await expect(puzzleBox(enquiryForm(page, kind))).toBeVisible();
+    await enquiryForm(page, kind)
+      .getByRole("button", { name: submitLabel(kind) })
+      .click();
     const alert = enquiryForm(page, kind).getByRole("alert");
     await expect(alert.getByRole("heading", { name: "Errors!" })).toBeVisible();
     const url = page.url();

@@ -1,20 +1,16 @@
-import type { EnquiryPuzzles } from "../../enquiry/enquiry-result.ts";
 import { EnquiryForm } from "./enquiry-form.tsx";
 
 export interface ContactFormProps {
-  /** The puzzles the route's loader issued. */
-  puzzles: EnquiryPuzzles;
   /** The route's action data (a post made without JavaScript). */
   actionData?: unknown;
 }
 
 /** The contact page's form: the shared enquiry fields with a required Subject (how_you_hear). */
-export function ContactForm({ puzzles, actionData }: ContactFormProps) {
+export function ContactForm({ actionData }: ContactFormProps) {
   return (
     <EnquiryForm
       kind="contact"
       anchorId="contact-form"
-      puzzles={puzzles}
       actionData={actionData}
       submitLabel="Send Message"
       className="enquiry-form enquiry-form--contact enquiry-form__form"

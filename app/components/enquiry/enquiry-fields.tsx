@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import { type EnquiryErrors, howYouHearOptions } from "../../../lib/enquiry-rules.ts";
 import {
+  type EnquiryValues,
   honeypotFieldName,
   type IssuedPuzzle,
   puzzleTokenFieldName,
@@ -13,8 +14,13 @@ export const initialEnquiryMessage = "Hello, I am interested in ...";
 export interface EnquiryFieldsProps {
   /** Prefix of the controls' ids (one per form on the page). */
   idPrefix: string;
-  /** The addition puzzle issued by the site's server, with its token. */
-  puzzle: IssuedPuzzle;
+  /**
+   * The addition puzzle issued by the site's server, with its token; undefined until one is
+   * read (pages carry none, decision 031): the puzzle field is then left out.
+   */
+  puzzle: IssuedPuzzle | undefined;
+  /** The fields' first values: what a post without a puzzle typed (by default, empty). */
+  values?: EnquiryValues | undefined;
   /** The how_you_hear control: the property form's optional select or the contact Subject. */
   howYouHear: "select" | "subject";
   /** Field messages to show (SPEC §5): the client's own check or the server's answer. */
@@ -66,7 +72,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** A textarea's opening tag, its text and closing tag, with `control`'s attributes. */
-function messageBoxHtml(control: ControlAttributes): string {
+function messageBoxHtml(control: ControlAttributes, text: string): string {
   const attributes = [
     `id="${escapeHtml(control.id)}"`,
     `name="${escapeHtml(control.name)}"`,
@@ -78,7 +84,7 @@ function messageBoxHtml(control: ControlAttributes): string {
       ? `aria-describedby="${escapeHtml(control["aria-describedby"])}"`
       : "",
   ].filter(Boolean);
-  return `<textarea ${attributes.join(" ")}>${escapeHtml(initialEnquiryMessage)}</textarea>`;
+  return `<textarea ${attributes.join(" ")}>${escapeHtml(text)}</textarea>`;
 }
 
 /**
@@ -91,9 +97,9 @@ function messageBoxHtml(control: ControlAttributes): string {
  * (the server's and the hydrating one agree); later changes of the invalid state are set on the
  * element itself.
  */
-function MessageBox({ control }: { control: ControlAttributes }) {
+function MessageBox({ control, text }: { control: ControlAttributes; text: string }) {
   const wrapper = useRef<HTMLDivElement>(null);
-  const [html] = useState(() => messageBoxHtml(control));
+  const [html] = useState(() => messageBoxHtml(control, text));
   const { className, "aria-invalid": invalid, "aria-describedby": describedBy } = control;
   useLayoutEffect(() => {
     const textarea = wrapper.current?.querySelector("textarea");
@@ -121,7 +127,13 @@ function MessageBox({ control }: { control: ControlAttributes }) {
  * hydration leaves what a visitor typed or chose in them (inputs and selects by React's own rule,
  * the message box as `MessageBox`).
  */
-export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryFieldsProps) {
+export function EnquiryFields({
+  idPrefix,
+  puzzle,
+  values,
+  howYouHear,
+  errors,
+}: EnquiryFieldsProps) {
   const id = idPrefix;
   const control = (name: EnquiryFieldName): ControlAttributes => ({
     id: `${id}-${name}`,
@@ -145,29 +157,52 @@ export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryF
     <>
       <div className="enquiry-form__field">
         {label("fullname")}
-        <input {...control("fullname")} type="text" autoComplete="name" required />
+        <input
+          {...control("fullname")}
+          type="text"
+          autoComplete="name"
+          required
+          defaultValue={values?.fullname}
+        />
         {errorFor("fullname")}
       </div>
       <div className="enquiry-form__field">
         {label("telephone")}
-        <input {...control("telephone")} type="tel" autoComplete="tel" required />
+        <input
+          {...control("telephone")}
+          type="tel"
+          autoComplete="tel"
+          required
+          defaultValue={values?.telephone}
+        />
         {errorFor("telephone")}
       </div>
       <div className="enquiry-form__field">
         {label("email")}
-        <input {...control("email")} type="email" autoComplete="email" required />
+        <input
+          {...control("email")}
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+        />
         {errorFor("email")}
       </div>
       {howYouHear === "subject" ? (
         <div className="enquiry-form__field">
           {label("how_you_hear")}
-          <input {...control("how_you_hear")} type="text" required />
+          <input
+            {...control("how_you_hear")}
+            type="text"
+            required
+            defaultValue={values?.how_you_hear}
+          />
           {errorFor("how_you_hear")}
         </div>
       ) : (
         <div className="enquiry-form__field">
           {label("how_you_hear")}
-          <select {...control("how_you_hear")} defaultValue="">
+          <select {...control("how_you_hear")} defaultValue={values?.how_you_hear ?? ""}>
             <option value="">Choose an option (optional)</option>
             {howYouHearOptions.map((option) => (
               <option key={option} value={option}>
@@ -180,26 +215,28 @@ export function EnquiryFields({ idPrefix, puzzle, howYouHear, errors }: EnquiryF
       )}
       <div className="enquiry-form__field enquiry-form__field--wide">
         {label("message")}
-        <MessageBox control={control("message")} />
+        <MessageBox control={control("message")} text={values?.message ?? initialEnquiryMessage} />
         {errorFor("message")}
       </div>
-      <div className="enquiry-form__field enquiry-form__field--wide">
-        <label htmlFor={`${id}-puzzle`} className="enquiry-form__label">
-          {`What is ${puzzle.num1} + ${puzzle.num2}?`}
-        </label>
-        <input
-          {...control("puzzle")}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={`${puzzle.num1} + ${puzzle.num2} =?`}
-          required
-        />
-        {errorFor("puzzle")}
-        <input type="hidden" name="num1" value={puzzle.num1} />
-        <input type="hidden" name="num2" value={puzzle.num2} />
-        <input type="hidden" name={puzzleTokenFieldName} value={puzzle.token} />
-      </div>
+      {puzzle ? (
+        <div className="enquiry-form__field enquiry-form__field--wide">
+          <label htmlFor={`${id}-puzzle`} className="enquiry-form__label">
+            {`What is ${puzzle.num1} + ${puzzle.num2}?`}
+          </label>
+          <input
+            {...control("puzzle")}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={`${puzzle.num1} + ${puzzle.num2} =?`}
+            required
+          />
+          {errorFor("puzzle")}
+          <input type="hidden" name="num1" value={puzzle.num1} />
+          <input type="hidden" name="num2" value={puzzle.num2} />
+          <input type="hidden" name={puzzleTokenFieldName} value={puzzle.token} />
+        </div>
+      ) : null}
       <div className="enquiry-form__trap" aria-hidden="true">
         <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
         <input

@@ -21,11 +21,12 @@ function controlOf(html: string, name: string): string {
 }
 
 describe("enquiry forms", () => {
-  it("render the puzzle's digits, its token and the SPEC's message, without the answer", () => {
-    const html = render(<ContactForm puzzles={puzzles} />);
-    expect(html).toContain("What is 2 + 7?");
-    expect(controlOf(html, "puzzle")).toContain('placeholder="2 + 7 =?"');
-    expect(controlOf(html, "puzzle_token")).toContain('value="first.token"');
+  it("render the fields and the SPEC's message, and no puzzle: the page is the same for every visitor", () => {
+    const html = render(<ContactForm />);
+    expect(html).not.toContain("What is");
+    expect(controlOf(html, "puzzle")).toBe("");
+    expect(controlOf(html, "puzzle_token")).toBe("");
+    expect(controlOf(html, "fullname")).not.toContain("value=");
     expect(html).toContain(">Hello, I am interested in ...</textarea>");
     expect(controlOf(html, "answer")).toBe("");
     expect(html).toContain('method="post"');
@@ -34,7 +35,7 @@ describe("enquiry forms", () => {
   });
 
   it("hide the honeypot from people and from the tab order", () => {
-    const html = render(<ContactForm puzzles={puzzles} />);
+    const html = render(<ContactForm />);
     expect(html).toMatch(
       /<div class="enquiry-form__trap" aria-hidden="true"><label[^>]*>[^<]+<\/label><input[^>]*name="website"/,
     );
@@ -57,7 +58,7 @@ describe("enquiry forms", () => {
         spare: { num1: "1", num2: "1", token: "new.spare" },
       },
     };
-    const html = render(<ContactForm puzzles={puzzles} actionData={result} />);
+    const html = render(<ContactForm actionData={result} />);
     expect(html).toContain('role="alert"');
     expect(html).toContain("Errors!</h3> <p");
     expect(html).toContain("Please correct the highlighted fields and try again.");
@@ -92,14 +93,40 @@ describe("enquiry forms", () => {
       errors: {},
       puzzles,
     };
-    const html = render(
-      <PropertyEnquiryForm propertyCode="P-1" puzzles={puzzles} actionData={result} />,
-    );
+    const html = render(<PropertyEnquiryForm propertyCode="P-1" actionData={result} />);
     expect(html).toContain(
       'Success!</h3> <p class="enquiry-alert__message">Thank you for your enquiry.</p>',
     );
     expect(html).toContain('http-equiv="refresh" content="3"');
     expect(controlOf(html, "property_code")).toContain('value="P-1"');
     expect(html).toContain("How did you hear about us?");
+  });
+
+  it("show a post made without a puzzle again: its puzzle to answer, the fields as typed, no alert", () => {
+    const result: EnquiryResult = {
+      outcome: "puzzle",
+      httpStatus: 200,
+      message: "",
+      errors: { puzzle: "This field is required" },
+      puzzles,
+      values: {
+        fullname: "Ann Example",
+        telephone: "+1 555 0100",
+        email: "ann@example.com",
+        message: "About the <garden> & more",
+        how_you_hear: "Google",
+      },
+    };
+    const html = render(<PropertyEnquiryForm propertyCode="P-1" actionData={result} />);
+    expect(html).not.toContain('role="alert"');
+    expect(html).toContain("What is 2 + 7?");
+    expect(controlOf(html, "puzzle")).toContain('placeholder="2 + 7 =?"');
+    expect(controlOf(html, "puzzle")).toContain('aria-invalid="true"');
+    expect(controlOf(html, "puzzle_token")).toContain('value="first.token"');
+    expect(controlOf(html, "fullname")).toContain('value="Ann Example"');
+    expect(controlOf(html, "email")).toContain('value="ann@example.com"');
+    expect(html).toContain(">About the &#60;garden&#62; &#38; more</textarea>");
+    expect(html).toMatch(/<option value="Google" selected="">Google<\/option>/);
+    expect(html).not.toContain("http-equiv");
   });
 });

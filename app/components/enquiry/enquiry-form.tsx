@@ -7,8 +7,8 @@ import {
   validateEnquiry,
 } from "../../../lib/enquiry-rules.ts";
 import {
-  type EnquiryPuzzles,
   type EnquiryResult,
+  fetchEnquiryPuzzles,
   type IssuedPuzzle,
   isEnquiryResult,
 } from "../../enquiry/enquiry-result.ts";
@@ -22,8 +22,6 @@ export interface EnquiryFormProps {
   kind: EnquiryFormKind;
   /** The form's id: a post made without JavaScript returns to it (the alert is at its top). */
   anchorId: string;
-  /** The puzzles the route's loader issued. */
-  puzzles: EnquiryPuzzles;
   /** The route's action data: the outcome of a post made without JavaScript. */
   actionData?: unknown;
   submitLabel: string;
@@ -34,23 +32,24 @@ export interface EnquiryFormProps {
 }
 
 interface Shown {
-  puzzle: IssuedPuzzle;
+  /** Undefined until the puzzle endpoint (or a post) brings one: pages carry none. */
+  puzzle: IssuedPuzzle | undefined;
   spare: IssuedPuzzle | undefined;
   errors: EnquiryErrors;
   alert: { key: number; result: EnquiryResult } | undefined;
 }
 
-/** The state after an outcome: its errors and alert, and a new puzzle (SPEC §4). */
-function afterOutcome(
-  previous: Shown | undefined,
-  result: EnquiryResult,
-  fallback: EnquiryPuzzles,
-) {
+/**
+ * The state after an outcome: its errors and alert, and a new puzzle (SPEC §4). The 'puzzle'
+ * outcome (a post made before the form had one) shows no alert: the puzzle to answer.
+ */
+function afterOutcome(previous: Shown | undefined, result: EnquiryResult) {
   const next: Shown = {
-    puzzle: result.puzzles?.puzzle ?? previous?.spare ?? previous?.puzzle ?? fallback.puzzle,
+    puzzle: result.puzzles?.puzzle ?? previous?.spare ?? previous?.puzzle,
     spare: result.puzzles ? result.puzzles.spare : undefined,
     errors: result.errors,
-    alert: { key: (previous?.alert?.key ?? 0) + 1, result },
+    alert:
+      result.outcome === "puzzle" ? undefined : { key: (previous?.alert?.key ?? 0) + 1, result },
   };
   return next;
 }
@@ -70,11 +69,14 @@ function valuesOf(form: HTMLFormElement): Partial<Record<EnquiryFieldName, strin
  * through a fetcher (no page load): client-side validation first, 'Loading...' while sending,
  * the outcome's alert, a reset with a new puzzle, and a reload 3 seconds after success. Without
  * JavaScript it is a plain form post and the page renders the same outcome.
+ *
+ * The page carries no puzzle, so that it is the same for every visitor (decision 031): with
+ * JavaScript the form reads one from the puzzle endpoint; without, its first post is answered
+ * with one to solve (the 'puzzle' outcome), the fields kept as typed.
  */
 export function EnquiryForm({
   kind,
   anchorId,
-  puzzles,
   actionData,
   submitLabel,
   className,
@@ -88,19 +90,40 @@ export function EnquiryForm({
   const howYouHear = kind === "contact" ? "subject" : "select";
   const [shown, setShown] = useState<Shown>(() =>
     isEnquiryResult(actionData)
-      ? afterOutcome(undefined, actionData, puzzles)
-      : { puzzle: puzzles.puzzle, spare: puzzles.spare, errors: {}, alert: undefined },
+      ? afterOutcome(undefined, actionData)
+      : { puzzle: undefined, spare: undefined, errors: {}, alert: undefined },
   );
+  // What a post without a puzzle typed, shown again (a document post: the fields are new).
+  const [typed] = useState(() =>
+    isEnquiryResult(actionData) && actionData.outcome === "puzzle" ? actionData.values : undefined,
+  );
+
+  // A form shown without a puzzle reads one (and a spare) from the puzzle endpoint.
+  const needsPuzzle = shown.puzzle === undefined;
+  useEffect(() => {
+    if (!needsPuzzle) return;
+    let current = true;
+    fetchEnquiryPuzzles().then((fetched) => {
+      if (!current || !fetched) return;
+      setShown((previous) =>
+        previous.puzzle ? previous : { ...previous, puzzle: fetched.puzzle, spare: fetched.spare },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [needsPuzzle]);
 
   // A fetcher outcome: show it, reset the fields, take the new puzzle.
   const result = isEnquiryResult(fetcher.data) ? fetcher.data : undefined;
   const [handled, setHandled] = useState<EnquiryResult | undefined>(undefined);
   if (result && result !== handled) {
     setHandled(result);
-    setShown((previous) => afterOutcome(previous, result, puzzles));
+    setShown((previous) => afterOutcome(previous, result));
   }
   useEffect(() => {
-    if (!result) return;
+    // A post without a puzzle keeps what the visitor typed: they answer the puzzle and send.
+    if (!result || result.outcome === "puzzle") return;
     formRef.current?.reset();
     if (result.outcome !== "success") return;
     const timer = window.setTimeout(() => window.location.reload(), reloadAfterSuccessMs);
@@ -113,6 +136,8 @@ export function EnquiryForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const errors = validateEnquiry(valuesOf(form), kind);
+    // No puzzle to answer yet (the endpoint could not be read): the post brings one.
+    if (!shown.puzzle) delete errors.puzzle;
     const invalid = enquiryFieldNames.filter((name) => errors[name]);
     setShown((previous) => ({ ...previous, errors, alert: undefined }));
     if (invalid.length > 0) {
@@ -152,7 +177,7 @@ export function EnquiryForm({
         <div className="enquiry-form__alert">
           <EnquiryAlert
             key={alert.key}
-            kind={alert.result.outcome}
+            kind={alert.result.outcome === "success" ? "success" : "error"}
             message={alert.result.message}
             errors={alert.result.errors}
             labelOf={(name) => fieldLabel(name, howYouHear)}
@@ -168,6 +193,7 @@ export function EnquiryForm({
       <EnquiryFields
         idPrefix={idPrefix}
         puzzle={shown.puzzle}
+        values={typed}
         howYouHear={howYouHear}
         errors={shown.errors}
       />

@@ -1,21 +1,14 @@
 import { useId } from "react";
-import type { EnquiryPuzzles } from "../../enquiry/enquiry-result.ts";
 import { EnquiryForm } from "./enquiry-form.tsx";
 
 export interface PropertyEnquiryFormProps {
   propertyCode: string;
-  /** The puzzles the route's loader issued. */
-  puzzles: EnquiryPuzzles;
   /** The route's action data (a post made without JavaScript). */
   actionData?: unknown;
 }
 
 /** The detail page's enquiry form 'Are you Interested?' (SPEC §2), about this property. */
-export function PropertyEnquiryForm({
-  propertyCode,
-  puzzles,
-  actionData,
-}: PropertyEnquiryFormProps) {
+export function PropertyEnquiryForm({ propertyCode, actionData }: PropertyEnquiryFormProps) {
   const headingId = useId();
   return (
     <section
@@ -28,7 +21,6 @@ export function PropertyEnquiryForm({
       <EnquiryForm
         kind="property"
         anchorId="enquiry-form"
-        puzzles={puzzles}
         actionData={actionData}
         submitLabel="Submit"
         className="enquiry-form__form"
