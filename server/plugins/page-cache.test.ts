@@ -76,7 +76,9 @@ describe("the page cache", () => {
     expect(second.body).toBe(first.body);
     expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    expect(first.headers["cache-control"]).toBe(
+      "public, max-age=0, s-maxage=10, stale-while-revalidate=10",
+    );
     expect(first.headers.vary).toBe("Accept-Encoding");
   });
 

@@ -158,7 +158,21 @@ function withoutLinkNonces(html: string, nonce: string): string {
   return html.replace(/<link\b[^>]*>/gi, (tag) => tag.replaceAll(` nonce="${nonce}"`, ""));
 }
 
-function toPage(rendered: RenderedPage, sharedPageCsp: PageCacheOptions["sharedPageCsp"]): Page {
+/**
+ * A shared page's Cache-Control when its route sets none: browsers revalidate with the ETag; a
+ * proxy or CDN may keep it for the page cache's own TTL and serve it stale as long again while it
+ * refreshes (the nginx proxy_cache of docs/deployment.md).
+ */
+function sharedCacheControl(ttlMs: number): string {
+  const seconds = Math.max(1, Math.round(ttlMs / 1000));
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}`;
+}
+
+function toPage(
+  rendered: RenderedPage,
+  sharedPageCsp: PageCacheOptions["sharedPageCsp"],
+  defaultCacheControl: string,
+): Page {
   const { body, placeholders } = rendered;
   const used = placeholders.issued.filter((entry) =>
     Object.values(entry.placeholders).some((word) => body.includes(word)),
@@ -199,7 +213,7 @@ function toPage(rendered: RenderedPage, sharedPageCsp: PageCacheOptions["sharedP
     kind: "shared",
     status: 200,
     contentType,
-    cacheControl: rendered.headers.get("cache-control") ?? "public, no-cache",
+    cacheControl: rendered.headers.get("cache-control") ?? defaultCacheControl,
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp: sharedPageCsp?.(inlineScriptHashes(html)),
     identity,
@@ -476,7 +490,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         renders++;
         return render(key, request);
       });
-      const page = toPage(rendered, sharedPageCsp);
+      const page = toPage(rendered, sharedPageCsp, sharedCacheControl(ttlMs));
       if (isCacheableAnswer(rendered) && startedIn === generation) keep(key, page, startedAt);
       return page;
     })();
