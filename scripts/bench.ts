@@ -12,6 +12,9 @@
  * Single URL (each URL the same on every request, so after the first it measures the page
  * cache): `/`, list pages, a search, a property page and its API record (decision 009).
  *
+ * Through the proxy: `/` through docs/deployment.md's nginx block as written (its proxy_cache),
+ * beside the same nginx serving the same bytes as a static file (scripts/bench-nginx.ts).
+ *
  * Static baseline: the HTML of `/` and `/property/{slug}` is saved and served, byte for byte,
  * by a plain node:http server in its own process, loaded the same way; the site's requests/s
  * are reported as a share of that server's (target ≥ 50 %, with the site's p99 ≤ 50 ms).
