@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../db/testing.ts";
+import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { createTestImageDir } from "../server/testing/app.ts";
 import { freePort, spawnServer } from "../server/testing/server-process.ts";
 
@@ -158,20 +159,19 @@ async function nginxConfigFromGuide(
   local?: { upstream: string; httpPort: number; httpsPort: number },
 ): Promise<string> {
   const [block] = codeBlocks("nginx");
-  const { certificate, key } = await selfSignedCertificate(folder);
-  let config = block!
-    .replace("/etc/letsencrypt/live/homes.example.com/fullchain.pem", certificate)
-    .replace("/etc/letsencrypt/live/homes.example.com/privkey.pem", key)
-    .replace("/var/cache/nginx/homes", join(folder, "cache"));
-  if (local) {
-    config = config
-      .replace(/^(\s*)server 10\.0\.0\.11:3000 .*$/m, `$1server ${local.upstream};`)
-      .replace(/^\s*server 10\.0\.0\.12:3000 .*\n/m, "")
-      .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${local.httpPort};`)
-      .replace(/^(\s*)listen 443 ssl http2;/m, `$1listen 127.0.0.1:${local.httpsPort} ssl http2;`);
-    expect(config).toContain(`server ${local.upstream};`);
-    expect(config).toContain(`listen 127.0.0.1:${local.httpsPort} ssl`);
-  }
+  const tls = await selfSignedCertificate(folder);
+  const config = local
+    ? localProxyConfig(block!, {
+        folder,
+        upstream: local.upstream,
+        proxyPort: local.httpsPort,
+        redirectPort: local.httpPort,
+        tls,
+      })
+    : block!
+        .replace("/etc/letsencrypt/live/homes.example.com/fullchain.pem", tls.certificate)
+        .replace("/etc/letsencrypt/live/homes.example.com/privkey.pem", tls.key)
+        .replace("/var/cache/nginx/homes", join(folder, "cache"));
   writeFileSync(join(folder, "homes.conf"), config);
   const nginxConf = join(folder, "nginx.conf");
   writeFileSync(

@@ -42,22 +42,44 @@ export function hasNginx(): boolean {
   }
 }
 
-/** The guide's block with loopback addresses, no TLS and its cache under `folder`. */
-export function benchProxyConfig(
+/**
+ * The guide's block run locally: its cache under `folder`, its upstream servers replaced by
+ * `upstream`, its two listens by loopback ports; with `tls`, the HTTPS server keeps TLS with these
+ * certificate files, otherwise it serves plain HTTP. Throws when the block no longer has the
+ * shape these replacements expect.
+ */
+export function localProxyConfig(
   block: string,
-  options: { folder: string; upstream: string; proxyPort: number; redirectPort: number },
+  options: {
+    folder: string;
+    upstream: string;
+    proxyPort: number;
+    redirectPort: number;
+    tls?: { certificate: string; key: string };
+  },
 ): string {
-  const config = block
+  const { tls } = options;
+  let config = block
     .replace("/var/cache/nginx/homes", join(options.folder, "cache"))
     .replace(/^(\s*)server 10\.0\.0\.11:3000 .*$/m, `$1server ${options.upstream};`)
     .replace(/^\s*server 10\.0\.0\.12:3000 .*\n/m, "")
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.redirectPort};`)
-    .replace(/^(\s*)listen 443 ssl http2;.*$/m, `$1listen 127.0.0.1:${options.proxyPort};`)
-    .replace(/^\s*ssl_certificate(_key)?\s.*\n/gm, "");
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.redirectPort};`);
+  config = tls
+    ? config
+        .replace(
+          /^(\s*)listen 443 ssl http2;/m,
+          `$1listen 127.0.0.1:${options.proxyPort} ssl http2;`,
+        )
+        .replace("/etc/letsencrypt/live/homes.example.com/fullchain.pem", tls.certificate)
+        .replace("/etc/letsencrypt/live/homes.example.com/privkey.pem", tls.key)
+    : config
+        .replace(/^(\s*)listen 443 ssl http2;.*$/m, `$1listen 127.0.0.1:${options.proxyPort};`)
+        .replace(/^\s*ssl_certificate(_key)?\s.*\n/gm, "");
   for (const expected of [
     `server ${options.upstream};`,
-    `listen 127.0.0.1:${options.proxyPort};`,
+    `listen 127.0.0.1:${options.proxyPort}${tls ? " ssl" : ";"}`,
     "proxy_cache homes;",
+    ...(tls ? [tls.certificate, tls.key] : []),
   ]) {
     if (!config.includes(expected)) {
       throw new Error(`The guide's nginx block changed shape: could not make "${expected}".`);
@@ -89,7 +111,7 @@ export async function startBenchNginx(options: {
   await writeFile(join(folder, "static", "page.html"), options.page.body);
   await writeFile(
     join(folder, "homes.conf"),
-    benchProxyConfig(guideNginxBlock(), {
+    localProxyConfig(guideNginxBlock(), {
       folder,
       upstream: options.upstream,
       proxyPort: options.ports.proxy,
