@@ -1,20 +1,23 @@
 /**
  * What docs/deployment.md tells an operator to run works as written: the start command (npm's
  * serve script) stops gracefully when only npm is signalled, as systemd and Docker do, the
- * systemd unit passes `systemd-analyze verify`, and the nginx block passes `nginx -t`.
+ * systemd unit passes `systemd-analyze verify`, the nginx block passes `nginx -t`, and nginx
+ * run with that block in front of a real app server keeps public pages and never the API.
  * Needs Debian's systemd, nginx and openssl (`.ci/run` installs what is missing).
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readlink } from "node:fs/promises";
+import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../db/testing.ts";
+import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { createTestImageDir } from "../server/testing/app.ts";
-import { freePort } from "../server/testing/server-process.ts";
+import { freePort, spawnServer } from "../server/testing/server-process.ts";
 
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, "..");
@@ -135,48 +138,200 @@ describe("docs/homes.service", () => {
   });
 });
 
+/** A throw-away certificate where the guide names Let's Encrypt's files. */
+async function selfSignedCertificate(folder: string) {
+  const certificate = join(folder, "fullchain.pem");
+  const key = join(folder, "privkey.pem");
+  await run("openssl", [
+    ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"],
+    ...["-subj", "/CN=homes.example.com", "-keyout", key, "-out", certificate],
+  ]);
+  return { certificate, key };
+}
+
+/**
+ * The guide's nginx block made runnable in `folder`: its certificate paths and cache folder
+ * there, and, when given, its upstream servers replaced by `upstream` and its two `listen`s by
+ * loopback ports. Returns the nginx.conf to start: Debian's reduced to what the block relies on.
+ */
+async function nginxConfigFromGuide(
+  folder: string,
+  local?: { upstream: string; httpPort: number; httpsPort: number },
+): Promise<string> {
+  const [block] = codeBlocks("nginx");
+  const tls = await selfSignedCertificate(folder);
+  const config = local
+    ? localProxyConfig(block!, {
+        folder,
+        upstream: local.upstream,
+        proxyPort: local.httpsPort,
+        redirectPort: local.httpPort,
+        tls,
+      })
+    : block!
+        .replace("/etc/letsencrypt/live/homes.example.com/fullchain.pem", tls.certificate)
+        .replace("/etc/letsencrypt/live/homes.example.com/privkey.pem", tls.key)
+        .replace("/var/cache/nginx/homes", join(folder, "cache"));
+  writeFileSync(join(folder, "homes.conf"), config);
+  const nginxConf = join(folder, "nginx.conf");
+  writeFileSync(
+    nginxConf,
+    [
+      // Run as root (a CI container), the workers would otherwise be nobody, who cannot write
+      // the cache in this private folder.
+      ...(local && process.getuid?.() === 0 ? ["user root;"] : []),
+      `pid ${folder}/nginx.pid;`,
+      "events {}",
+      "http {",
+      ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
+        (kind) => `  ${kind}_temp_path ${folder}/${kind};`,
+      ),
+      `  include ${folder}/homes.conf;`,
+      "}",
+    ].join("\n"),
+  );
+  return nginxConf;
+}
+
+interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request to the proxy's HTTPS port, as a browser for homes.example.com sends it. */
+function viaProxy(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<ProxyAnswer> {
+  return new Promise((done, fail) => {
+    const request = httpsRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: options.method ?? "GET",
+        servername: "homes.example.com",
+        rejectUnauthorized: false,
+        headers: { host: "homes.example.com", "accept-encoding": "br, gzip", ...options.headers },
+        timeout: 15_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          done({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("latin1"),
+          }),
+        );
+        response.on("error", fail);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`${path}: no answer in 15 s`)));
+    request.on("error", fail);
+    request.end(options.body);
+  });
+}
+
 describe("the nginx block of docs/deployment.md", () => {
   it("passes nginx -t", async () => {
     const [block] = codeBlocks("nginx");
     expect(block).toContain("proxy_pass http://homes;");
     const folder = temporaryFolder("homes-nginx-");
-    // A throw-away certificate where the guide names Let's Encrypt's files.
-    const certificate = join(folder, "fullchain.pem");
-    const key = join(folder, "privkey.pem");
-    await run("openssl", [
-      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"],
-      ...["-subj", "/CN=homes.example.com", "-keyout", key, "-out", certificate],
-    ]);
-    writeFileSync(
-      join(folder, "homes.conf"),
-      block!
-        .replace("/etc/letsencrypt/live/homes.example.com/fullchain.pem", certificate)
-        .replace("/etc/letsencrypt/live/homes.example.com/privkey.pem", key),
-    );
-    // Debian's nginx.conf reduced to what the block relies on, with every path in the folder.
-    writeFileSync(
-      join(folder, "nginx.conf"),
-      [
-        `pid ${folder}/nginx.pid;`,
-        "events {}",
-        "http {",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-          (kind) => `  ${kind}_temp_path ${folder}/${kind};`,
-        ),
-        `  include ${folder}/homes.conf;`,
-        "}",
-      ].join("\n"),
-    );
-    const { stderr } = await run("nginx", [
-      "-e",
-      "stderr",
-      "-p",
-      folder,
-      "-c",
-      join(folder, "nginx.conf"),
-      "-t",
-    ]);
+    const nginxConf = await nginxConfigFromGuide(folder);
+    const { stderr } = await run("nginx", ["-e", "stderr", "-p", folder, "-c", nginxConf, "-t"]);
     expect(stderr).toContain("test is successful");
     expect(stderr).not.toMatch(/\[(warn|emerg)\]/);
   });
+
+  it("in front of an app server, answers a public page's second request from its cache, never the API's", async () => {
+    const database = await createTestDatabase("sqlite", { seed: true });
+    cleanups.push(() => database.drop());
+    const imageDir = createTestImageDir();
+    cleanups.push(() => rmSync(imageDir, { recursive: true, force: true }));
+    const token = "deployment-test-token-0123456789abcdef";
+    const app = spawnServer(await freePort(), {
+      DATABASE_URL: database.url,
+      IMAGE_DIR: imageDir,
+      API_TOKEN: token,
+      SEED_DEMO_CONTENT: "false",
+      LOG_LEVEL: "warn",
+    });
+    cleanups.push(() => app.stop("SIGKILL"));
+    await app.ready();
+
+    const folder = temporaryFolder("homes-nginx-");
+    const httpsPort = await freePort();
+    const nginxConf = await nginxConfigFromGuide(folder, {
+      upstream: `127.0.0.1:${app.port}`,
+      httpPort: await freePort(),
+      httpsPort,
+    });
+    const nginx = spawn(
+      "nginx",
+      ["-e", "stderr", "-p", folder, "-c", nginxConf, "-g", "daemon off;"],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let nginxOutput = "";
+    nginx.stderr.on("data", (chunk: Buffer) => {
+      nginxOutput += chunk.toString();
+    });
+    const nginxExited = once(nginx, "exit");
+    cleanups.push(async () => {
+      if (nginx.exitCode === null && nginx.signalCode === null) {
+        nginx.kill("SIGTERM");
+        await nginxExited;
+      }
+    });
+    const deadline = Date.now() + 10_000;
+    while (
+      !(await viaProxy(httpsPort, "/healthz").then(
+        (answer) => answer.status === 200,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(nginxOutput);
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+
+    // Pages every visitor shares today (those with an enquiry puzzle answer no-store for now).
+    for (const path of ["/", "/about", "/search?property-status=For+Sale", "/robots.txt"]) {
+      const first = await viaProxy(httpsPort, path);
+      const second = await viaProxy(httpsPort, path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["x-cache-status"], path).toBe("MISS");
+      expect(second.headers["x-cache-status"], path).toBe("HIT");
+      expect(second.body, path).toBe(first.body);
+      // Each answer carries its own request's id, the kept one too.
+      expect(second.headers["x-request-id"], path).toMatch(/^[0-9a-f]{32}$/);
+      expect(second.headers["x-request-id"], path).not.toBe(first.headers["x-request-id"]);
+    }
+    // A browser's revalidation of a kept page is answered by the proxy.
+    const kept = await viaProxy(httpsPort, "/about");
+    const revalidated = await viaProxy(httpsPort, "/about", {
+      headers: { "if-none-match": String(kept.headers.etag) },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers["x-cache-status"]).toBe("HIT");
+
+    // The API is never kept, even an answer that would allow it.
+    for (let i = 0; i < 2; i++) {
+      const answer = await viaProxy(httpsPort, "/api/company/profile", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-cache-status"]).toBeUndefined();
+    }
+    // A POST to a kept page's address goes to the app, not to the kept page.
+    const posted = await viaProxy(httpsPort, "/about", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(posted.headers["x-cache-status"]).toBeUndefined();
+    expect(posted.body).not.toBe(kept.body);
+  }, 90_000);
 });

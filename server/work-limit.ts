@@ -8,7 +8,8 @@
  * A client's share (decision 030): with `perClient`, one client (the request's IP) has at most
  * that many tasks running or waiting at once; one more is refused at once. Renders share one
  * event loop, so a client that keeps every slot busy would otherwise make every other request,
- * cached pages included, wait behind its renders.
+ * cached pages included, wait behind its renders. Requests from this machine's loopback
+ * address have no share (see {@link shareClientOf}).
  */
 import { finished } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
@@ -95,6 +96,17 @@ export function createWorkLimit(options: WorkLimitOptions): WorkLimit {
   };
 }
 
+/**
+ * The client whose share a request's work counts against: its IP (the visitor's, through the
+ * trusted proxies), or none for the loopback address. Loopback is this machine: a proxy in
+ * front that is not named in TRUSTED_PROXIES, a health check, the operator's own tests. It
+ * stands for many visitors, not one, and one share of two renders would refuse most of them.
+ */
+export function shareClientOf(request: FastifyRequest): string | undefined {
+  const ip = request.ip;
+  return ip === "::1" || /^(?:::ffff:)?127\./i.test(ip) ? undefined : ip;
+}
+
 /** Makes `reply` the answer to a refused request (503, `Retry-After`, not kept); its body. */
 export function overloadedAnswer(reply: FastifyReply): string {
   reply
@@ -126,7 +138,7 @@ export function holdSlotUntilAnswered(limit: WorkLimit) {
                 admitted();
                 finished(reply.raw, () => released());
               }),
-            request.ip,
+            shareClientOf(request),
           )
           .catch(refused);
       });

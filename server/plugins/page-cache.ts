@@ -29,6 +29,7 @@ import {
   answerOverloaded,
   createWorkLimit,
   OverloadedError,
+  shareClientOf,
   type WorkLimit,
 } from "../work-limit.ts";
 
@@ -332,7 +333,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const rendered = await renderLimit.run(() => {
         renders++;
         return render(key, request);
-      }, request.ip);
+      }, shareClientOf(request));
       const page = toPage(rendered, cacheControl);
       if (page.kind === "shared" && startedIn === generation) keep(key, page, startedAt);
       return page;

@@ -301,6 +301,15 @@ describe("a client's share of the renders", () => {
     const answers = await searches(["203.0.113.1", "203.0.113.2", "203.0.113.3"]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
   });
+
+  it("gives this machine's loopback address no share: it stands for many visitors", async () => {
+    const answers = await Promise.all(
+      ["127.0.0.1", "127.0.0.1", "::1", "::1"].map((remoteAddress, i) =>
+        app.inject({ url: `/search?email=loopback${i}x${Math.random()}`, remoteAddress }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+  });
 });
 
 describe("the page cache with Redis", () => {
