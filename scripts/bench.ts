@@ -474,7 +474,7 @@ async function loadWhileBustingCache(
           ...request,
           path: `/search?email=${word}${counter++}`,
           // One hostile client, as the trusted proxy in front (loopback) names it.
-          headers: { ...request.headers, "x-forwarded-for": "198.51.100.66" },
+          headers: { ...(request.headers ?? {}), "x-forwarded-for": "198.51.100.66" },
         }),
       },
     ],
@@ -553,7 +553,7 @@ async function loadUrls(
           path: urls[next++ % urls.length] as string,
           // Many visitors, as a crawler's and the public's traffic is: each request from an
           // address of its own, as the trusted proxy in front (loopback) would name it.
-          headers: { ...request.headers, "x-forwarded-for": visitorAddress(next) },
+          headers: { ...(request.headers ?? {}), "x-forwarded-for": visitorAddress(next) },
         }),
       },
     ],
