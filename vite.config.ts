@@ -24,7 +24,9 @@ export default defineConfig({
             {
               name: "framework",
               test: /node_modules\/(react|react-dom|react-router|scheduler)\//,
-              priority: 2,
+              // First: a group takes its modules' dependencies too, so the framework must be
+              // taken before the back office's group would take React into its chunk.
+              priority: 3,
             },
             { name: "app", test: /\/(app|lib)\//, minShareCount: 2, priority: 1 },
             // The back office's shared code stays out of the public pages' chunk (decision 036).
@@ -32,7 +34,7 @@ export default defineConfig({
               name: "admin",
               test: /\/app\/(admin\/(?!error-page)|routes\/admin\/)|\/lib\/staff-rules/,
               minShareCount: 2,
-              priority: 3,
+              priority: 2,
             },
           ],
         },
