@@ -261,18 +261,19 @@ describe("the page cache", () => {
   });
 
   it("serves a stale page once past its TTL while one re-render runs, and waits when older", async () => {
-    let now = 0;
+    // A clock that starts above 0, as performance.now() does (lru-cache takes 0 for "no TTL").
+    let now = 1;
     const render = fakeRender();
     const { app, cache } = serveWith({ render, ttlMs: 1000, now: () => now });
     expect((await app.inject("/")).body).toContain("render 1");
-    now = 1500;
+    now = 1501;
     const stale = await Promise.all([app.inject("/"), app.inject("/")]);
     expect(stale.map((answer) => answer.body.includes("render 1"))).toEqual([true, true]);
     await vi.waitFor(() => expect(cache.stats().renders).toBe(2));
     await vi.waitFor(async () => expect((await app.inject("/")).body).toContain("render 2"));
     expect(render).toHaveBeenCalledTimes(2);
     // Past twice the TTL the old page is not served at all.
-    now = 1500 + 2000;
+    now = 1501 + 2000;
     expect((await app.inject("/")).body).toContain("render 3");
   });
 
@@ -280,6 +281,27 @@ describe("the page cache", () => {
     const { app, cache } = serveWith({ render: fakeRender() });
     await app.inject("/");
     cache.clear();
+    expect((await app.inject("/")).body).toContain("render 2");
+  });
+
+  it("answers a render begun before clear() but does not keep it", async () => {
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => {
+      if (render.mock.calls.length === 1) await held;
+      return fast(url);
+    });
+    const { app, cache } = serveWith({ render });
+    const before = Promise.resolve(app.inject("/"));
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    cache.clear();
+    release();
+    expect((await before).body).toContain("render 1");
+    expect(cache.stats().entries).toBe(0);
+    expect((await app.inject("/")).body).toContain("render 2");
     expect((await app.inject("/")).body).toContain("render 2");
   });
 

@@ -7,7 +7,8 @@
  *   `Cache-Control` that lets a shared cache keep it (`cacheControl`), its CSP as the render
  *   worked it out (script hashes), and brotli and gzip bytes made once, off the request path
  *   once the page is visited again (decision 030; sent uncompressed until they are made).
- * - Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
+ * - One lru-cache holds the pages (its byte bound, TTL and `fetch`, which shares one render).
+ *   Fresh for `ttlMs`; for as long again it is served stale while one re-render runs (stale
  *   while revalidate); older, it is rendered before answering. Concurrent misses of one URL
  *   share one render.
  * - Bounded by bytes, least recently used first out. `clear()` empties it at once (the content
@@ -24,6 +25,7 @@ import type { OutgoingHttpHeader } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { enquiryPuzzlePath } from "#app-context";
 import {
   answerOverloaded,
@@ -67,12 +69,6 @@ interface UncachedPage {
 
 type Page = SharedPage | UncachedPage;
 
-interface Entry {
-  page: Page;
-  bytes: number;
-  renderedAt: number;
-}
-
 /** Pages, and the XML and text documents of resource routes (the sitemap, robots.txt). */
 const cacheableContentType = /^(?:text\/html|application\/xml|text\/plain)\b/;
 
@@ -108,8 +104,8 @@ function toPage(rendered: RenderedPage, cacheControl: string): Page {
   };
 }
 
-/** The page's brotli (quality 9) and gzip (level 9) bytes, made in libuv's thread pool. */
-async function compressPage(page: SharedPage): Promise<void> {
+/** The page with its brotli (quality 9) and gzip (level 9) bytes, made in libuv's thread pool. */
+async function compressPage(page: SharedPage): Promise<SharedPage> {
   const { identity } = page;
   const [br, gz] = await Promise.all([
     brotli(identity, {
@@ -120,8 +116,7 @@ async function compressPage(page: SharedPage): Promise<void> {
     }),
     gzipAsync(identity, { level: 9 }),
   ]);
-  page.br = br;
-  page.gzip = gz;
+  return { ...page, br, gzip: gz };
 }
 
 function sizeOf(page: Page): number {
@@ -208,8 +203,9 @@ export interface PageCacheOptions {
    * it came; the site's keeps the path and the query parameters its route reads.
    */
   keyOf?: (url: string) => string;
+  /** Milliseconds of a monotonic clock, above 0 (tests): by default `performance.now()`. */
   now?: () => number;
-  /** Told when a background re-render fails (the stale page stays). */
+  /** Told when a render fails, not refused for lack of room (a stale page stays). */
   onError?: (error: unknown, url: string) => void;
   /** Told of each page request the cache takes: answered from a kept page, or rendered. */
   onLookup?: (result: "hit" | "miss") => void;
@@ -255,116 +251,75 @@ export function isCacheablePath(path: string): boolean {
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { ttlMs, maxBytes, render, precompress = true, now = Date.now } = options;
+  const {
+    ttlMs,
+    maxBytes,
+    render,
+    precompress = true,
+    now = performance.now.bind(performance),
+  } = options;
   const cacheControl = options.cacheControl ?? "public, no-cache";
   const renderLimit = options.renderLimit ?? createWorkLimit(defaultRenderLimit);
   const compressLimit = options.compressLimit ?? createWorkLimit(defaultCompressLimit);
   const keyOf = options.keyOf ?? ((url: string) => url);
-  const entries = new Map<string, Entry>();
-  const rendering = new Map<string, Promise<Page>>();
   /** Pages whose compression is waiting or running. */
   const compressing = new Map<SharedPage, Promise<void>>();
-  let totalBytes = 0;
-  let generation = 0;
   let renders = 0;
   let compressions = 0;
 
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    totalBytes -= entry.bytes;
-  }
-
-  function evictOverBudget() {
-    for (const oldest of entries.keys()) {
-      if (totalBytes <= maxBytes) break;
-      remove(oldest);
-    }
-  }
-
-  function keep(key: string, page: Page, renderedAt: number) {
-    remove(key);
-    const bytes = sizeOf(page);
-    if (bytes > maxBytes) return;
-    entries.set(key, { page, bytes, renderedAt });
-    totalBytes += bytes;
-    evictOverBudget();
-  }
+  const pages = new LRUCache<string, Page, FastifyRequest>({
+    // Bytes of every encoding kept, least recently used first out. An answer that is not kept
+    // (a 404, a redirect) is sized over the bound: lru-cache hands it to the visitors who
+    // waited for it and keeps nothing (dropping a stale page of that URL too).
+    maxSize: maxBytes,
+    sizeCalculation: (page) => (page.kind === "shared" ? sizeOf(page) : maxBytes + 1),
+    // Fresh for `ttlMs`; then stale, kept for `fetch` to serve while it re-renders.
+    ttl: ttlMs,
+    ttlResolution: 0,
+    perf: { now },
+    noDeleteOnStaleGet: true,
+    // A failed re-render leaves the stale page (served while it is young enough, see serve).
+    noDeleteOnFetchRejection: true,
+    // clear() aborts renders in flight: their visitors get the page, the cache keeps nothing.
+    ignoreFetchAbort: true,
+    // One render per key at a time, charged to the client whose request starts it (030).
+    fetchMethod: async (key, _stale, { context: request }) => {
+      try {
+        const rendered = await renderLimit.run(() => {
+          renders++;
+          return render(key, request);
+        }, shareClientOf(request));
+        return toPage(rendered, cacheControl);
+      } catch (error) {
+        if (!(error instanceof OverloadedError)) options.onError?.(error, key);
+        throw error;
+      }
+    },
+  });
 
   /**
    * Makes the brotli and gzip bytes of `key`'s shareable page in the compression limit's turn,
-   * once, from its second visit on (a hit): a page asked for once (a new search each time, say)
-   * is never compressed, which costs the main thread a few milliseconds a page besides the
-   * thread pool's work (decision 030). Until then it is sent uncompressed. Refused (the queue
-   * is full), it is tried again on the page's next visit.
+   * once, from its second visit on (a fresh hit): a page asked for once (a new search each
+   * time, say) is never compressed, which costs the main thread a few milliseconds a page
+   * besides the thread pool's work (decision 030). Until then it is sent uncompressed. Refused
+   * (the queue is full), it is tried again on the page's next visit.
    */
   function compressLater(key: string, page: Page) {
     if (!precompress || page.kind !== "shared" || page.br || compressing.has(page)) return;
+    // Kept only while it is still this key's fresh page (not evicted, re-rendered or stale).
+    const current = () => pages.peek(key) === page;
     const done = compressLimit
       .run(async () => {
-        // Evicted or rendered again while it waited: nobody will be sent these bytes.
-        if (entries.get(key)?.page !== page) return;
-        await compressPage(page);
+        if (!current()) return;
+        const compressed = await compressPage(page);
         compressions++;
-        const entry = entries.get(key);
-        if (entry?.page !== page) return;
-        const bytes = sizeOf(page);
-        totalBytes += bytes - entry.bytes;
-        entry.bytes = bytes;
-        if (bytes > maxBytes) remove(key);
-        else evictOverBudget();
+        if (current()) pages.set(key, compressed, { noUpdateTTL: true });
       })
       .catch((error: unknown) => {
         if (!(error instanceof OverloadedError)) options.onError?.(error, key);
       })
       .finally(() => compressing.delete(page));
     compressing.set(page, done);
-  }
-
-  /** One render of `key` at a time; kept when cacheable and no clear() came meanwhile. */
-  function renderOnce(key: string, request: FastifyRequest): Promise<Page> {
-    const pending = rendering.get(key);
-    if (pending) return pending;
-    const startedIn = generation;
-    const startedAt = now();
-    const flight = (async () => {
-      // Charged to the client whose request starts it (decision 030).
-      const rendered = await renderLimit.run(() => {
-        renders++;
-        return render(key, request);
-      }, shareClientOf(request));
-      const page = toPage(rendered, cacheControl);
-      if (page.kind === "shared" && startedIn === generation) keep(key, page, startedAt);
-      return page;
-    })();
-    const shared = flight.finally(() => {
-      if (rendering.get(key) === shared) rendering.delete(key);
-    });
-    rendering.set(key, shared);
-    return shared;
-  }
-
-  /** The kept page of `key`, fresh or stale (then re-rendered in the background), if any. */
-  function keptPage(key: string, request: FastifyRequest): Page | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    const age = now() - entry.renderedAt;
-    if (age >= 2 * ttlMs) {
-      remove(key);
-      return undefined;
-    }
-    // Map order is use order: the first key is the least recently used.
-    entries.delete(key);
-    entries.set(key, entry);
-    if (age >= ttlMs) {
-      renderOnce(key, request).catch((error: unknown) => {
-        // Busy: the stale page serves until a later visit finds a turn.
-        if (!(error instanceof OverloadedError)) options.onError?.(error, key);
-      });
-    }
-    compressLater(key, entry.page);
-    return entry.page;
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
@@ -411,35 +366,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       if (!isCacheablePath(request.url.split("?")[0] ?? request.url)) return false;
       const key = keyOf(request.url);
-      const kept = keptPage(key, request);
-      options.onLookup?.(kept ? "hit" : "miss");
-      if (kept) {
-        send(request, reply, kept);
+      const fresh = pages.get(key);
+      if (fresh) {
+        options.onLookup?.("hit");
+        compressLater(key, fresh);
+        send(request, reply, fresh);
         return true;
       }
-      return renderOnce(key, request).then(
+      // Stale for less than the TTL again: served while one re-render runs; older, or none
+      // kept, the visitor waits for the render (one for all who ask meanwhile).
+      const servesStale =
+        pages.peek(key, { allowStale: true }) !== undefined && pages.getRemainingTTL(key) > -ttlMs;
+      options.onLookup?.(servesStale ? "hit" : "miss");
+      return pages.fetch(key, { context: request, allowStale: servesStale }).then(
         (page) => {
+          if (!page) return false;
           send(request, reply, page);
           return true;
         },
         (error: unknown) => {
-          if (error instanceof OverloadedError) {
-            request.log.warn({ reason: error.message, url: key }, "site busy: answered 503");
-            answerOverloaded(reply);
-            return true;
-          }
-          options.onError?.(error, key);
-          return false;
+          if (!(error instanceof OverloadedError)) return false;
+          request.log.warn({ reason: error.message, url: key }, "site busy: answered 503");
+          answerOverloaded(reply);
+          return true;
         },
       );
     },
     clear() {
-      generation++;
-      entries.clear();
-      totalBytes = 0;
+      pages.clear();
     },
     stats() {
-      return { entries: entries.size, bytes: totalBytes, renders, compressions };
+      return { entries: pages.size, bytes: pages.calculatedSize, renders, compressions };
     },
     async compressed() {
       while (compressing.size > 0) await Promise.all(compressing.values());
