@@ -52,7 +52,7 @@ describe("the start command of docs/deployment.md", () => {
     // npm start builds, then hands over to serve with exec (the signals reach the server).
     expect(packageScripts.start).toMatch(/^npm run build && exec npm run serve$/);
     expect(packageScripts.serve).toMatch(
-      /^NODE_ENV=production exec node --max-semi-space-size=16 --max-old-space-size=256 server\/index\.ts$/,
+      /^NODE_ENV=production exec node --max-semi-space-size=16 --max-old-space-size=128 server\/index\.ts$/,
     );
   });
 
@@ -111,7 +111,7 @@ describe("the start command of docs/deployment.md", () => {
       join(projectRoot, "node_modules/node/bin/node"),
     );
     expect(readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0")).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=16", "--max-old-space-size=256"]),
+      expect.arrayContaining(["--max-semi-space-size=16", "--max-old-space-size=128"]),
     );
 
     npm.kill("SIGTERM");

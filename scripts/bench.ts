@@ -65,7 +65,7 @@ const spreadTargets = {
 };
 
 /** V8 heap sizes the server runs with, as under `npm start` (keeps peak RSS under 300 MB). */
-const defaultServerNodeOptions = "--max-semi-space-size=16 --max-old-space-size=256";
+const defaultServerNodeOptions = "--max-semi-space-size=16 --max-old-space-size=128";
 
 const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count N] [--duration S]
                       [--connections C] [--urls N] [--build] [--busting-only]
@@ -79,7 +79,7 @@ const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count
   --busting-only only the line of \`/\` while 32 connections bust the cache
   --server-node-options "FLAGS"
                  NODE_OPTIONS for the server, to try V8 heap sizes, such as
-                 "--max-semi-space-size=8 --max-old-space-size=256"
+                 "--max-semi-space-size=8 --max-old-space-size=128"
                  (default: "${defaultServerNodeOptions}", as npm start)
 
 Environment: BENCH_POSTGRES_URL, the server whose database is used to CREATE and DROP the

@@ -21,7 +21,7 @@ const token = "overload-token-0123456789";
  */
 const rssBoundMb = 450;
 /** As `npm start` runs the server. */
-const serverNodeOptions = "--max-semi-space-size=16 --max-old-space-size=256";
+const serverNodeOptions = "--max-semi-space-size=16 --max-old-space-size=128";
 const pageRequests = 1_000;
 const slowBodies = 300;
 
