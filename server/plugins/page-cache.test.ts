@@ -277,6 +277,44 @@ describe("the page cache", () => {
     expect((await app.inject("/")).body).toContain("render 3");
   });
 
+  it("keeps serving the stale page when its re-render fails, and tells onError once", async () => {
+    let now = 1;
+    let fail = false;
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => {
+      if (fail) throw new Error("database down");
+      return fast(url);
+    });
+    const onError = vi.fn();
+    const { app, cache } = serveWith({ render, ttlMs: 1000, now: () => now, onError });
+    expect((await app.inject("/")).body).toContain("render 1");
+    fail = true;
+    now = 1501;
+    expect((await app.inject("/")).body).toContain("render 1");
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(cache.stats().entries).toBe(1);
+    expect((await app.inject("/")).body).toContain("render 1");
+    // Past twice the TTL it is not served: the visitor waits for a render, which fails.
+    now = 1501 + 2000;
+    expect((await app.inject("/")).body).toBe("answered by the site");
+  });
+
+  it("drops the stale page when its re-render answers other than 200", async () => {
+    let now = 1;
+    let status = 200;
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => ({ ...(await fast(url)), status }));
+    const { app, cache } = serveWith({ render, ttlMs: 1000, now: () => now });
+    expect((await app.inject("/gone")).statusCode).toBe(200);
+    status = 404;
+    now = 1501;
+    expect((await app.inject("/gone")).statusCode).toBe(200);
+    await vi.waitFor(() => expect(cache.stats().entries).toBe(0));
+    const missing = await app.inject("/gone");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["cache-control"]).toBe("no-store");
+  });
+
   it("renders again at once after clear()", async () => {
     const { app, cache } = serveWith({ render: fakeRender() });
     await app.inject("/");
