@@ -3,6 +3,7 @@ import {
   enquiryFieldMaxLength,
   enquiryFieldNames,
   readEnquiryFields,
+  storedEnquiryFieldsOf,
   typedEnquiryFieldNames,
 } from "./enquiry-fields.ts";
 
@@ -34,5 +35,17 @@ describe("enquiryFieldNames", () => {
       email: "email!",
       message: "message!",
     });
+  });
+
+  it("keep a stored enquiry's fields and its null property code, and drop any other key", () => {
+    const fields = Object.fromEntries(enquiryFieldNames.map((name) => [name, `${name}-value`]));
+    const stored = storedEnquiryFieldsOf({
+      ...(fields as Record<(typeof enquiryFieldNames)[number], string>),
+      property_code: null,
+      ip: "192.0.2.1",
+    } as Parameters<typeof storedEnquiryFieldsOf>[0]);
+    expect(Object.keys(stored)).toEqual(enquiryFieldNames);
+    expect(stored.property_code).toBeNull();
+    expect(stored.message).toBe("message-value");
   });
 });

@@ -45,3 +45,16 @@ export function readEnquiryFields<Name extends EnquiryFieldName>(
 ): Record<Name, string> {
   return Object.fromEntries(names.map((name) => [name, read(name)])) as Record<Name, string>;
 }
+
+/** An enquiry's fields as stored: the property code is null for a general contact message. */
+export type StoredEnquiryFields = Omit<EnquiryFields, "property_code"> & {
+  property_code: string | null;
+};
+
+/** The enquiry fields of `source` and no other key (so a caller's extras never reach SQL). */
+export function storedEnquiryFieldsOf(source: StoredEnquiryFields): StoredEnquiryFields {
+  return {
+    ...readEnquiryFields(enquiryFieldNames, (name) => source[name] ?? ""),
+    property_code: source.property_code,
+  };
+}
