@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPropertyEnquiry } from "../tests/support/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
 import { startChangeFeed } from "./change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "./database.ts";
 import { insertEnquiry } from "./queries/enquiry.ts";
 import { findPublishedProperty, listPublishedProperties } from "./queries/property.ts";
-import { createTestDatabase, type TestDatabase } from "./testing.ts";
 
 const quietLog = { warn: () => {} };
 

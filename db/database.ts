@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import type { StoredEnquiryFields } from "../lib/enquiry-fields.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import {
   type ChangeFeed,
@@ -108,19 +109,9 @@ export interface Database {
     /** JSON text: `[{ "code": "..." }]`. */
     item_list: string;
   };
-  enquiry: {
+  /** The fields of lib/enquiry-fields.ts (property_code null for a general contact message). */
+  enquiry: StoredEnquiryFields & {
     id: Generated<number>;
-    fullname: string;
-    telephone: string;
-    email: string;
-    /** Null for a general contact message. */
-    property_code: string | null;
-    message: string;
-    how_you_hear: string;
-    num1: string;
-    num2: string;
-    answer: string;
-    puzzle: string;
     ip: string;
     created_at: ColumnType<Date | string, string, string>;
   };

@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../tests/support/test-database.ts";
 import { migrateDown, migrateToLatest, migrations } from "./migrate.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "./testing.ts";
 
 const contentTables = [
   "amenity",

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects } from "../tests/support/test-database.ts";
 import { findPublishedProperty } from "./queries/property.ts";
-import { createTestDatabase, testDialects } from "./testing.ts";
 
 describe.each(testDialects)("kept prepared statements on %s", (dialect) => {
   it("still answer, with the new columns, after the table changes under them", async () => {

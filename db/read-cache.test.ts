@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createTestDatabase, testDialects } from "../tests/support/test-database.ts";
 import { openDatabase } from "./database.ts";
 import { listCategoryCounters } from "./queries/category.ts";
 import { searchPublishedProperties } from "./queries/property.ts";
 import { readWhileUnchanged, setChangeClock } from "./read-cache.ts";
-import { createTestDatabase, testDialects } from "./testing.ts";
 
 describe("readWhileUnchanged", () => {
   it("reads once per clock value, and always without a clock", async () => {

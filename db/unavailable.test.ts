@@ -1,8 +1,12 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../tests/support/test-database.ts";
 import { openDatabase } from "./database.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "./testing.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 async function errorOf(work: Promise<unknown>): Promise<unknown> {

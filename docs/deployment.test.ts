@@ -14,10 +14,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../db/testing.ts";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { createTestImageDir } from "../server/testing/app.ts";
 import { freePort, spawnServer } from "../server/testing/server-process.ts";
+import { createTestDatabase } from "../tests/support/test-database.ts";
 
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, "..");

@@ -2,7 +2,7 @@
  * The enquiry rules of SPEC §5, shared word for word by the API (server-side validation) and the
  * site's two forms (client-side validation), so both sides always give the same messages.
  */
-import type { EnquiryFieldName } from "./enquiry-fields.ts";
+import { type EnquiryFieldName, enquiryFieldMaxLength } from "./enquiry-fields.ts";
 
 export const enquiryMessages = {
   required: "This field is required",
@@ -20,20 +20,6 @@ export type EnquiryForm = "property" | "contact";
 
 export type EnquiryErrors = Partial<Record<EnquiryFieldName, string>>;
 export type EnquiryInput = Partial<Record<EnquiryFieldName, string | undefined>>;
-
-/** Longest accepted value per field: generous for people, small enough to refuse junk. */
-export const enquiryFieldMaxLength: Record<EnquiryFieldName, number> = {
-  fullname: 120,
-  telephone: 40,
-  email: 254,
-  property_code: 120,
-  message: 5000,
-  how_you_hear: 200,
-  num1: 1,
-  num2: 1,
-  answer: 2,
-  puzzle: 3,
-};
 
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const puzzleDigit = /^[0-8]$/;

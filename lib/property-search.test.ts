@@ -6,7 +6,6 @@ import {
   propertySearchParams,
   readPropertySearch,
 } from "./property-search.ts";
-import { withoutControlCharacters } from "./text.ts";
 
 describe("readPropertySearch", () => {
   it("reads every filter, the sort and the page", () => {
@@ -59,14 +58,5 @@ describe("readPropertySearch", () => {
     expect(hasPropertySearchParams(new URLSearchParams(""))).toBe(false);
     expect(hasPropertySearchParams(new URLSearchParams("utm_source=x"))).toBe(false);
     expect(hasPropertySearchParams(new URLSearchParams("page=1"))).toBe(true);
-  });
-});
-
-describe("withoutControlCharacters", () => {
-  it("keeps line breaks and tabs in a message, and drops other control characters", () => {
-    expect(withoutControlCharacters("a\u0000b\r\nc\td\u007f", true)).toBe("ab\r\nc\td");
-  });
-  it("turns every control character into a space in a one-line value", () => {
-    expect(withoutControlCharacters("a\nb\u0000c", false)).toBe("a b c");
   });
 });

@@ -7,7 +7,14 @@
  * rather than let the database fail on it (decision 029).
  */
 
-import { withoutControlCharacters } from "./text.ts";
+import {
+  maxAmount,
+  maxWholeNumber,
+  readAmount,
+  readPositiveInt,
+  readText,
+  readWholeNumber,
+} from "./text.ts";
 
 export const propertySorts = ["new", "old", "price_desc", "price_asc"] as const;
 export type PropertySort = (typeof propertySorts)[number];
@@ -47,10 +54,7 @@ export interface PropertyPageMeta {
   limit: number;
 }
 
-/** The largest value of an integer column (32 bits, PostgreSQL's `integer`). */
-export const maxWholeNumber = 2_147_483_647;
-/** The largest price searched for: far above any listing, and exact in a double. */
-export const maxAmount = 1e12;
+export { maxAmount, maxWholeNumber, readAmount, readPositiveInt, readWholeNumber };
 
 export const maxSearchLimit = 60;
 export const defaultSearchLimit = 12;
@@ -104,29 +108,6 @@ export const propertySearchParamNames: readonly string[] = [
 
 type Params = { get(name: string): string | null };
 
-function text(value: string | null, max = 200): string | undefined {
-  const trimmed = withoutControlCharacters(value ?? "", false)
-    .trim()
-    .replace(/\s+/g, " ");
-  return trimmed === "" ? undefined : trimmed.slice(0, max);
-}
-
-/** A finite, non-negative number up to maxAmount, or undefined. */
-export function readAmount(value: string | null | undefined): number | undefined {
-  const trimmed = (value ?? "").trim().replace(/,/g, "");
-  if (trimmed === "" || !/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  const amount = Number(trimmed);
-  return Number.isFinite(amount) && amount <= maxAmount ? amount : undefined;
-}
-
-/** A whole number from 0 to maxWholeNumber (an integer column's value), or undefined. */
-export function readWholeNumber(value: string | null | undefined): number | undefined {
-  const trimmed = (value ?? "").trim().replace(/,/g, "");
-  if (!/^\d{1,10}$/.test(trimmed)) return undefined;
-  const number = Number(trimmed);
-  return number <= maxWholeNumber ? number : undefined;
-}
-
 function readNumberFilter(field: keyof PropertyFilters, value: string | null) {
   return wholeNumberFilters.has(field) ? readWholeNumber(value) : readAmount(value);
 }
@@ -153,14 +134,6 @@ export function propertySearchErrors(params: Params): Record<string, string> {
   return errors;
 }
 
-/** A whole number of at least 1, or undefined. */
-export function readPositiveInt(value: string | null | undefined): number | undefined {
-  const trimmed = (value ?? "").trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return undefined;
-  const number = Number(trimmed);
-  return number >= 1 ? number : undefined;
-}
-
 /** Reads the API's query parameters. */
 export function readPropertySearch(params: Params): PropertySearch {
   const search: PropertySearch = {
@@ -171,7 +144,7 @@ export function readPropertySearch(params: Params): PropertySearch {
     limit: Math.min(maxSearchLimit, readPositiveInt(params.get("limit")) ?? defaultSearchLimit),
   };
   for (const [field, name] of Object.entries(textParams) as [keyof typeof textParams, string][]) {
-    const value = text(params.get(name), field === "keyword" ? maxKeywordLength : 200);
+    const value = readText(params.get(name), field === "keyword" ? maxKeywordLength : 200);
     if (value !== undefined) search[field] = value;
   }
   for (const [field, name] of Object.entries(numberParams) as [

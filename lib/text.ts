@@ -1,4 +1,9 @@
-/** Text clean-up shared by the API's readers of visitor input. */
+/**
+ * The one reader of text input (query parameters, form fields, command-line values): clean-up
+ * of control characters, one-line text, and the numbers the site reads from text. Each reader
+ * is lenient: a value that does not fit is `undefined`, and the caller decides whether that is
+ * "no value" (a search) or an error (an API filter, a command's option).
+ */
 
 function isControl(code: number): boolean {
   return code < 32 || code === 127;
@@ -42,4 +47,44 @@ export function escapeTerminalControls(value: string): string {
     terminalControls,
     (character) => `\\u${character.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
+}
+
+/**
+ * One-line text: control characters and runs of white space become single spaces, trimmed, cut
+ * to `maxLength` characters; undefined when nothing is left.
+ */
+export function readText(value: string | null | undefined, maxLength: number): string | undefined {
+  const text = withoutControlCharacters(value ?? "", false)
+    .trim()
+    .replace(/\s+/g, " ");
+  return text === "" ? undefined : text.slice(0, maxLength);
+}
+
+/** The largest value of an integer column (32 bits, PostgreSQL's `integer`). */
+export const maxWholeNumber = 2_147_483_647;
+/** The largest price searched for: far above any listing, and exact in a double. */
+export const maxAmount = 1e12;
+
+/** A finite, non-negative number up to maxAmount (thousands commas allowed), or undefined. */
+export function readAmount(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim().replace(/,/g, "");
+  if (trimmed === "" || !/^\d+(\.\d+)?$/.test(trimmed)) return undefined;
+  const amount = Number(trimmed);
+  return Number.isFinite(amount) && amount <= maxAmount ? amount : undefined;
+}
+
+/** A whole number from 0 to maxWholeNumber (an integer column's value), or undefined. */
+export function readWholeNumber(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim().replace(/,/g, "");
+  if (!/^\d{1,10}$/.test(trimmed)) return undefined;
+  const number = Number(trimmed);
+  return number <= maxWholeNumber ? number : undefined;
+}
+
+/** A whole number of at least 1 (up to nine digits), or undefined. */
+export function readPositiveInt(value: string | null | undefined): number | undefined {
+  const trimmed = (value ?? "").trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return undefined;
+  const number = Number(trimmed);
+  return number >= 1 ? number : undefined;
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../db/testing.ts";
+import { testDialects } from "../tests/support/test-database.ts";
 import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
 import {
   type HostileRequest,

@@ -5,8 +5,12 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../db/queries/outbox.ts";
-import { createTestDatabase, type TestDatabase, testPostgresUrl } from "../db/testing.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testPostgresUrl,
+} from "../tests/support/test-database.ts";
 import { createTestImageDir, multipart } from "./testing/app.ts";
 import { leakPattern } from "./testing/leaks.ts";
 import { freePort, type ServerProcess, startServerProcess } from "./testing/server-process.ts";

@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config/env.ts";
-import { testDialects } from "../db/testing.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import { testDialects } from "../tests/support/test-database.ts";
 import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
 
 /**

@@ -9,7 +9,11 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../db/testing.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../tests/support/test-database.ts";
 import { auth, createTestApp, createTestImageDir, type TestApp } from "./testing/app.ts";
 import { freePort, type ServerProcess, startServerProcess } from "./testing/server-process.ts";
 

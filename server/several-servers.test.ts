@@ -16,8 +16,8 @@ import { migrations } from "../db/migrate.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
 import { listEnquiriesWithDelivery } from "../db/queries/outbox.ts";
 import { buildDemoContent } from "../db/seed/content.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
 import {
   freePort,
   postEnquiry,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
 import { listPublishedProperties } from "../db/queries/property.ts";
-import { createTestDatabase } from "../db/testing.ts";
+import { createTestDatabase } from "../tests/support/test-database.ts";
 import { buildApp } from "./app.ts";
 
 // Several app servers share a database only on PostgreSQL (SQLite serves one process).

@@ -19,6 +19,8 @@ import {
   type EnquiryFieldName,
   type EnquiryFields,
   enquiryFieldNames,
+  readEnquiryFields,
+  typedEnquiryFieldNames,
 } from "../../lib/enquiry-fields.ts";
 import {
   type EnquiryErrors,
@@ -116,13 +118,7 @@ export async function submitEnquiry(
     // No puzzle yet: the form had none to show (pages carry none). Answer one, with the
     // fields as typed and what the visitor must still correct; the next post sends.
     log(`enquiry held (${submission.form} form): no puzzle token yet, a puzzle issued`);
-    const values: EnquiryValues = {
-      fullname: text("fullname"),
-      telephone: text("telephone"),
-      email: text("email"),
-      message: text("message"),
-      how_you_hear: text("how_you_hear"),
-    };
+    const values: EnquiryValues = readEnquiryFields(typedEnquiryFieldNames, text);
     const errors = validateEnquiry({ ...values, property_code: propertyCode }, submission.form);
     errors.puzzle = enquiryMessages.required;
     return { outcome: "puzzle", httpStatus: 200, message: "", errors, puzzles, values };
@@ -152,17 +148,12 @@ export async function submitEnquiry(
   if (!firstUse) return refuse(403, "puzzle token replayed", enquiryRefusals.used);
 
   const fields: EnquiryFields = {
-    fullname: text("fullname"),
-    telephone: text("telephone"),
-    email: text("email"),
+    ...readEnquiryFields(enquiryFieldNames, text),
     property_code: propertyCode,
-    message: text("message"),
-    how_you_hear: text("how_you_hear"),
     // The digits and their sum come from the verified token, never from the page.
     num1: String(check.num1),
     num2: String(check.num2),
     answer: String(check.num1 + check.num2),
-    puzzle: text("puzzle"),
   };
 
   const sent = await dependencies.api.addContact(fields);

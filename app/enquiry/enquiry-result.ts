@@ -3,7 +3,7 @@
  * forms render it), and the browser side of a submission that never reached the server.
  */
 import { enquiryPuzzlePath } from "#app-context";
-import type { EnquiryFieldName } from "../../lib/enquiry-fields.ts";
+import type { TypedEnquiryFieldName } from "../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../lib/enquiry-rules.ts";
 
 /** The hidden field that only bots fill: people never see it (see the action). */
@@ -29,12 +29,7 @@ export interface EnquiryPuzzles {
 }
 
 /** What a visitor typed in the form's visible fields, given back to fill the form again. */
-export type EnquiryValues = Partial<
-  Record<
-    Extract<EnquiryFieldName, "fullname" | "telephone" | "email" | "message" | "how_you_hear">,
-    string
-  >
->;
+export type EnquiryValues = Partial<Record<TypedEnquiryFieldName, string>>;
 
 /**
  * The outcome of one submission: 'success' and 'error' are shown in the form's 'Success!' or

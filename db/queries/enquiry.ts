@@ -1,20 +1,10 @@
 import type { Kysely } from "kysely";
+import { type StoredEnquiryFields, storedEnquiryFieldsOf } from "../../lib/enquiry-fields.ts";
 import type { Database, EnquiryRow } from "../database.ts";
 import { toIsoString } from "./columns.ts";
 
 /** An enquiry as the API stores it: the SPEC §7 fields plus the sender's IP. */
-export interface NewEnquiry {
-  fullname: string;
-  telephone: string;
-  email: string;
-  /** Null (or empty) for a general contact message. */
-  property_code: string | null;
-  message: string;
-  how_you_hear: string;
-  num1: string;
-  num2: string;
-  answer: string;
-  puzzle: string;
+export interface NewEnquiry extends StoredEnquiryFields {
   ip: string;
 }
 
@@ -27,16 +17,7 @@ export interface EnquiryRecord extends NewEnquiry {
 export function toEnquiryRecord(row: EnquiryRow): EnquiryRecord {
   return {
     id: row.id,
-    fullname: row.fullname,
-    telephone: row.telephone,
-    email: row.email,
-    property_code: row.property_code,
-    message: row.message,
-    how_you_hear: row.how_you_hear,
-    num1: row.num1,
-    num2: row.num2,
-    answer: row.answer,
-    puzzle: row.puzzle,
+    ...storedEnquiryFieldsOf(row),
     ip: row.ip,
     created_at: toIsoString(row.created_at),
   };
@@ -53,20 +34,11 @@ export async function insertEnquiry(
 ): Promise<{ id: number }> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    // Named field by field so that a caller's extra keys never reach the SQL.
+    // Only the named fields, so that a caller's extra keys never reach the SQL.
     const { id } = await trx
       .insertInto("enquiry")
       .values({
-        fullname: enquiry.fullname,
-        telephone: enquiry.telephone,
-        email: enquiry.email,
-        property_code: enquiry.property_code,
-        message: enquiry.message,
-        how_you_hear: enquiry.how_you_hear,
-        num1: enquiry.num1,
-        num2: enquiry.num2,
-        answer: enquiry.answer,
-        puzzle: enquiry.puzzle,
+        ...storedEnquiryFieldsOf(enquiry),
         ip: enquiry.ip,
         created_at: now,
       })

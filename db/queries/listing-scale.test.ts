@@ -7,9 +7,13 @@ import type { CompiledQuery, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import type { Database } from "../database.ts";
 import { generateProperties } from "../seed/generate.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
 import {
   bookmarkEvery,
   listPublishedProperties,

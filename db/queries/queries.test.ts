@@ -10,7 +10,11 @@ import {
 } from "../../lib/api-contract.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { listAmenities } from "./amenity.ts";
 import { listCategoryCounters } from "./category.ts";
 import { findCollection } from "./collection.ts";

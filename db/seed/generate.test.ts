@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseJsonList } from "../../lib/json-list.ts";
+import { createTestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { listCategoryCounters } from "../queries/category.ts";
 import { findPublishedProperty, searchPublishedProperties } from "../queries/property.ts";
-import { createTestDatabase, testDialects } from "../testing.ts";
 import {
   batchRowsFor,
   fillWithGeneratedProperties,

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { listAmenities } from "../queries/amenity.ts";
 import { insertEnquiry, listEnquiries } from "../queries/enquiry.ts";
 import { listPublishedProperties } from "../queries/property.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
 import { buildDemoContent } from "./content.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../db/database.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
-import { testDialects } from "../../db/testing.ts";
 import type { Category, Collection, Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
+import { testDialects } from "../../tests/support/test-database.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
 import { contactMessages } from "./contact.ts";
 

@@ -13,7 +13,11 @@ import type { Config } from "../../config/env.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { findPublishedProperty } from "../../db/queries/property.ts";
 import type { ContactAnswer } from "../../lib/api-contract.ts";
-import { type EnquiryFieldName, enquiryFieldNames } from "../../lib/enquiry-fields.ts";
+import {
+  type EnquiryFieldName,
+  enquiryFieldNames,
+  readEnquiryFields,
+} from "../../lib/enquiry-fields.ts";
 import { type EnquiryInput, enquiryFormOf, validateEnquiry } from "../../lib/enquiry-rules.ts";
 import { withoutControlCharacters } from "../../lib/text.ts";
 import { sendApiError } from "./errors.ts";
@@ -156,16 +160,8 @@ export const contactIntakePlugin = fp(
 
         const text = (name: EnquiryFieldName) => (input[name] ?? "").trim();
         const { id } = await insertEnquiry(app.database.db, {
-          fullname: text("fullname"),
-          telephone: text("telephone"),
-          email: text("email"),
+          ...readEnquiryFields(enquiryFieldNames, text),
           property_code: propertyCode === "" ? null : propertyCode,
-          message: text("message"),
-          how_you_hear: text("how_you_hear"),
-          num1: text("num1"),
-          num2: text("num2"),
-          answer: text("answer"),
-          puzzle: text("puzzle"),
           ip: request.ip,
         });
         request.log.info({ enquiryId: id }, "enquiry stored");

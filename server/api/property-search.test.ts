@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../../db/testing.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit } from "../../lib/property-search.ts";
+import { testDialects } from "../../tests/support/test-database.ts";
 import { auth, createTestApp, type TestApp } from "../testing/app.ts";
 
 describe.each(testDialects)("GET /api/property/display/all with parameters on %s", (dialect) => {

@@ -12,7 +12,7 @@ import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { formatCsv } from "../../lib/csv.ts";
-import { escapeTerminalControls } from "../../lib/text.ts";
+import { escapeTerminalControls, readPositiveInt } from "../../lib/text.ts";
 
 export const usage = `Usage:
   npm run enquiries -- list [--limit N]        the newest enquiries, one per line
@@ -98,8 +98,8 @@ export function parseEnquiriesArgs(args: string[]): Command {
   if (command === "list") {
     allowOnly("--limit");
     const limitText = options.get("--limit") ?? "20";
-    const limit = Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1) {
+    const limit = readPositiveInt(limitText);
+    if (limit === undefined) {
       throw new Error(`--limit must be a whole number of at least 1, not '${limitText}'.`);
     }
     return { kind: "list", limit };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../db/testing.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { createStaffAccounts } from "../staff/accounts.ts";
 import { createSignInThrottle } from "../staff/throttle.ts";
 import { parseUsersArgs, runUsersCli } from "./users.ts";

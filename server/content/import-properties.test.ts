@@ -6,7 +6,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import {
   imageVariantPath,
@@ -14,6 +13,11 @@ import {
   parseImageVariantPath,
 } from "../../lib/image-variants.ts";
 import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { exportProperties } from "./export-properties.ts";
 import { csvRows, jsonRows, readImportFile } from "./import-file.ts";
 import { importProperties } from "./import-properties.ts";

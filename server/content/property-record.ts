@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
 import { csvText } from "../../lib/csv.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
+import { parseJsonList } from "../../lib/json-list.ts";
 
 /** The columns of an import or export file, in the export's order. */
 export const propertyColumns = [
@@ -215,8 +216,10 @@ export function recordOfProperty(
   row: PropertyWithCategoryRow,
   amenityTitles: ReadonlyMap<number, string>,
 ): Required<PropertyRecord> {
-  const featureIds = jsonArray(row.features).filter((id): id is number => typeof id === "number");
-  const imageFiles = jsonArray(row.image_list)
+  const featureIds = parseJsonList(row.features).filter(
+    (id): id is number => typeof id === "number",
+  );
+  const imageFiles = parseJsonList(row.image_list)
     .map((item) => (item as { imageUrl?: unknown })?.imageUrl)
     .filter((file): file is string => typeof file === "string" && file !== "");
   // The cover is the first image of the list; a cover outside the list goes first.
@@ -246,7 +249,7 @@ export function recordOfProperty(
     rating: row.rating,
     amenities: featureIds.flatMap((id) => amenityTitles.get(id) ?? []),
     images: imageFiles,
-    related: jsonArray(row.related_product)
+    related: parseJsonList(row.related_product)
       .map((item) => (item as { code?: unknown })?.code)
       .filter((code): code is string => typeof code === "string"),
     description: row.description,
@@ -265,13 +268,4 @@ export function csvCellsOf(record: Required<PropertyRecord>): (string | number |
     if (typeof value === "boolean") return value ? "yes" : "no";
     return value;
   });
-}
-
-function jsonArray(text: string): unknown[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
 }

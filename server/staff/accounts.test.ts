@@ -1,6 +1,10 @@
 /** Sessions, links and invitations of the staff accounts, on SQLite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { createStaffAccounts, type InviteMail, sessionCookieName } from "./accounts.ts";
 import { createSignInThrottle } from "./throttle.ts";
 

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import type { StaffRole } from "../../db/database.ts";
 import { findStaffUserByEmail } from "../../db/queries/staff.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { isCacheablePath } from "../plugins/page-cache.ts";

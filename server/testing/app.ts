@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../config/env.ts";
 import type { Dialect } from "../../db/database.ts";
-import { createTestDatabase } from "../../db/testing.ts";
+import { createTestDatabase } from "../../tests/support/test-database.ts";
 import { type BuildAppOptions, buildApp } from "../app.ts";
 import { freePort } from "./server-process.ts";
 

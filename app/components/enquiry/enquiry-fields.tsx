@@ -120,6 +120,13 @@ function MessageBox({ control, text }: { control: ControlAttributes; text: strin
   );
 }
 
+/** The three required one-line fields, in the form's order: how to reach the visitor. */
+const contactInputs = [
+  { name: "fullname", type: "text", autoComplete: "name" },
+  { name: "telephone", type: "tel", autoComplete: "tel" },
+  { name: "email", type: "email", autoComplete: "email" },
+] as const;
+
 /**
  * The field set the two enquiry forms share (SPEC §3): fullname, telephone, email, message,
  * how_you_hear, the puzzle's digits and token, the answer box, and the honeypot. Uncontrolled:
@@ -155,39 +162,19 @@ export function EnquiryFields({
 
   return (
     <>
-      <div className="enquiry-form__field">
-        {label("fullname")}
-        <input
-          {...control("fullname")}
-          type="text"
-          autoComplete="name"
-          required
-          defaultValue={values?.fullname}
-        />
-        {errorFor("fullname")}
-      </div>
-      <div className="enquiry-form__field">
-        {label("telephone")}
-        <input
-          {...control("telephone")}
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={values?.telephone}
-        />
-        {errorFor("telephone")}
-      </div>
-      <div className="enquiry-form__field">
-        {label("email")}
-        <input
-          {...control("email")}
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values?.email}
-        />
-        {errorFor("email")}
-      </div>
+      {contactInputs.map(({ name, type, autoComplete }) => (
+        <div key={name} className="enquiry-form__field">
+          {label(name)}
+          <input
+            {...control(name)}
+            type={type}
+            autoComplete={autoComplete}
+            required
+            defaultValue={values?.[name]}
+          />
+          {errorFor(name)}
+        </div>
+      ))}
       {howYouHear === "subject" ? (
         <div className="enquiry-form__field">
           {label("how_you_hear")}

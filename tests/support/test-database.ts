@@ -7,9 +7,9 @@ import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, type Dialect, openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
-import { seedDemoContent } from "./seed/seed.ts";
+import { type DatabaseHandle, type Dialect, openDatabase } from "../../db/database.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { seedDemoContent } from "../../db/seed/seed.ts";
 
 export const testDialects: readonly Dialect[] = ["sqlite", "postgres"];
 

@@ -1,20 +1,24 @@
 /**
- * The view shared by the two listing routes, /property (card grid) and /search (list rows): the
+ * The pages of the two listing routes, /property (card grid) and /search (list rows): the
  * banner, the toolbar, the page of results (one PropertyCard each, in the view's variant) or the
- * empty state, the pager, and the sidebar.
+ * empty state, the pager, and the sidebar. Their route modules only call these.
  */
 import type { ReactNode } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { ListingEmpty } from "../components/property/listing-empty.tsx";
+import { listingParamNames } from "../components/property/listing-search.ts";
 import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
 import { Pagination } from "../components/property/pagination.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { HelpingCenter } from "../components/sidebar/helping-center.tsx";
+import { PopularPosts } from "../components/sidebar/popular-posts.tsx";
+import { RecentlyAdded } from "../components/sidebar/recently-added.tsx";
+import type { RouteHandle } from "../root.tsx";
 import { listingSeo } from "../seo/listing-seo.ts";
 import { type MetaMatches, rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
-import type { ListingPageData } from "./listing.server.ts";
+import type { ListingPageData, loadPropertyGrid, loadSearch } from "./listing.server.ts";
 
 interface ListingRoute {
   /** The page's name: its h1 and title. */
@@ -22,6 +26,15 @@ interface ListingRoute {
   /** The route's path, where its forms submit. */
   path: "/property" | "/search";
 }
+
+/** The two listing routes: their names and paths. */
+export const listingRoutes = {
+  grid: { title: "Properties Grid", path: "/property" },
+  list: { title: "Properties Listing", path: "/search" },
+} as const satisfies Record<string, ListingRoute>;
+
+/** Both listing routes keep their search parameters through client navigation. */
+export const listingHandle: RouteHandle = { searchParams: listingParamNames };
 
 /** The metadata of a listing route: paged listings are indexed, filtered or re-sorted ones are not. */
 export function listingRouteMeta({ title, path }: ListingRoute) {
@@ -95,5 +108,33 @@ export function ListingPage({ title, path, view, listing, sidebarWidget }: Listi
         </aside>
       </div>
     </>
+  );
+}
+
+/** /property: the matching properties as a two-column card grid, with the left sidebar. */
+export function PropertyGridPage({
+  listing,
+}: {
+  listing: Awaited<ReturnType<typeof loadPropertyGrid>>;
+}) {
+  return (
+    <ListingPage
+      {...listingRoutes.grid}
+      view="grid"
+      listing={listing}
+      sidebarWidget={<PopularPosts properties={listing.popular} />}
+    />
+  );
+}
+
+/** /search: the matching properties as list rows, with the right sidebar. */
+export function SearchPage({ listing }: { listing: Awaited<ReturnType<typeof loadSearch>> }) {
+  return (
+    <ListingPage
+      {...listingRoutes.list}
+      view="list"
+      listing={listing}
+      sidebarWidget={<RecentlyAdded properties={listing.recent} />}
+    />
   );
 }

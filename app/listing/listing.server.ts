@@ -1,0 +1,80 @@
+/**
+ * The loaders of the listing pages: /property and /search (the URL's search, one page of
+ * matching properties from the API, the links that keep the filters, and each page's sidebar
+ * widget) and /gallery (every property's cover). Their route modules only call these.
+ */
+import { redirect } from "react-router";
+import type { ApiClient } from "../api/client.server.ts";
+import {
+  clearFiltersHref,
+  filterParams,
+  hasFilters,
+  type ListingSearch,
+  pageHref,
+  readListingSearch,
+} from "../components/property/listing-search.ts";
+import { codesOf } from "../components/property/match-codes.ts";
+import { gridPageSize, listPageSize, pageCount } from "../components/property/paging.ts";
+
+/**
+ * One page of the listing at `url`, `pageSize` per page. A page past the end redirects to the
+ * last page (302), so every pager link and the address bar agree; bad parameters are ignored.
+ */
+export async function loadListingPage(api: ApiClient, url: URL, pageSize: number) {
+  const search: ListingSearch = readListingSearch(url.searchParams);
+  const result = await api.searchProperties({
+    ...search.filters,
+    sort: search.sort,
+    page: search.page,
+    limit: pageSize,
+  });
+  const pages = pageCount(result.total, pageSize);
+  if (pages > 0 && search.page > pages) throw redirect(pageHref(url, pages));
+  return {
+    /** This page's properties: the 'property' records of the shared state. */
+    properties: result.properties,
+    total: result.total,
+    page: search.page,
+    pageCount: pages,
+    pageSize,
+    search,
+    filtered: hasFilters(search.filters),
+    /** The URL's filter parameters in their own names, for the sort form and view toggles. */
+    filterQuery: filterParams(url.searchParams).toString(),
+    clearFiltersHref: clearFiltersHref(url.pathname, search.sort),
+  };
+}
+
+export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>;
+
+/**
+ * /property: one page of the properties that match the URL's search, 6 cards per page (SPEC §9),
+ * and the 'Popular Posts' widget drawn from layout 1: its first four items, fetched by code.
+ */
+export async function loadPropertyGrid(api: ApiClient, url: URL) {
+  const [listing, popular] = await Promise.all([
+    loadListingPage(api, url, gridPageSize),
+    api
+      .getCollection("Product Layout 1")
+      .then((layout) => api.findPropertiesByCodes(codesOf(layout?.item_list))),
+  ]);
+  return { ...listing, popular: popular.slice(0, 4) };
+}
+
+/**
+ * /search: one page of the properties that match the URL's search (the search form and the
+ * Advanced Search both GET this page), 10 rows per page (docs/decisions/005), and the three
+ * newest properties for the 'Recently Added' widget.
+ */
+export async function loadSearch(api: ApiClient, url: URL) {
+  const [listing, recent] = await Promise.all([
+    loadListingPage(api, url, listPageSize),
+    api.searchProperties({ sort: "new", page: 1, limit: 3 }),
+  ]);
+  return { ...listing, recent: recent.properties };
+}
+
+/** /gallery: every property's cover (SPEC §2), so the gallery loads the full list (SPEC §7). */
+export async function loadGallery(api: ApiClient) {
+  return { properties: await api.getProperties() };
+}
