@@ -284,6 +284,25 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     const stored = await storedRecords(db);
     for (const row of rows.slice(0, 6)) expect(stored.has(row.code)).toBe(false);
     expect(stored.get(rows[6]!.code)).toMatchObject({ latitude: 90, longitude: -180 });
+
+    // JSON: numbers or numeric text; no other type stands in for a number.
+    const items = [
+      { ...buildPropertyImportRow(), latitude: true, longitude: 10 },
+      { ...buildPropertyImportRow(), latitude: [], longitude: 10 },
+      { ...buildPropertyImportRow(), latitude: 12.5, longitude: "Infinity" },
+      { ...buildPropertyImportRow(), latitude: "-12.5", longitude: 130.25 },
+    ];
+    const json = await importProperties(db, jsonRows(JSON.stringify(items)), { imageDir });
+    expect(json.rejected.map((row) => row.reasons)).toEqual([
+      ["latitude must be a number"],
+      ["latitude must be a number"],
+      ["longitude must be a number"],
+    ]);
+    expect(json.inserted).toEqual([items[3]!.code]);
+    expect((await storedRecords(db)).get(items[3]!.code)).toMatchObject({
+      latitude: -12.5,
+      longitude: 130.25,
+    });
   });
 
   describe("JSON files and images", () => {

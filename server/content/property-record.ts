@@ -117,12 +117,19 @@ const webAddress = z
   .httpUrl({ error: "must be an http(s) address" })
   .max(2000, "must be at most 2,000 characters");
 
-/** Decimal degrees within ±`limit`; absent is null (an unplaced property). */
+/**
+ * Decimal degrees within ±`limit`; absent is null (an unplaced property). Only numbers and
+ * numeric text: coercion would read `true` as 1 and `[]` as 0, a made-up place.
+ */
 const degrees = (limit: number) =>
-  z.coerce
-    .number({ error: "must be a number" })
-    .min(-limit, `must be between -${limit} and ${limit}`)
-    .max(limit, `must be between -${limit} and ${limit}`)
+  z
+    .preprocess(
+      (value) => (typeof value === "string" ? Number(value) : value),
+      z
+        .number({ error: "must be a number" })
+        .min(-limit, `must be between -${limit} and ${limit}`)
+        .max(limit, `must be between -${limit} and ${limit}`),
+    )
     .nullable()
     .default(null);
 
