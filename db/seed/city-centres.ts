@@ -10,15 +10,20 @@ export interface Coordinates {
   longitude: number;
 }
 
-/** How far from its city's centre a property may stand, in kilometres, east-west and north-south. */
+/** How far from its city's centre a property may stand, in kilometres, unless its city says. */
 export const spreadKm = 4;
+
+interface CityCentre extends Coordinates {
+  /** A narrower spread where the city is narrow (Manhattan between its rivers). */
+  spreadKm?: number;
+}
 
 /**
  * Centres (decimal degrees, WGS 84) of every city the demo and the generator use, nudged
  * inland where the downtown is on a shore so that the spread stays mostly on land.
  */
-export const cityCentres: Readonly<Record<string, Coordinates>> = {
-  "New York": { latitude: 40.758, longitude: -73.9855 },
+export const cityCentres: Readonly<Record<string, CityCentre>> = {
+  "New York": { latitude: 40.768, longitude: -73.972, spreadKm: 2.5 },
   Austin: { latitude: 30.2672, longitude: -97.7431 },
   Chicago: { latitude: 41.8819, longitude: -87.6778 },
   Toronto: { latitude: 43.6709, longitude: -79.3957 },
@@ -35,22 +40,22 @@ export const cityCentres: Readonly<Record<string, Coordinates>> = {
 const kmPerDegreeLatitude = 111.32;
 
 /** The centre of `city`; throws for a city without one, so a new city cannot go unplaced. */
-export function getCityCentre(city: string): Coordinates {
+export function getCityCentre(city: string): Required<CityCentre> {
   const centre = cityCentres[city];
   if (centre === undefined) throw new Error(`No centre coordinates for the city "${city}"`);
-  return centre;
+  return { spreadKm, ...centre };
 }
 
-/** The box a property of `city` stands in: {@link spreadKm} each way from the centre. */
+/** The box a property of `city` stands in: its spread each way from the centre. */
 export function cityBox(city: string): {
   south: number;
   north: number;
   west: number;
   east: number;
 } {
-  const { latitude, longitude } = getCityCentre(city);
-  const dLat = spreadKm / kmPerDegreeLatitude;
-  const dLon = spreadKm / (kmPerDegreeLatitude * Math.cos((latitude * Math.PI) / 180));
+  const { latitude, longitude, spreadKm: spread } = getCityCentre(city);
+  const dLat = spread / kmPerDegreeLatitude;
+  const dLon = spread / (kmPerDegreeLatitude * Math.cos((latitude * Math.PI) / 180));
   return {
     south: latitude - dLat,
     north: latitude + dLat,
@@ -62,13 +67,13 @@ export function cityBox(city: string): {
 /**
  * A point in `city` for the property `code`: the same code always gets the same point
  * (its own PRNG, so the rest of the content's randomness is untouched), spread evenly over a
- * disc of {@link spreadKm} around the centre, rounded to 6 decimals (about 10 cm).
+ * disc of the city's spread around the centre, rounded to 6 decimals (about 10 cm).
  */
 export function placeInCity(city: string, code: string): Coordinates {
-  const { latitude, longitude } = getCityCentre(city);
+  const { latitude, longitude, spreadKm: spread } = getCityCentre(city);
   const random = createRandom(seedOf(`${code} coordinates`));
   // sqrt: even over the disc's area, not bunched at the centre.
-  const distance = spreadKm * Math.sqrt(random.next());
+  const distance = spread * Math.sqrt(random.next());
   const angle = random.next() * 2 * Math.PI;
   const north = (distance * Math.cos(angle)) / kmPerDegreeLatitude;
   const east =
