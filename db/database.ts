@@ -95,6 +95,10 @@ export interface Database {
     country: string;
     youtube: string | null;
     google_map: string | null;
+    /** Decimal degrees (WGS 84), −90 to 90; set together with `longitude`, or neither. */
+    latitude: number | null;
+    /** Decimal degrees (WGS 84), −180 to 180. */
+    longitude: number | null;
     /** JSON text: amenity ids. */
     features: string;
     /** JSON text: `[{ "imageUrl": "..." }]`. */

@@ -81,4 +81,52 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
         .execute(),
     ).rejects.toThrow();
   });
+
+  it("keeps coordinates in range, both or neither, with an index for map bounds", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const place = (latitude: number | null, longitude: number | null) =>
+      db.updateTable("property").set({ latitude, longitude }).where("code", "=", code).execute();
+    const stored = () =>
+      db
+        .selectFrom("property")
+        .select(["latitude", "longitude"])
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow();
+
+    await place(-33.868_82, 151.209_29);
+    // Read back as numbers, exactly, on both dialects.
+    expect(await stored()).toEqual({ latitude: -33.868_82, longitude: 151.209_29 });
+    await place(null, null);
+    expect(await stored()).toEqual({ latitude: null, longitude: null });
+    await place(90, -180);
+    for (const [latitude, longitude] of [
+      [90.5, 0],
+      [-91, 0],
+      [0, 180.01],
+      [0, -181],
+      [45, null],
+      [null, 45],
+    ] as const) {
+      await expect(place(latitude, longitude), `${latitude}, ${longitude}`).rejects.toThrow();
+    }
+    expect(await stored()).toEqual({ latitude: 90, longitude: -180 });
+
+    const indexes =
+      dialect === "sqlite"
+        ? await sql<{ name: string }>`
+            select name from pragma_index_list('property')`.execute(db)
+        : await sql<{ name: string }>`
+            select indexname as name from pg_indexes where tablename = 'property'`.execute(db);
+    expect(indexes.rows.map((row) => row.name)).toContain("property_coordinates_idx");
+
+    await migrateDown(db);
+    const columns = (await db.introspection.getTables())
+      .find((table) => table.name === "property")
+      ?.columns.map((column) => column.name);
+    expect(columns).toContain("google_map");
+    expect(columns).not.toContain("latitude");
+    expect(columns).not.toContain("longitude");
+  });
 });

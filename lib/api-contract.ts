@@ -15,6 +15,18 @@ import type { JsonList } from "./json-list.ts";
 /** A whole number that some backends send as a numeric string. */
 const count = z.coerce.number().catch(0);
 
+/**
+ * A coordinate in decimal degrees within ±`limit`, or null: absent, empty, out of range or not a
+ * number (an empty string must not read as 0, a point in the ocean).
+ */
+const degrees = (limit: number) =>
+  z
+    .preprocess(
+      (value) => (value === "" ? null : value),
+      z.coerce.number().min(-limit).max(limit).nullish(),
+    )
+    .catch(null);
+
 /** A JSON list field (see json-list.ts): JSON text or an array. */
 export const jsonList = z
   .union([z.string(), z.array(z.unknown())])
@@ -91,6 +103,9 @@ export const propertySchema = z.object({
   /** This project's additions, absent from other backends. */
   category: z.string().nullish().catch(null),
   balcony: z.coerce.number().nullish().catch(null),
+  /** Decimal degrees (WGS 84); both or neither. Optional: other backends have no coordinates. */
+  latitude: degrees(90).optional(),
+  longitude: degrees(180).optional(),
 });
 export type Property = z.infer<typeof propertySchema>;
 

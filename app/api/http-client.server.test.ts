@@ -134,6 +134,35 @@ describe("reads", () => {
   });
 });
 
+describe("coordinates", () => {
+  it("read as numbers when a backend sends them, and stay absent when it does not", async () => {
+    const answers: Record<string, Record<string, unknown>> = {
+      placed: { latitude: 43.6709, longitude: "-79.3957" },
+      unplaced: { latitude: null, longitude: null },
+      other: {},
+      empty: { latitude: "", longitude: "" },
+      wrong: { latitude: 91, longitude: "east" },
+    };
+    const { client } = httpApi((url) => {
+      const code = url.pathname.split("/").at(-1)!;
+      return {
+        body: { data: { ...property(code, 900, "2026-01-01T00:00:00Z"), ...answers[code] } },
+      };
+    });
+    const read = async (code: string) => {
+      const found = await client.getProperty(code);
+      return { latitude: found?.latitude, longitude: found?.longitude };
+    };
+    expect(await read("placed")).toEqual({ latitude: 43.6709, longitude: -79.3957 });
+    expect(await read("unplaced")).toEqual({ latitude: null, longitude: null });
+    expect(await read("other")).toEqual({ latitude: undefined, longitude: undefined });
+    // An empty text is no place, not 0° 0°; an impossible value is no place either.
+    expect(await read("empty")).toEqual({ latitude: null, longitude: null });
+    expect(await read("wrong")).toEqual({ latitude: null, longitude: null });
+    expect(await client.getProperty("other")).not.toHaveProperty("latitude");
+  });
+});
+
 describe("the visitor", () => {
   it("is sent as X-Forwarded-For and X-Request-Id on reads and on the enquiry post", async () => {
     const sent: [string | null, string | null][] = [];

@@ -16,7 +16,7 @@ export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
 
 /**
  * The SPEC §7 property. JSON list fields stay JSON text, as the original backend sent them;
- * `category` and `balcony` are this project's additions.
+ * `category`, `balcony`, `latitude` and `longitude` are this project's additions.
  */
 export function toProperty(row: PropertyWithCategoryRow): Property {
   return {
@@ -49,6 +49,8 @@ export function toProperty(row: PropertyWithCategoryRow): Property {
     related_product: row.related_product,
     category: row.category,
     balcony: row.balcony,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 

@@ -70,6 +70,11 @@ function expectPropertyShape(property: Property) {
   expect(property.created_at).toMatch(isoUtc);
   expect(property.youtube === null || typeof property.youtube === "string").toBe(true);
   expect(typeof property.google_map).toBe("string");
+  // This project's additions: every demo property is placed on the map.
+  expect(property.latitude).toBeGreaterThanOrEqual(-90);
+  expect(property.latitude).toBeLessThanOrEqual(90);
+  expect(property.longitude).toBeGreaterThanOrEqual(-180);
+  expect(property.longitude).toBeLessThanOrEqual(180);
   // JSON text, as the original backend sent it.
   expect(Array.isArray(JSON.parse(property.features as string))).toBe(true);
   expect(Array.isArray(JSON.parse(property.image_list as string))).toBe(true);

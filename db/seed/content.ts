@@ -4,6 +4,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { descriptionAllowList } from "../../lib/description-html.ts";
+import { placeInCity } from "./city-centres.ts";
 import { createRandom, type Random } from "./random.ts";
 
 export type BuildingKind = "house" | "villa" | "apartment" | "commercial" | "garage";
@@ -48,6 +49,9 @@ export interface DemoProperty {
   city: string;
   province: string;
   country: string;
+  /** Within a few kilometres of the city's centre (city-centres.ts). */
+  latitude: number;
+  longitude: number;
   youtube: string | null;
   google_map: string;
   /** Indexes into {@link DemoContent.amenities}; the seed turns them into amenity ids. */
@@ -718,6 +722,7 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
       city: place.city,
       province: place.province,
       country: place.country,
+      ...placeInCity(place.city, code),
       youtube: random.chance(0.45) ? `https://www.youtube.com/embed/${youtubeIdOf(random)}` : null,
       google_map: `https://www.google.com/maps?q=${encodeURIComponent(`${listing.address}, ${place.country}`)}&output=embed`,
       featureIndexes,

@@ -3,6 +3,7 @@ import { parseJsonList } from "../../lib/json-list.ts";
 import { createTestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { listCategoryCounters } from "../queries/category.ts";
 import { findPublishedProperty, searchPublishedProperties } from "../queries/property.ts";
+import { cityBox } from "./city-centres.ts";
 import {
   batchRowsFor,
   fillWithGeneratedProperties,
@@ -126,7 +127,16 @@ describe.each(testDialects)("generated properties on %s", (dialect) => {
 
       const rows = await db
         .selectFrom("property")
-        .select(["code", "slug", "publish", "created_at", "category_id"])
+        .select([
+          "code",
+          "slug",
+          "publish",
+          "created_at",
+          "category_id",
+          "city",
+          "latitude",
+          "longitude",
+        ])
         .where("code", "like", "GEN-%")
         .execute();
       expect(rows).toHaveLength(250);
@@ -139,6 +149,17 @@ describe.each(testDialects)("generated properties on %s", (dialect) => {
       expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - twoYears);
       expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
       expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(twoYears / 2);
+
+      // Each stands in its own city, a few kilometres around the centre, none on top of another.
+      for (const row of rows) {
+        const box = cityBox(row.city);
+        expect(row.latitude, row.code).toBeGreaterThanOrEqual(box.south);
+        expect(row.latitude, row.code).toBeLessThanOrEqual(box.north);
+        expect(row.longitude, row.code).toBeGreaterThanOrEqual(box.west);
+        expect(row.longitude, row.code).toBeLessThanOrEqual(box.east);
+      }
+      expect(new Set(rows.map((row) => row.city)).size).toBeGreaterThanOrEqual(10);
+      expect(new Set(rows.map((row) => `${row.latitude},${row.longitude}`)).size).toBe(250);
 
       // They read like any property: JSON lists, the demo's images, related codes that exist.
       const property = await findPublishedProperty(db, generatedCode(7));
@@ -211,7 +232,16 @@ describe.each(testDialects)("generated properties on %s", (dialect) => {
         await fillWithGeneratedProperties(test.handle, { count: 20, now });
         return await test.handle.db
           .selectFrom("property")
-          .select(["code", "headline", "price", "city", "created_at", "features"])
+          .select([
+            "code",
+            "headline",
+            "price",
+            "city",
+            "created_at",
+            "features",
+            "latitude",
+            "longitude",
+          ])
           .where("code", "like", "GEN-%")
           .orderBy("code")
           .execute();

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, DatabaseHandle, Dialect, NewPropertyRow } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
+import { placeInCity } from "./city-centres.ts";
 import { type BuildingKind, buildDemoContent, buildingFacts, slugify } from "./content.ts";
 import { createRandom, type Random, seedOf } from "./random.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
@@ -19,7 +20,7 @@ export const maxGenerateCount = 1_000_000;
 export const maxBoundParameters: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535 };
 
 /** Columns an inserted property row binds (every column but id). */
-export const propertyInsertColumns = 29;
+export const propertyInsertColumns = 31;
 
 /** Rows per INSERT: as many as the dialect's parameter limit allows, at most 2,000. */
 export function batchRowsFor(dialect: Dialect): number {
@@ -410,6 +411,7 @@ function buildProperty(
     city: place.city,
     province: place.province,
     country: place.country,
+    ...placeInCity(place.city, code),
     youtube,
     google_map: `https://www.google.com/maps?q=${encodeURIComponent(`${address}, ${place.country}`)}&output=embed`,
     features: JSON.stringify(features.map((amenity) => amenity.id)),

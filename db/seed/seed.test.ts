@@ -11,6 +11,7 @@ import {
 import { listAmenities } from "../queries/amenity.ts";
 import { insertEnquiry, listEnquiries } from "../queries/enquiry.ts";
 import { listPublishedProperties } from "../queries/property.ts";
+import { cityBox, getCityCentre } from "./city-centres.ts";
 import { buildDemoContent } from "./content.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
 
@@ -75,6 +76,37 @@ describe.each(testDialects)("demo content on %s", (dialect) => {
         properties.some((p) => p.category === category),
         category,
       ).toBe(true);
+    }
+  });
+
+  it("places every property, drafts too, a few kilometres around its city's centre", async () => {
+    const rows = await test.handle.db
+      .selectFrom("property")
+      .select(["code", "city", "latitude", "longitude"])
+      .execute();
+    for (const row of rows) {
+      const box = cityBox(row.city);
+      expect(row.latitude, row.code).toBeGreaterThanOrEqual(box.south);
+      expect(row.latitude, row.code).toBeLessThanOrEqual(box.north);
+      expect(row.longitude, row.code).toBeGreaterThanOrEqual(box.west);
+      expect(row.longitude, row.code).toBeLessThanOrEqual(box.east);
+    }
+    // Spread, not stacked: no two on one point, and on every side of their centres.
+    expect(new Set(rows.map((row) => `${row.latitude},${row.longitude}`)).size).toBe(rows.length);
+    const sides = new Set(
+      rows.map((row) => {
+        const centre = getCityCentre(row.city);
+        return `${row.latitude! > centre.latitude ? "N" : "S"}${row.longitude! > centre.longitude ? "E" : "W"}`;
+      }),
+    );
+    expect([...sides].sort()).toEqual(["NE", "NW", "SE", "SW"]);
+    // The API's answer carries them.
+    for (const p of properties) {
+      const row = rows.find((candidate) => candidate.code === p.code);
+      expect({ latitude: p.latitude, longitude: p.longitude }).toEqual({
+        latitude: row?.latitude,
+        longitude: row?.longitude,
+      });
     }
   });
 

@@ -84,6 +84,8 @@ export async function seedDemoContent(
           city: property.city,
           province: property.province,
           country: property.country,
+          latitude: property.latitude,
+          longitude: property.longitude,
           youtube: property.youtube,
           google_map: property.google_map,
           features: JSON.stringify(property.featureIndexes.map((index) => amenityIds[index])),

@@ -197,6 +197,37 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       expect(byCode).toEqual(wanted);
     });
 
+    it("answer each property's coordinates as numbers, or null for a property without", async () => {
+      const rows = await test.app.database.db
+        .selectFrom("property")
+        .select(["code", "latitude", "longitude"])
+        .where("publish", "=", 1)
+        .execute();
+      for (const property of properties) {
+        const row = rows.find((candidate) => candidate.code === property.code);
+        expect(typeof property.latitude, property.code).toBe("number");
+        expect(typeof property.longitude, property.code).toBe("number");
+        expect([property.latitude, property.longitude]).toEqual([row?.latitude, row?.longitude]);
+      }
+
+      const unplaced = properties.at(-1)!;
+      await test.app.database.db
+        .updateTable("property")
+        .set({ latitude: null, longitude: null })
+        .where("code", "=", unplaced.code)
+        .execute();
+      try {
+        const answer = (await get(`/api/property/show/one/${unplaced.code}`)).json().data;
+        expect(answer).toEqual({ ...unplaced, latitude: null, longitude: null });
+      } finally {
+        await test.app.database.db
+          .updateTable("property")
+          .set({ latitude: unplaced.latitude, longitude: unplaced.longitude })
+          .where("code", "=", unplaced.code)
+          .execute();
+      }
+    });
+
     it("answer 404 with { data: null } for a missing or unpublished property", async () => {
       const missing = await get("/api/property/show/one/no-such-home");
       expect(missing.statusCode).toBe(404);

@@ -111,6 +111,12 @@ describe("the in-process and the HTTP client answer the same", () => {
     }
     const [first] = await inProcess.getProperties();
     expect(first).toBeDefined();
+    // This project's additions travel through both: the coordinates, as numbers.
+    expect(first).toMatchObject({ latitude: expect.any(Number), longitude: expect.any(Number) });
+    expect(await http.getProperty(first!.code)).toMatchObject({
+      latitude: first!.latitude,
+      longitude: first!.longitude,
+    });
     for (const code of [
       first!.slug,
       first!.code,

@@ -57,10 +57,10 @@ the good rows are saved.
 
 Columns (CSV header, or JSON keys): code, headline, offer_type (For Rent, For Sale), price,
 address, city and country are required; slug, category (its title), property_status,
-reference_no, province, bedroom, bathroom, room, floor, size, garage, balcony, rating (0-5),
-amenities (titles), images (file names; the first is the cover), related (codes), description
-(HTML), youtube, google_map, publish (yes/no, default yes) and created_at (ISO 8601) are
-optional. In CSV, list items are separated by '|'. A new category or amenity title is created.`,
+reference_no, province, latitude (-90 to 90) and longitude (-180 to 180, decimal degrees, both
+or neither), bedroom, bathroom, room, floor, size, garage, balcony, rating (0-5), amenities
+(titles), images (file names; the first is the cover), related (codes), description (HTML),
+youtube, google_map, publish (yes/no, default yes) and created_at (ISO 8601) are optional. In CSV, list items are separated by '|'. A new category or amenity title is created.`,
   export: `Usage: npm run content -- export [--format csv|json] [--output <file>]
 
 Writes every property, published or not, in the columns the import reads.

@@ -59,6 +59,8 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     city: row.city,
     province: row.province,
     country: row.country,
+    latitude: row.latitude ? number("latitude") : null,
+    longitude: row.longitude ? number("longitude") : null,
     bedroom: number("bedroom"),
     bathroom: number("bathroom"),
     room: number("room"),
@@ -140,7 +142,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "slug 'sunlit-family-home-with-garden-hp-1001' is already used by property HP-1001",
         ],
       },
-      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 28"] },
+      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 30"] },
     ]);
     // Row 2 has a line break inside a quoted field: later rows name their line too.
     const after = await storedRecords(db);
@@ -204,6 +206,108 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       }
     },
   );
+
+  it("round-trips coordinates, and their absence, through CSV and JSON", async () => {
+    const placed = buildPropertyImportRow({ latitude: "-33.86882", longitude: "151.20929" });
+    const unplaced = buildPropertyImportRow({ latitude: "", longitude: "" });
+    const report = await importProperties(db, csvRows(csvOf([placed, unplaced])), { imageDir });
+    expect(report).toMatchObject({ inserted: [placed.code, unplaced.code], rejected: [] });
+    const stored = await storedRecords(db);
+    expect(stored.get(placed.code)).toMatchObject({ latitude: -33.86882, longitude: 151.20929 });
+    expect(stored.get(unplaced.code)).toMatchObject({ latitude: null, longitude: null });
+
+    for (const format of ["csv", "json"] as const) {
+      const { document } = await exportProperties(db, format);
+      const rows = format === "csv" ? csvRows(document) : jsonRows(document);
+      const valuesOf = (code: string) => rows.find((row) => row.values.code === code)?.values;
+      expect(valuesOf(placed.code)).toMatchObject(
+        format === "csv"
+          ? { latitude: "-33.86882", longitude: "151.20929" }
+          : { latitude: -33.86882, longitude: 151.20929 },
+      );
+      expect(valuesOf(unplaced.code)).toMatchObject(
+        format === "csv" ? { latitude: "", longitude: "" } : { latitude: null, longitude: null },
+      );
+      const fresh = await createTestDatabase(dialect);
+      try {
+        const mine = rows.filter((row) =>
+          [placed.code, unplaced.code].includes(String(row.values.code)),
+        );
+        const again = await importProperties(fresh.handle.db, mine, { imageDir });
+        expect(again).toMatchObject({ inserted: [placed.code, unplaced.code], rejected: [] });
+        const copied = await storedRecords(fresh.handle.db);
+        expect(copied.get(placed.code)).toEqual(stored.get(placed.code));
+        expect(copied.get(unplaced.code)).toEqual(stored.get(unplaced.code));
+      } finally {
+        await fresh.drop();
+      }
+    }
+    // Importing the export again changes nothing (the coordinates compare equal as stored).
+    const exported = csvRows((await exportProperties(db, "csv")).document).filter((row) =>
+      [placed.code, unplaced.code].includes(String(row.values.code)),
+    );
+    const same = await importProperties(db, exported, { imageDir });
+    expect(same).toMatchObject({ unchanged: [placed.code, unplaced.code], rejected: [] });
+
+    // Removing the coordinates is an update to null.
+    const cleared = await importProperties(
+      db,
+      jsonRows(JSON.stringify([{ ...placed, latitude: null, longitude: null }])),
+      { imageDir },
+    );
+    expect(cleared.updated).toEqual([placed.code]);
+    expect((await storedRecords(db)).get(placed.code)).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
+  });
+
+  it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {
+    const rows = [
+      buildPropertyImportRow({ latitude: "90.000001" }),
+      buildPropertyImportRow({ latitude: "-91", longitude: "181" }),
+      buildPropertyImportRow({ longitude: "-180.5" }),
+      buildPropertyImportRow({ latitude: "north", longitude: "12" }),
+      buildPropertyImportRow({ longitude: "" }),
+      buildPropertyImportRow({ latitude: "" }),
+      buildPropertyImportRow({ latitude: "90", longitude: "-180" }),
+    ];
+    const report = await importProperties(db, csvRows(csvOf(rows)), { imageDir });
+    expect(report.rejected.map((row) => [row.code, row.reasons])).toEqual([
+      [rows[0]!.code, ["latitude must be between -90 and 90"]],
+      [
+        rows[1]!.code,
+        ["latitude must be between -90 and 90", "longitude must be between -180 and 180"],
+      ],
+      [rows[2]!.code, ["longitude must be between -180 and 180"]],
+      [rows[3]!.code, ["latitude must be a number"]],
+      [rows[4]!.code, ["latitude and longitude must be given together, or neither"]],
+      [rows[5]!.code, ["latitude and longitude must be given together, or neither"]],
+    ]);
+    expect(report.inserted).toEqual([rows[6]!.code]);
+    const stored = await storedRecords(db);
+    for (const row of rows.slice(0, 6)) expect(stored.has(row.code)).toBe(false);
+    expect(stored.get(rows[6]!.code)).toMatchObject({ latitude: 90, longitude: -180 });
+
+    // JSON: numbers or numeric text; no other type stands in for a number.
+    const items = [
+      { ...buildPropertyImportRow(), latitude: true, longitude: 10 },
+      { ...buildPropertyImportRow(), latitude: [], longitude: 10 },
+      { ...buildPropertyImportRow(), latitude: 12.5, longitude: "Infinity" },
+      { ...buildPropertyImportRow(), latitude: "-12.5", longitude: 130.25 },
+    ];
+    const json = await importProperties(db, jsonRows(JSON.stringify(items)), { imageDir });
+    expect(json.rejected.map((row) => row.reasons)).toEqual([
+      ["latitude must be a number"],
+      ["latitude must be a number"],
+      ["longitude must be a number"],
+    ]);
+    expect(json.inserted).toEqual([items[3]!.code]);
+    expect((await storedRecords(db)).get(items[3]!.code)).toMatchObject({
+      latitude: -12.5,
+      longitude: 130.25,
+    });
+  });
 
   describe("JSON files and images", () => {
     let folder: string;

@@ -216,6 +216,8 @@ async function saveRecord(
         city: record.city,
         province: record.province,
         country: record.country,
+        latitude: record.latitude,
+        longitude: record.longitude,
         youtube: record.youtube,
         google_map: record.google_map,
         features: JSON.stringify(amenities.ids),

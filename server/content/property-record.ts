@@ -25,6 +25,8 @@ export const propertyColumns = [
   "city",
   "province",
   "country",
+  "latitude",
+  "longitude",
   "bedroom",
   "bathroom",
   "room",
@@ -116,64 +118,87 @@ const webAddress = z
   .httpUrl({ error: "must be an http(s) address" })
   .max(2000, "must be at most 2,000 characters");
 
-const propertyRecordSchema = z.strictObject({
-  code,
-  slug: z
-    .string({ error: "must be text" })
-    .regex(
-      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-      "must be lower-case letters and digits joined by single '-'",
-    )
-    .max(200, "must be at most 200 characters")
-    .optional(),
-  headline: requiredText(200),
-  offer_type: z.string({ error: "must be text" }).transform((value, context) => {
-    const offer = { "for rent": "For Rent", "for sale": "For Sale" }[value.toLowerCase()];
-    if (offer) return offer;
-    context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
-    return z.NEVER;
-  }),
-  category: listItem(100).optional(),
-  price: z.coerce
-    .number({ error: "must be a number" })
-    .min(0, "must be 0 or more")
-    .max(1e12, "is too large"),
-  property_status: text(50).default("Available"),
-  reference_no: text(100).default(""),
-  address: requiredText(300),
-  city: requiredText(100),
-  province: text(100).default(""),
-  country: requiredText(100),
-  bedroom: wholeNumber(1000).default(0),
-  bathroom: wholeNumber(1000).default(0),
-  room: wholeNumber(1000).default(0),
-  floor: wholeNumber(1000).default(0),
-  size: wholeNumber(100_000_000).default(0),
-  garage: wholeNumber(1000).default(0),
-  balcony: wholeNumber(1000).default(0),
-  rating: wholeNumber(5).default(0),
-  amenities: list(listItem(100), 100),
-  images: list(listItem(255), 100),
-  related: list(code, 100),
-  description: text(50_000)
-    .default("")
-    .transform((html) => sanitizeHtml(html, descriptionAllowList)),
-  youtube: webAddress.nullable().default(null),
-  google_map: webAddress.nullable().default(null),
-  publish: z
+/**
+ * Decimal degrees within ±`limit`; absent is null (an unplaced property). Only numbers and
+ * numeric text: coercion would read `true` as 1 and `[]` as 0, a made-up place.
+ */
+const degrees = (limit: number) =>
+  z
     .preprocess(
-      (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
-      z.boolean({ error: "must be yes or no" }),
+      (value) => (typeof value === "string" ? Number(value) : value),
+      z
+        .number({ error: "must be a number" })
+        .min(-limit, `must be between -${limit} and ${limit}`)
+        .max(limit, `must be between -${limit} and ${limit}`),
     )
-    .default(true),
-  created_at: z
-    .string({ error: "must be a date" })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
-      error: "must be an ISO 8601 date, such as 2026-01-31 or 2026-01-31T09:30:00Z",
-    })
-    .transform((value) => new Date(value).toISOString())
-    .optional(),
-});
+    .nullable()
+    .default(null);
+
+const propertyRecordSchema = z
+  .strictObject({
+    code,
+    slug: z
+      .string({ error: "must be text" })
+      .regex(
+        /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+        "must be lower-case letters and digits joined by single '-'",
+      )
+      .max(200, "must be at most 200 characters")
+      .optional(),
+    headline: requiredText(200),
+    offer_type: z.string({ error: "must be text" }).transform((value, context) => {
+      const offer = { "for rent": "For Rent", "for sale": "For Sale" }[value.toLowerCase()];
+      if (offer) return offer;
+      context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
+      return z.NEVER;
+    }),
+    category: listItem(100).optional(),
+    price: z.coerce
+      .number({ error: "must be a number" })
+      .min(0, "must be 0 or more")
+      .max(1e12, "is too large"),
+    property_status: text(50).default("Available"),
+    reference_no: text(100).default(""),
+    address: requiredText(300),
+    city: requiredText(100),
+    province: text(100).default(""),
+    country: requiredText(100),
+    latitude: degrees(90),
+    longitude: degrees(180),
+    bedroom: wholeNumber(1000).default(0),
+    bathroom: wholeNumber(1000).default(0),
+    room: wholeNumber(1000).default(0),
+    floor: wholeNumber(1000).default(0),
+    size: wholeNumber(100_000_000).default(0),
+    garage: wholeNumber(1000).default(0),
+    balcony: wholeNumber(1000).default(0),
+    rating: wholeNumber(5).default(0),
+    amenities: list(listItem(100), 100),
+    images: list(listItem(255), 100),
+    related: list(code, 100),
+    description: text(50_000)
+      .default("")
+      .transform((html) => sanitizeHtml(html, descriptionAllowList)),
+    youtube: webAddress.nullable().default(null),
+    google_map: webAddress.nullable().default(null),
+    publish: z
+      .preprocess(
+        (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
+        z.boolean({ error: "must be yes or no" }),
+      )
+      .default(true),
+    created_at: z
+      .string({ error: "must be a date" })
+      .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+        error: "must be an ISO 8601 date, such as 2026-01-31 or 2026-01-31T09:30:00Z",
+      })
+      .transform((value) => new Date(value).toISOString())
+      .optional(),
+  })
+  .refine((record) => (record.latitude === null) === (record.longitude === null), {
+    path: ["latitude"],
+    error: "and longitude must be given together, or neither",
+  });
 
 /**
  * A validated property. `slug` and `created_at` are optional: a new property gets a slug from
@@ -239,6 +264,8 @@ export function recordOfProperty(
     city: row.city,
     province: row.province,
     country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
     bedroom: row.bedroom,
     bathroom: row.bathroom,
     room: row.room,

@@ -57,6 +57,8 @@ export function buildPropertyImportRow(
     city: "Springfield",
     province: "Illinois",
     country: "United States",
+    latitude: "39.7817",
+    longitude: "-89.6501",
     bedroom: "3",
     bathroom: "2",
     room: "6",
