@@ -33,7 +33,7 @@ export default function ListingDelete({ loaderData }: Route.ComponentProps) {
   return (
     <section className="admin-panel" aria-labelledby="delete-title">
       <h1 id="delete-title" className="admin-title">
-        Delete {listing.code}?
+        {`Delete ${listing.code}?`}
       </h1>
       <p>
         “{listing.headline}” in {listing.city} will be deleted for good and cannot be brought back.

@@ -99,9 +99,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
       </h1>
       {done ? (
         <div className="admin-notice admin-notice--success" role="status">
-          <p>
-            {done.code} {doneMessages[done.action]}
-          </p>
+          <p>{`${done.code} ${doneMessages[done.action]}`}</p>
         </div>
       ) : null}
       <Form method="get" className="admin-filters" role="search" aria-label="Listings">
