@@ -184,7 +184,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                     )}
                   </td>
                   <td data-label="City">{row.city}</td>
-                  <td data-label="Price" className="admin-listings__price">
+                  <td data-label="Price" className="admin-listings__nowrap">
                     {formatPrice(row.price)}
                   </td>
                   <td data-label="Status">
@@ -192,7 +192,9 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                       {adminListingStatusNames[row.status]}
                     </span>
                   </td>
-                  <td data-label="Updated">{formatDate(row.updatedAt ?? row.createdAt)}</td>
+                  <td data-label="Updated" className="admin-listings__nowrap">
+                    {formatDate(row.updatedAt ?? row.createdAt)}
+                  </td>
                   <td data-label="Actions">
                     <div className="admin-row-actions">
                       {rowActions(row.status).map((intent) => (
@@ -236,7 +238,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         ) : null}
         {page.next ? (
           <Link
-            className="admin-button admin-button--secondary"
+            className="admin-button admin-button--secondary admin-pager__next"
             to={pageHref({ after: page.next })}
           >
             Next page
