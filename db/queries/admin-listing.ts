@@ -94,11 +94,12 @@ export async function listAdminListings(
       const conditions = [];
       if (query.filter === "archived") conditions.push(eb("archived_at", "is not", null));
       else conditions.push(eb("archived_at", "is", null));
-      // SQLite: `+publish` keeps the public listing indexes (which lead with publish) out, so
-      // the page walks this order's own index instead of sorting every published listing.
-      const publish = postgres ? eb.ref("publish") : sql<number>`+publish`;
-      if (query.filter === "published") conditions.push(eb(publish, "=", 1));
-      if (query.filter === "unpublished") conditions.push(eb(publish, "=", 0));
+      // SQLite: `+publish` keeps the public listing indexes (which lead with publish) out of
+      // the published filter, so the page walks this order's own index instead of sorting
+      // every published listing; the unpublished, usually few, are found by those indexes.
+      const published = postgres ? eb.ref("publish") : sql<number>`+publish`;
+      if (query.filter === "published") conditions.push(eb(published, "=", 1));
+      if (query.filter === "unpublished") conditions.push(eb("publish", "=", 0));
       for (const word of query.text.split(" ").filter(Boolean).slice(0, 6)) {
         conditions.push(
           eb(
