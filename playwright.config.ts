@@ -38,13 +38,20 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /content-change\.spec\.ts/,
+      testIgnore: /(content-change|admin-listings)\.spec\.ts/,
     },
-    // Adds a property: runs after every other spec, whose counts it would change.
+    // These add, publish and remove properties: each runs after every other spec, whose counts
+    // it would change, and after the other.
     {
       name: "content-change",
       testMatch: /content-change\.spec\.ts/,
       dependencies: ["chromium"],
+    },
+    {
+      name: "admin-listings",
+      testMatch: /admin-listings\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["content-change"],
     },
   ],
   webServer: {

@@ -5,6 +5,12 @@
  * one context token (see @mcansh/react-router-fastify, "Shared Context").
  */
 import { createContext } from "react-router";
+import type {
+  AdminListingAction,
+  AdminListingPage,
+  AdminListingQuery,
+  AdminListingRow,
+} from "../lib/admin-listings.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -111,6 +117,22 @@ export interface StaffService {
   ): Promise<StaffInvite>;
 }
 
+/**
+ * The back office's listings (decision 041), for any signed-in member of staff (the session is
+ * the proof), implemented by the server (server/staff/listings.ts). Every change is announced
+ * on the content-change path, so the public site shows it at once.
+ */
+export interface AdminListingsService {
+  list(session: StaffSession, query: AdminListingQuery): Promise<AdminListingPage>;
+  /** One listing by code, published or not; null when there is none. */
+  find(session: StaffSession, code: string): Promise<AdminListingRow | null>;
+  change(
+    session: StaffSession,
+    code: string,
+    action: AdminListingAction,
+  ): Promise<"changed" | "unchanged" | "missing">;
+}
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -129,6 +151,8 @@ export interface SiteRequestContext {
   api: ApiClient;
   /** The back office's accounts. */
   staff: StaffService;
+  /** The back office's listings. */
+  listings: AdminListingsService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

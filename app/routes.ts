@@ -17,6 +17,8 @@ export default [
     layout("routes/admin/signed-in.tsx", [
       index("routes/admin/home.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("listings", "routes/admin/listings.tsx"),
+      route("listings/:code/delete", "routes/admin/listing-delete.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

@@ -106,6 +106,10 @@ export interface Database {
     /** JSON text: `[{ "code": "..." }]`. */
     related_product: string;
     category_id: number | null;
+    /** Set while the listing is archived: unpublished and kept out of the public site. */
+    archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /** The last change made in the back office; null before the first. */
+    updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   collection: {
     id: Generated<number>;

@@ -66,7 +66,14 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     const db = test.handle.db;
     await expect(db.insertInto("category").values({ title: "Houses" }).execute()).rejects.toThrow();
     const existing = await db.selectFrom("property").selectAll().limit(1).executeTakeFirstOrThrow();
-    const { id: _id, created_at: _createdAt, publish, ...rest } = existing;
+    const {
+      id: _id,
+      created_at: _createdAt,
+      archived_at: _archivedAt,
+      updated_at: _updatedAt,
+      publish,
+      ...rest
+    } = existing;
     const copy = { ...rest, created_at: new Date().toISOString(), publish: publish ? 1 : 0 };
     await expect(
       db

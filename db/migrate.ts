@@ -9,6 +9,7 @@ import * as listingCategoryIndexes from "./migrations/2026-11-23-0004-listing-ca
 import * as contentChangeNotifications from "./migrations/2026-11-24-0005-content-change-notifications.ts";
 import * as listingFilterIndexes from "./migrations/2026-11-25-0006-listing-filter-indexes.ts";
 import * as staffAccounts from "./migrations/2026-11-25-0007-staff-accounts.ts";
+import * as listingArchive from "./migrations/2026-11-25-0008-listing-archive.ts";
 import * as propertyCoordinates from "./migrations/2026-11-25-0009-property-coordinates.ts";
 
 /**
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-0005-content-change-notifications": contentChangeNotifications,
   "2026-11-25-0006-listing-filter-indexes": listingFilterIndexes,
   "2026-11-25-0007-staff-accounts": staffAccounts,
+  "2026-11-25-0008-listing-archive": listingArchive,
   "2026-11-25-0009-property-coordinates": propertyCoordinates,
 };
 

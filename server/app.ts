@@ -32,6 +32,7 @@ import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-
 import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
+import { createAdminListings } from "./staff/listings.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { overloadedAnswer } from "./work-limit.ts";
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
+      listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

@@ -16,6 +16,7 @@ export const adminPaths = {
   signIn: "/admin/sign-in",
   signOut: "/admin/sign-out",
   staff: "/admin/staff",
+  listings: "/admin/listings",
 } as const;
 
 export const refusals = {

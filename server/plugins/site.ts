@@ -15,7 +15,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { SingleUseStore, SiteConfig, StaffService } from "#app-context";
+import type { AdminListingsService, SingleUseStore, SiteConfig, StaffService } from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
@@ -39,6 +39,8 @@ export interface SiteOptions {
   usedPuzzleTokens: SingleUseStore;
   /** The back office's accounts (decision 036). */
   staff: StaffService;
+  /** The back office's listings (decision 041). */
+  listings: AdminListingsService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -79,7 +81,7 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff } = options;
+  const { config, devServer, usedPuzzleTokens, staff, listings } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -116,6 +118,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       usedPuzzleTokens,
       api: apiFor(request, clientIp),
       staff,
+      listings,
       clientIp,
     });
     return context;

@@ -26,11 +26,18 @@ const signedInPages = [
   "/admin",
   "/admin/",
   "/admin/staff",
+  "/admin/listings",
+  "/admin/listings/HP-1001/delete",
   "/admin/sign-out",
   "/admin/no-such-page",
 ];
 /** Their data requests, as client-side navigation fetches them. */
-const dataRequests = ["/admin/_.data", "/admin/staff.data", "/admin/no-such-page.data"];
+const dataRequests = [
+  "/admin/_.data",
+  "/admin/staff.data",
+  "/admin/listings.data",
+  "/admin/no-such-page.data",
+];
 
 describe.each(testDialects)("the back office on %s", (dialect) => {
   let database: TestDatabase;

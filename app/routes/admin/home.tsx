@@ -37,6 +37,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           ? "As an owner you manage everything, including the staff accounts."
           : "As an agent you manage listings, photos and enquiries."}
       </p>
+      <p>
+        <Link to={adminPaths.listings}>Listings: search, publish, archive and delete</Link>
+      </p>
       {role === "owner" ? (
         <p>
           <Link to={adminPaths.staff}>Invite staff and see every account</Link>

@@ -32,6 +32,9 @@ export default function SignedIn({ loaderData }: Route.ComponentProps) {
           <NavLink className="admin-nav__link" to={adminPaths.home} end>
             Home
           </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.listings}>
+            Listings
+          </NavLink>
           {user.role === "owner" ? (
             <NavLink className="admin-nav__link" to={adminPaths.staff}>
               Staff

@@ -1,0 +1,250 @@
+/**
+ * The listings table (decision 041): every listing, searched by code, headline or city, filtered
+ * by state, ordered and paged by a GET form and links (no JavaScript needed), with each row's
+ * actions as small forms posted here (the layout checks their form token first).
+ */
+import { Form, Link, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import {
+  type AdminListingAction,
+  type AdminListingStatus,
+  adminListingFilterNames,
+  adminListingFilters,
+  adminListingParams,
+  adminListingSortNames,
+  adminListingSorts,
+  adminListingStatusNames,
+  isAdminListingAction,
+  parseAdminListingQuery,
+} from "../../../lib/admin-listings.ts";
+import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { FormToken } from "../../admin/form-field.tsx";
+import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import type { Route } from "./+types/listings";
+
+export const meta: Route.MetaFunction = () => adminMeta("Listings");
+
+const doneMessages: Record<AdminListingAction, string> = {
+  publish: "is published.",
+  unpublish: "is unpublished: it is no longer on the public site.",
+  archive: "is archived: it is no longer on the public site. Find it under Archived.",
+  restore: "is restored, unpublished.",
+  delete: "is deleted.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  const params = new URL(request.url).searchParams;
+  const query = parseAdminListingQuery(params);
+  const page = await context.get(siteRequestContext).listings.list(session, query);
+  const done = params.get("done");
+  const code = params.get("code");
+  return {
+    page,
+    query: { text: query.text, filter: query.filter, sort: query.sort },
+    csrfToken: session.csrfToken,
+    done: isAdminListingAction(done) && code ? { action: done, code } : null,
+  };
+}
+
+/** Where a row action returns: the same table, with word of what happened. */
+function backTo(returnTo: FormDataEntryValue | null, done: Record<string, string>): string {
+  const params = new URLSearchParams(typeof returnTo === "string" ? returnTo : "");
+  params.delete("done");
+  params.delete("code");
+  params.delete("missing");
+  for (const [name, value] of Object.entries(done)) params.set(name, value);
+  const search = params.toString();
+  return `${adminPaths.listings}${search ? `?${search}` : ""}`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = context.get(staffSessionContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const code = String(form.get("code") ?? "");
+  // Deleting needs its confirmation page, whose own action deletes.
+  if (!isAdminListingAction(intent) || intent === "delete" || !code) {
+    throw new Response("Unknown action", { status: 400 });
+  }
+  const outcome = await context.get(siteRequestContext).listings.change(session, code, intent);
+  if (outcome === "missing") throw redirect(backTo(form.get("return"), { missing: code }));
+  throw redirect(backTo(form.get("return"), { done: intent, code }));
+}
+
+function rowActions(status: AdminListingStatus): AdminListingAction[] {
+  if (status === "archived") return ["restore"];
+  return [status === "published" ? "unpublish" : "publish", "archive"];
+}
+
+const actionNames: Record<AdminListingAction, string> = {
+  publish: "Publish",
+  unpublish: "Unpublish",
+  archive: "Archive",
+  restore: "Restore",
+  delete: "Delete",
+};
+
+export default function Listings({ loaderData }: Route.ComponentProps) {
+  const { page, query, csrfToken, done } = loaderData;
+  const current = adminListingParams(query).toString();
+  const pageHref = (cursor: { after?: string; before?: string }) => {
+    const search = adminListingParams(query, cursor).toString();
+    return `${adminPaths.listings}${search ? `?${search}` : ""}`;
+  };
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="listings-title">
+      <h1 id="listings-title" className="admin-title">
+        Listings
+      </h1>
+      {done ? (
+        <div className="admin-notice admin-notice--success" role="status">
+          <p>{`${done.code} ${doneMessages[done.action]}`}</p>
+        </div>
+      ) : null}
+      <Form method="get" className="admin-filters" role="search" aria-label="Listings">
+        <div className="admin-field admin-filters__text">
+          <label className="admin-field__label" htmlFor="listings-q">
+            Search code, headline or city
+          </label>
+          <input
+            className="admin-field__input"
+            id="listings-q"
+            name="q"
+            type="search"
+            defaultValue={query.text}
+          />
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="listings-status">
+            Show
+          </label>
+          <select
+            className="admin-field__input"
+            id="listings-status"
+            name="status"
+            defaultValue={query.filter}
+          >
+            {adminListingFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {adminListingFilterNames[filter]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="listings-sort">
+            Order
+          </label>
+          <select
+            className="admin-field__input"
+            id="listings-sort"
+            name="sort"
+            defaultValue={query.sort}
+          >
+            {adminListingSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {adminListingSortNames[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button className="admin-button" type="submit">
+          Search
+        </button>
+      </Form>
+      {page.rows.length === 0 ? (
+        <p className="admin-empty">No listing matches.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-listings">
+            <caption className="visually-hidden">
+              Listings, {adminListingSortNames[query.sort]}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Headline</th>
+                <th scope="col">City</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Updated</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => (
+                <tr key={row.code}>
+                  <td data-label="Code">{row.code}</td>
+                  <td data-label="Headline">
+                    {row.status === "published" ? (
+                      <a href={`/property/${encodeURIComponent(row.slug)}`}>{row.headline}</a>
+                    ) : (
+                      row.headline
+                    )}
+                  </td>
+                  <td data-label="City">{row.city}</td>
+                  <td data-label="Price" className="admin-listings__nowrap">
+                    {formatPrice(row.price)}
+                  </td>
+                  <td data-label="Status">
+                    <span className={`admin-status admin-status--${row.status}`}>
+                      {adminListingStatusNames[row.status]}
+                    </span>
+                  </td>
+                  <td data-label="Updated" className="admin-listings__nowrap">
+                    {formatDate(row.updatedAt ?? row.createdAt)}
+                  </td>
+                  <td data-label="Actions">
+                    <div className="admin-row-actions">
+                      {rowActions(row.status).map((intent) => (
+                        <Form method="post" key={intent}>
+                          <FormToken token={csrfToken} />
+                          <input type="hidden" name="code" value={row.code} />
+                          <input type="hidden" name="intent" value={intent} />
+                          <input type="hidden" name="return" value={current} />
+                          <button
+                            className="admin-button admin-button--quiet admin-button--small"
+                            type="submit"
+                            aria-label={`${actionNames[intent]} ${row.code}`}
+                          >
+                            {actionNames[intent]}
+                          </button>
+                        </Form>
+                      ))}
+                      <Link
+                        className="admin-button admin-button--quiet admin-button--small"
+                        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/delete`}
+                        aria-label={`Delete ${row.code}`}
+                      >
+                        Delete
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pager" aria-label="Pages">
+        {page.previous ? (
+          <Link
+            className="admin-button admin-button--secondary"
+            to={pageHref({ before: page.previous })}
+          >
+            Previous page
+          </Link>
+        ) : null}
+        {page.next ? (
+          <Link
+            className="admin-button admin-button--secondary admin-pager__next"
+            to={pageHref({ after: page.next })}
+          >
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}
