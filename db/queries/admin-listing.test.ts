@@ -14,9 +14,13 @@ import {
   adminListingSorts,
   parseAdminListingQuery,
 } from "../../lib/admin-listings.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import type { Database } from "../database.ts";
 import { generateProperties } from "../seed/generate.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../testing.ts";
 import { changeAdminListing, findAdminListing, listAdminListings } from "./admin-listing.ts";
 import { findPublishedProperty, listAllPropertyRows, updatePropertyPublish } from "./property.ts";
 

@@ -10,7 +10,11 @@ import { loadConfig } from "../../config/env.ts";
 import type { StaffRole } from "../../db/database.ts";
 import { findAdminListing } from "../../db/queries/admin-listing.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "../../db/testing.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { auth, createTestImageDir, testToken } from "../testing/app.ts";
 import { adminBrowser, formTokenOf } from "./testing.ts";
