@@ -12,9 +12,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Session } from "node:inspector/promises";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
@@ -42,7 +42,7 @@ const url = `file:${join(dir, "app.db")}`;
 const imageDir = join(dir, "images");
 
 const handle = openDatabase(url);
-await fillWithGeneratedProperties(handle, { count, dialect: "sqlite", imageDir });
+await fillWithGeneratedProperties(handle, { count, imageDir });
 const slugs = (
   await handle.db
     .selectFrom("property")
