@@ -37,4 +37,15 @@ describe("deferHydration", () => {
     );
     expect(deferHydration(html)).toContain('{"$&":route0}');
   });
+
+  it("rewrites the module script when the marker first shows elsewhere, and leaves the rest alone", () => {
+    const script =
+      'import * as route0 from "/assets/a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/e.js");';
+    const data =
+      '<script>window.__reactRouterContext = "window.__reactRouterRouteModules";</script>';
+    const deferred = deferHydration(`${data}${documentWith(script)}`);
+    expect(deferred.startsWith(data)).toBe(true);
+    expect(deferred).toContain('await import("/assets/e.js");');
+    expect(deferred).not.toContain('\nimport("/assets/e.js")');
+  });
 });
