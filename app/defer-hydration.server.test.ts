@@ -48,4 +48,16 @@ describe("deferHydration", () => {
     expect(deferred).toContain('await import("/assets/e.js");');
     expect(deferred).not.toContain('\nimport("/assets/e.js")');
   });
+
+  it("moves a preload link out of the body too", () => {
+    const script =
+      'import * as route0 from "/assets/a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/e.js");';
+    const html = documentWith(script).replace(
+      "<body>",
+      '<body><link rel="modulepreload" href="/assets/b.js"/>',
+    );
+    const deferred = deferHydration(html);
+    expect(deferred).not.toContain("<link");
+    expect(deferred).toContain('for (const href of ["/assets/a.js","/assets/b.js"])');
+  });
 });

@@ -77,7 +77,12 @@ export function deferHydration(html: string): string {
   });
   if (imports.length === 0 || leftoverImport.test(rest) || !entryImport.test(rest)) return html;
 
-  const preloads = [...html.matchAll(modulePreload)].flatMap(
+  // React hoists the preloads into the head: the body is searched only when it names one.
+  const headEnd = html.indexOf("</head>");
+  const searched =
+    headEnd === -1 || html.includes('rel="modulepreload"', headEnd) ? html.length : headEnd;
+  const head = html.slice(0, searched);
+  const preloads = [...head.matchAll(modulePreload)].flatMap(
     ([tag]) => hrefAttribute.exec(tag)?.slice(1, 2) ?? [],
   );
   const names = imports.map(({ name }) => name ?? "").join(", ");
@@ -89,8 +94,7 @@ export function deferHydration(html: string): string {
   const deferredBody = `(${gateHydration.toString()})(async () => {\n${hydrate}\n});`;
 
   // Sliced, not replaced: `$` in the script is not a replacement pattern.
-  return `${html.slice(0, index)}${open}${deferredBody}${close}${html.slice(index + whole.length)}`.replace(
-    modulePreload,
-    "",
-  );
+  const rewritten = `${html.slice(0, index)}${open}${deferredBody}${close}${html.slice(index + whole.length)}`;
+  if (searched === html.length || index < searched) return rewritten.replace(modulePreload, "");
+  return head.replace(modulePreload, "") + rewritten.slice(searched);
 }
