@@ -37,4 +37,27 @@ describe("deferHydration", () => {
     );
     expect(deferHydration(html)).toContain('{"$&":route0}');
   });
+
+  it("rewrites the module script when the marker first shows elsewhere, and leaves the rest alone", () => {
+    const script =
+      'import * as route0 from "/assets/a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/e.js");';
+    const data =
+      '<script>window.__reactRouterContext = "window.__reactRouterRouteModules";</script>';
+    const deferred = deferHydration(`${data}${documentWith(script)}`);
+    expect(deferred.startsWith(data)).toBe(true);
+    expect(deferred).toContain('await import("/assets/e.js");');
+    expect(deferred).not.toContain('\nimport("/assets/e.js")');
+  });
+
+  it("moves a preload link out of the body too", () => {
+    const script =
+      'import * as route0 from "/assets/a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/e.js");';
+    const html = documentWith(script).replace(
+      "<body>",
+      '<body><link rel="modulepreload" href="/assets/b.js"/>',
+    );
+    const deferred = deferHydration(html);
+    expect(deferred).not.toContain("<link");
+    expect(deferred).toContain('for (const href of ["/assets/a.js","/assets/b.js"])');
+  });
 });

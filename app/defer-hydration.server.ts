@@ -33,10 +33,42 @@ const leftoverImport = /^[\s;]*import\s*[^\s(]/m;
 /** The entry's dynamic import, a statement of its own. */
 const entryImport = /^(\s*)import\(/m;
 
-export function deferHydration(html: string): string {
+/** What marks React Router's module script. */
+const routeModulesMarker = "window.__reactRouterRouteModules";
+const moduleScriptTag = /^<script\b[^>]*\btype="module"[^>]*>$/;
+
+/**
+ * The route-module script as `routeModulesScript` finds it, but found from the marker with
+ * `indexOf`: the pattern's `[^<]*…[^<]*` goes back and forth over every long inline script
+ * before it (the loader data), which cost about a twentieth of a page's render.
+ */
+function findRouteModulesScript(
+  html: string,
+): { index: number; whole: string; open: string; body: string; close: string } | undefined {
+  const marker = html.indexOf(routeModulesMarker);
+  if (marker === -1) return undefined;
+  const index = html.lastIndexOf("<script", marker);
+  const openEnd = html.indexOf(">", index) + 1;
+  const end = html.indexOf("</script>", marker);
+  const open = html.slice(index, openEnd);
+  const body = html.slice(openEnd, end);
+  if (index !== -1 && end !== -1 && openEnd <= marker && !body.includes("<")) {
+    if (moduleScriptTag.test(open)) {
+      const close = "</script>";
+      return { index, whole: open + body + close, open, body, close };
+    }
+  }
+  // Not the expected shape at the first marker: the pattern decides, as it always did.
   const script = routeModulesScript.exec(html);
+  if (!script) return undefined;
+  const [whole, scriptOpen = "", scriptBody = "", scriptClose = ""] = script;
+  return { index: script.index, whole, open: scriptOpen, body: scriptBody, close: scriptClose };
+}
+
+export function deferHydration(html: string): string {
+  const script = findRouteModulesScript(html);
   if (!script) return html;
-  const [whole, open = "", body = "", close = ""] = script;
+  const { index, whole, open, body, close } = script;
 
   const imports: { name: string | undefined; url: string }[] = [];
   const rest = body.replace(staticImport, (_line, name: string | undefined, url: string) => {
@@ -45,7 +77,12 @@ export function deferHydration(html: string): string {
   });
   if (imports.length === 0 || leftoverImport.test(rest) || !entryImport.test(rest)) return html;
 
-  const preloads = [...html.matchAll(modulePreload)].flatMap(
+  // React hoists the preloads into the head: the body is searched only when it names one.
+  const headEnd = html.indexOf("</head>");
+  const searched =
+    headEnd === -1 || html.includes('rel="modulepreload"', headEnd) ? html.length : headEnd;
+  const head = html.slice(0, searched);
+  const preloads = [...head.matchAll(modulePreload)].flatMap(
     ([tag]) => hrefAttribute.exec(tag)?.slice(1, 2) ?? [],
   );
   const names = imports.map(({ name }) => name ?? "").join(", ");
@@ -56,6 +93,8 @@ export function deferHydration(html: string): string {
   ].join("\n");
   const deferredBody = `(${gateHydration.toString()})(async () => {\n${hydrate}\n});`;
 
-  // A function as the replacement: `$` in the script is not a replacement pattern.
-  return html.replace(whole, () => `${open}${deferredBody}${close}`).replace(modulePreload, "");
+  // Sliced, not replaced: `$` in the script is not a replacement pattern.
+  const rewritten = `${html.slice(0, index)}${open}${deferredBody}${close}${html.slice(index + whole.length)}`;
+  if (searched === html.length || index < searched) return rewritten.replace(modulePreload, "");
+  return head.replace(modulePreload, "") + rewritten.slice(searched);
 }

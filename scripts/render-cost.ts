@@ -1,0 +1,106 @@
+/**
+ * `npm run render:cost [-- --count 20000 --pages 2000]`: what one uncached property page costs
+ * the server's thread. Builds the production app in process (`npm run build` first) on a fresh
+ * SQLite database of `--count` generated properties, with the page cache off, and asks
+ * `--pages` distinct property pages through `app.inject()`, each once: the CPU time per page
+ * (process.cpuUsage, so other load on the machine does not count) after a warm-up on other
+ * pages. SQLite runs in process, so the figure includes the queries.
+ *
+ * NODE_ENV must be production, as the server runs (React's development build costs several
+ * times more). `--profile FILE` writes a CPU profile of the timed renders alone (open it in
+ * Chrome's DevTools, Performance panel) to see where the time goes.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../config/env.ts";
+import { openDatabase } from "../db/database.ts";
+import { fillWithGeneratedProperties } from "../db/seed/generate.ts";
+import { buildApp } from "../server/app.ts";
+
+if (process.env.NODE_ENV !== "production") {
+  throw new Error("run with NODE_ENV=production (npm run render:cost does)");
+}
+
+const { values } = parseArgs({
+  options: {
+    count: { type: "string", default: "20000" },
+    pages: { type: "string", default: "2000" },
+    warmup: { type: "string", default: "300" },
+    profile: { type: "string" },
+  },
+});
+const count = Number(values.count);
+const pages = Number(values.pages);
+const warmup = Number(values.warmup);
+
+const dir = mkdtempSync(join(tmpdir(), "homes-render-cost-"));
+const url = `file:${join(dir, "app.db")}`;
+const imageDir = join(dir, "images");
+
+const handle = openDatabase(url);
+await fillWithGeneratedProperties(handle, { count, imageDir });
+const slugs = (
+  await handle.db
+    .selectFrom("property")
+    .select("slug")
+    .where("publish", "=", 1)
+    .orderBy("id")
+    .execute()
+).map((row) => row.slug);
+const step = Math.max(1, Math.floor(slugs.length / (pages + warmup)));
+const chosen = slugs.filter((_, index) => index % step === 0);
+if (chosen.length < pages + warmup) throw new Error("too few properties for --pages and --warmup");
+
+const config = loadConfig({
+  NODE_ENV: "production",
+  LOG_LEVEL: "silent",
+  DATABASE_URL: url,
+  IMAGE_DIR: imageDir,
+  SEED_DEMO_CONTENT: "false",
+  PAGE_CACHE_TTL: "0",
+  API_TOKEN: randomBytes(24).toString("hex"),
+  SITE_URL: "https://homes.example",
+});
+const app = await buildApp({ config, database: handle, site: true });
+await app.ready();
+
+async function ask(slug: string): Promise<number> {
+  const answer = await app.inject({ url: `/property/${encodeURIComponent(slug)}` });
+  if (answer.statusCode !== 200) throw new Error(`${slug}: ${answer.statusCode}`);
+  return answer.body.length;
+}
+
+try {
+  for (const slug of chosen.slice(pages, pages + warmup)) await ask(slug);
+  const session = values.profile ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
+  let bytes = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  for (const slug of chosen.slice(0, pages)) bytes += await ask(slug);
+  const used = process.cpuUsage(cpu);
+  const wall = performance.now() - started;
+  const cpuMs = (used.user + used.system) / 1000;
+  if (session && values.profile) {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(values.profile, JSON.stringify(profile));
+    session.disconnect();
+  }
+  console.log(
+    `${pages} distinct property pages of ${count.toLocaleString("en-US")}: ` +
+      `${(cpuMs / pages).toFixed(2)} ms CPU a page, ${(wall / pages).toFixed(2)} ms wall, ` +
+      `${Math.round(bytes / pages).toLocaleString("en-US")} bytes a page`,
+  );
+} finally {
+  await app.close();
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}
