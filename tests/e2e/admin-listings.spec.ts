@@ -16,7 +16,8 @@ import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-test.describe.configure({ timeout: 120_000 });
+// One test after the other: each adds a listing, and two at once would draw the same code.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 async function expectNoSeriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
