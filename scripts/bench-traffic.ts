@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database.ts";
 
-/** Cards on a /property page and rows on a /search page (app/components/property/paging.ts). */
+/** Cards on a /property page and rows on a /search page (app/listing/paging.ts). */
 const gridPageSize = 6;
 const listPageSize = 10;
 

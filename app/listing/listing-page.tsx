@@ -5,10 +5,6 @@
  */
 import type { ReactNode } from "react";
 import { PageBanner } from "../components/frame/page-banner.tsx";
-import { ListingEmpty } from "../components/property/listing-empty.tsx";
-import { listingParamNames } from "../components/property/listing-search.ts";
-import { ListingToolbar } from "../components/property/listing-toolbar.tsx";
-import { Pagination } from "../components/property/pagination.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
@@ -19,6 +15,10 @@ import type { RouteHandle } from "../root.tsx";
 import { listingSeo } from "../seo/listing-seo.ts";
 import { type MetaMatches, rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import type { ListingPageData, loadPropertyGrid, loadSearch } from "./listing.server.ts";
+import { ListingEmpty } from "./listing-empty.tsx";
+import { listingParamNames } from "./listing-search.ts";
+import { ListingToolbar } from "./listing-toolbar.tsx";
+import { Pagination } from "./pagination.tsx";
 
 interface ListingRoute {
   /** The page's name: its h1 and title. */

@@ -5,6 +5,7 @@
  */
 import { redirect } from "react-router";
 import type { ApiClient } from "../api/client.server.ts";
+import { codesOf } from "../components/property/match-codes.ts";
 import {
   clearFiltersHref,
   filterParams,
@@ -12,9 +13,8 @@ import {
   type ListingSearch,
   pageHref,
   readListingSearch,
-} from "../components/property/listing-search.ts";
-import { codesOf } from "../components/property/match-codes.ts";
-import { gridPageSize, listPageSize, pageCount } from "../components/property/paging.ts";
+} from "./listing-search.ts";
+import { gridPageSize, listPageSize, pageCount } from "./paging.ts";
 
 /**
  * One page of the listing at `url`, `pageSize` per page. A page past the end redirects to the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readListingSearch } from "../components/property/listing-search.ts";
+import { readListingSearch } from "../listing/listing-search.ts";
 import { describeFilters, isIndexableListing, listingSeo } from "./listing-seo.ts";
 
 function seoOf(query: string, page = 1, pageCount = 5) {

@@ -15,7 +15,7 @@ import {
   hasFilters,
   type ListingSearch,
   sortOptions,
-} from "../components/property/listing-search.ts";
+} from "../listing/listing-search.ts";
 import type { PageSeo } from "./meta.ts";
 
 const countFormat = new Intl.NumberFormat("en-US");

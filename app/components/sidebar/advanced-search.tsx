@@ -11,7 +11,7 @@ import {
   listingParams,
   priceRange,
   withQuery,
-} from "../property/listing-search.ts";
+} from "../../listing/listing-search.ts";
 
 const number = new Intl.NumberFormat("en-US");
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AdvancedSearch } from "../sidebar/advanced-search.tsx";
+import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { ListingEmpty } from "./listing-empty.tsx";
 import { readListingSearch } from "./listing-search.ts";
 import { ListingToolbar } from "./listing-toolbar.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "../icons.tsx";
+import { Icon } from "../components/icons.tsx";
 
 export interface ViewTogglesProps {
   current: "list" | "grid";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PropertySort } from "../../../lib/property-search.ts";
+import type { PropertySort } from "../../lib/property-search.ts";
 import { defaultSort, listingParams } from "./listing-search.ts";
 import { SortSelect } from "./sort-select.tsx";
 import { ViewToggles } from "./view-toggles.tsx";

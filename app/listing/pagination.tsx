@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { Icon } from "../icons.tsx";
+import { Icon } from "../components/icons.tsx";
 import { pageLinks } from "./paging.ts";
 
 export interface PaginationProps {

@@ -10,8 +10,8 @@ import {
   propertySorts,
   readAmount,
   readPositiveInt,
-} from "../../../lib/property-search.ts";
-import { withoutControlCharacters } from "../../../lib/text.ts";
+} from "../../lib/property-search.ts";
+import { withoutControlCharacters } from "../../lib/text.ts";
 
 /** The sliders' ranges (SPEC §9): area in sq ft, price in USD. Their ends mean "no limit". */
 export const areaRange = { min: 0, max: 10_000, step: 100 } as const;

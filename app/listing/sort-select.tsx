@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import type { PropertySort } from "../../../lib/property-search.ts";
+import type { PropertySort } from "../../lib/property-search.ts";
 import { defaultSort, sortOptions } from "./listing-search.ts";
 
 export interface SortSelectProps {
