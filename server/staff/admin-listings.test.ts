@@ -1,35 +1,18 @@
-/**
- * The back office's listings table (decision 041) on the built site (`npm run build` first)
- * over SQLite and PostgreSQL: who may open it and post its forms, its search, order and pages,
- * and each row action's effect on the public site, at once, through a warm page cache.
- */
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import type { StaffRole } from "../../db/database.ts";
 import { findAdminListing } from "../../db/queries/admin-listing.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
-import { buildApp } from "../app.ts";
-import { auth, createTestImageDir, testToken } from "../testing/app.ts";
-import { adminBrowser, formTokenOf } from "./testing.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import { auth } from "../testing/app.ts";
+import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 describe.each(testDialects)("the back office's listings on %s", (dialect) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 
   async function signedIn(role: StaffRole) {
-    const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
-    const password = `a long password ${randomBytes(4).toString("hex")}`;
-    const added = await app.staffAccounts.addStaffUser(email, role);
-    if (!added.ok) throw new Error(added.message);
-    const token = added.link.split("/").pop() as string;
-    expect(await app.staffAccounts.service.setPassword(token, password)).toBe(true);
+    const { email, password } = await createStaffMember(app, role);
     const browser = adminBrowser(app);
     expect((await browser.signIn(email, password)).headers.location).toBe("/admin/");
     return { email, browser };
@@ -62,24 +45,10 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, { seed: true });
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
+    ({ app, database } = await createBackOfficeApp(dialect, {
       CONTACT_RATE_LIMIT: "off",
       PAGE_CACHE_TTL: "600",
-    });
-    app = await buildApp({
-      config,
-      database: database.handle,
-      site: true,
-      scryptCost: { logN: 10, r: 8, p: 1 },
-    });
-    await app.ready();
+    }));
   });
   afterAll(async () => {
     await app?.close();

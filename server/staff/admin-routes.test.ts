@@ -6,20 +6,14 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import type { StaffRole } from "../../db/database.ts";
 import { findStaffUserByEmail } from "../../db/queries/staff.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
-import { buildApp } from "../app.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { isCacheablePath } from "../plugins/page-cache.ts";
-import { createTestImageDir, testToken } from "../testing/app.ts";
+import { testToken } from "../testing/app.ts";
 import { sessionCookieName } from "./accounts.ts";
-import { adminBrowser, formTokenOf } from "./testing.ts";
+import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 /** Every admin page a signed-in member of staff can open. */
 const signedInPages = [
@@ -43,15 +37,7 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
   let database: TestDatabase;
   let app: FastifyInstance;
 
-  async function createStaff(role: StaffRole) {
-    const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
-    const password = `a long password ${randomBytes(4).toString("hex")}`;
-    const added = await app.staffAccounts.addStaffUser(email, role);
-    if (!added.ok) throw new Error(added.message);
-    const token = added.link.split("/").pop() as string;
-    expect(await app.staffAccounts.service.setPassword(token, password)).toBe(true);
-    return { email, password };
-  }
+  const createStaff = (role: StaffRole) => createStaffMember(app, role);
 
   async function signedIn(role: StaffRole) {
     const staff = await createStaff(role);
@@ -63,24 +49,10 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect, { seed: true });
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
+    ({ app, database } = await createBackOfficeApp(dialect, {
       CONTACT_RATE_LIMIT: "off",
       PAGE_CACHE_TTL: "600",
-    });
-    app = await buildApp({
-      config,
-      database: database.handle,
-      site: true,
-      scryptCost: { logN: 10, r: 8, p: 1 },
-    });
-    await app.ready();
+    }));
   });
   afterAll(async () => {
     await app?.close();
@@ -323,29 +295,17 @@ describe("invitations by e-mail", () => {
   const sent: EnquiryMail[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase("sqlite", { seed: true });
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
-      SITE_URL: "https://homes.example.com",
-      MAIL_FROM: "Homes <no-reply@homes.example.com>",
-    });
-    app = await buildApp({
-      config,
-      database: database.handle,
-      site: true,
-      scryptCost: { logN: 10, r: 8, p: 1 },
-      mailTransport: {
-        async sendMail(mail) {
-          sent.push(mail);
+    ({ app, database } = await createBackOfficeApp(
+      "sqlite",
+      { SITE_URL: "https://homes.example.com", MAIL_FROM: "Homes <no-reply@homes.example.com>" },
+      {
+        mailTransport: {
+          async sendMail(mail) {
+            sent.push(mail);
+          },
         },
       },
-    });
-    await app.ready();
+    ));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,8 +1,61 @@
 /**
- * A browser for back-office tests over `app.inject()`: it keeps the /admin cookies it is sent,
+ * Back-office tests' helpers: the server with the site on a fresh database, a member of staff
+ * with a password, and a browser over `app.inject()` that keeps the /admin cookies it is sent,
  * reads each form's token, and signs in like a person would.
  */
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { loadConfig } from "../../config/env.ts";
+import type { Dialect, StaffRole } from "../../db/database.ts";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
+import { type BuildAppOptions, buildApp } from "../app.ts";
+import { createTestImageDir, testToken } from "../testing/app.ts";
+
+/**
+ * The server with the built site (`npm run build` first) on a fresh, seeded database, never
+ * listening, hashing passwords cheaply; `env` adds to or overrides the configuration.
+ */
+export async function createBackOfficeApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "mailTransport"> = {},
+): Promise<{ app: FastifyInstance; database: TestDatabase }> {
+  const database = await createTestDatabase(dialect, { seed: true });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    API_TOKEN: testToken,
+    DATABASE_URL: database.url,
+    IMAGE_DIR: createTestImageDir(),
+    SEED_DEMO_CONTENT: "false",
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    site: true,
+    scryptCost: { logN: 10, r: 8, p: 1 },
+    ...options,
+  });
+  await app.ready();
+  return { app, database };
+}
+
+/** A new member of staff with `role` and a password set through their one-time link. */
+export async function createStaffMember(
+  app: FastifyInstance,
+  role: StaffRole,
+): Promise<{ email: string; password: string }> {
+  const email = `${role}-${randomBytes(4).toString("hex")}@example.com`;
+  const password = `a long password ${randomBytes(4).toString("hex")}`;
+  const added = await app.staffAccounts.addStaffUser(email, role);
+  if (!added.ok) throw new Error(added.message);
+  const token = added.link.split("/").pop() as string;
+  if (!(await app.staffAccounts.service.setPassword(token, password))) {
+    throw new Error(`the set-password link of ${email} was refused`);
+  }
+  return { email, password };
+}
 
 export function formTokenOf(html: string): string {
   const match = /name="csrf" value="([^"]+)"/.exec(html);
