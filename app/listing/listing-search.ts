@@ -11,7 +11,7 @@ import {
   readAmount,
   readPositiveInt,
 } from "../../lib/property-search.ts";
-import { withoutControlCharacters } from "../../lib/text.ts";
+import { readText } from "../../lib/text.ts";
 
 /** The sliders' ranges (SPEC §9): area in sq ft, price in USD. Their ends mean "no limit". */
 export const areaRange = { min: 0, max: 10_000, step: 100 } as const;
@@ -86,13 +86,8 @@ type Params = { get(name: string): string | null };
 
 const maxTextLength = 100;
 
-/** Trimmed text with single spaces and no control characters, or undefined when empty. */
-function readText(value: string | null): string | undefined {
-  const text = withoutControlCharacters(value ?? "", false)
-    .trim()
-    .replace(/\s+/g, " ");
-  return text === "" ? undefined : text.slice(0, maxTextLength);
-}
+/** A parameter as one-line text of at most maxTextLength characters (lib/text.ts). */
+const readParam = (value: string | null) => readText(value, maxTextLength);
 
 /** The option of `options` that equals `value` ignoring case, else `value` itself. */
 function canonical(value: string, options: readonly string[]): string {
@@ -100,7 +95,7 @@ function canonical(value: string, options: readonly string[]): string {
 }
 
 function readOption(value: string | null, options: readonly string[]): string | undefined {
-  const text = readText(value);
+  const text = readParam(value);
   if (text === undefined) return undefined;
   const match = canonical(text, options);
   return options.includes(match) ? match : undefined;
@@ -116,7 +111,7 @@ function firstOf<T>(params: Params, names: string[], read: (value: string | null
 }
 
 function readSort(value: string | null): PropertySort {
-  const text = readText(value);
+  const text = readParam(value);
   if (!text) return defaultSort;
   if ((propertySorts as readonly string[]).includes(text)) return text as PropertySort;
   // The option texts are accepted too (the dropdown once sent them).
@@ -155,7 +150,7 @@ function readRange(
 /** Reads a listing page's URL parameters. */
 export function readListingSearch(params: Params): ListingSearch {
   const filters: PropertyFilters = {};
-  const keyword = readText(params.get(listingParams.keyword));
+  const keyword = readParam(params.get(listingParams.keyword));
   if (keyword) filters.keyword = keyword;
 
   const status = firstOf(params, [listingParams.status, listingParams.formStatus], (value) =>
@@ -166,11 +161,11 @@ export function readListingSearch(params: Params): ListingSearch {
   // Types and places are open lists (the data has more than the forms offer, such as 'Villas'
   // or 'Toronto'); the forms' options are only spelled their way whatever the case.
   const type = firstOf(params, [listingParams.type, listingParams.formType], (value) => {
-    const text = readText(value);
+    const text = readParam(value);
     return text && canonical(text, advancedSearchOptions.type);
   });
   if (type) filters.type = type;
-  const location = readText(params.get(listingParams.location));
+  const location = readParam(params.get(listingParams.location));
   if (location) filters.location = canonical(location, advancedSearchOptions.location);
 
   const [minArea, maxArea] = readRange(

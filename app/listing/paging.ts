@@ -2,6 +2,7 @@
  * Pagination math of the listings (SPEC §4: the current page starts at 1; 6 items per page in
  * the grid). Pure, so it is shared by the pager and the routes and tested on its own.
  */
+import { readPositiveInt } from "../../lib/text.ts";
 
 /** Items per page of the /property card grid (SPEC §9). */
 export const gridPageSize = 6;
@@ -23,9 +24,9 @@ export function pageCount(total: number, pageSize: number): number {
  * beyond the end is the last page.
  */
 export function clampPage(requested: string | number | null | undefined, count: number): number {
-  const wanted = typeof requested === "number" ? requested : Number.parseInt(requested ?? "", 10);
-  if (!Number.isFinite(wanted) || wanted < 1) return 1;
-  return Math.max(1, Math.min(Math.trunc(wanted), count));
+  const wanted = typeof requested === "number" ? Math.trunc(requested) : readPositiveInt(requested);
+  if (wanted === undefined || !Number.isFinite(wanted) || wanted < 1) return 1;
+  return Math.max(1, Math.min(wanted, count));
 }
 
 /** The items of page `page` (1-based). */
