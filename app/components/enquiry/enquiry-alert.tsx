@@ -14,6 +14,11 @@ export interface EnquiryAlertProps {
   errors: EnquiryErrors;
   /** The visible name of a field, for the list. */
   labelOf: (name: EnquiryFieldName) => string;
+  /**
+   * The form's template: every text a placeholder ('-'), which the script replaces, so that the
+   * page's HTML holds no 'Errors!' it does not show.
+   */
+  template?: boolean;
 }
 
 /** The id of the alert's heading, which names its dialog. */
@@ -32,7 +37,14 @@ const closesDialog = (dialogId: string | undefined): Record<string, string> =>
  * non-modal `<dialog>` so that its Close button works as plain HTML too, after a post made
  * without JavaScript (issue 13); with JavaScript the form's script then takes it away.
  */
-export function EnquiryAlert({ id, kind, message, errors, labelOf }: EnquiryAlertProps) {
+export function EnquiryAlert({
+  id,
+  kind,
+  message,
+  errors,
+  labelOf,
+  template = false,
+}: EnquiryAlertProps) {
   const titleId = id ? alertTitleIdOf(id) : undefined;
   const fieldErrors = Object.entries(errors) as [EnquiryFieldName, string][];
   return (
@@ -40,13 +52,13 @@ export function EnquiryAlert({ id, kind, message, errors, labelOf }: EnquiryAler
       <div className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
         <div className="enquiry-alert__body">
           <h3 id={titleId} className="enquiry-alert__title">
-            {kind === "success" ? "Success!" : "Errors!"}
+            {template ? "-" : kind === "success" ? "Success!" : "Errors!"}
           </h3>{" "}
           {message ? <p className="enquiry-alert__message">{message}</p> : null}
           {fieldErrors.length > 0 ? (
             <ul className="enquiry-alert__list">
               {fieldErrors.map(([name, text]) => (
-                <li key={name}>{`${labelOf(name)}: ${text}`}</li>
+                <li key={name}>{template ? "-" : `${labelOf(name)}: ${text}`}</li>
               ))}
             </ul>
           ) : null}

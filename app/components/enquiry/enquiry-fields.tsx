@@ -72,7 +72,8 @@ interface ControlAttributes {
 
 /**
  * The puzzle's field: 'What is 2 + 7?', the answer box, its error, the digits and their signed
- * token. Without `idPrefix` (the form's template) the script sets the ids of the copy it shows.
+ * token. Without a puzzle (the form's template) its texts are placeholders ('-') and it has no
+ * ids: the script fills in the copy it shows.
  */
 export function PuzzleField({
   idPrefix,
@@ -80,14 +81,15 @@ export function PuzzleField({
   error,
 }: {
   idPrefix?: string;
-  puzzle: IssuedPuzzle;
+  puzzle?: IssuedPuzzle;
   error?: string | undefined;
 }) {
   const id = idPrefix ? `${idPrefix}-puzzle` : undefined;
+  const sum = puzzle ? `${puzzle.num1} + ${puzzle.num2}` : undefined;
   return (
     <div className="enquiry-form__field enquiry-form__field--wide">
       <label htmlFor={id} className="enquiry-form__label">
-        {`What is ${puzzle.num1} + ${puzzle.num2}?`}
+        {sum ? `What is ${sum}?` : "-"}
       </label>
       <input
         id={id}
@@ -100,13 +102,13 @@ export function PuzzleField({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        placeholder={`${puzzle.num1} + ${puzzle.num2} =?`}
+        placeholder={sum ? `${sum} =?` : "-"}
         required
       />
       <FieldError id={idPrefix ? errorIdOf(idPrefix, "puzzle") : undefined} message={error} />
-      <input type="hidden" name="num1" value={puzzle.num1} />
-      <input type="hidden" name="num2" value={puzzle.num2} />
-      <input type="hidden" name={puzzleTokenFieldName} value={puzzle.token} />
+      <input type="hidden" name="num1" value={puzzle?.num1 ?? ""} />
+      <input type="hidden" name="num2" value={puzzle?.num2 ?? ""} />
+      <input type="hidden" name={puzzleTokenFieldName} value={puzzle?.token ?? ""} />
     </div>
   );
 }

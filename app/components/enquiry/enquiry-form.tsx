@@ -109,14 +109,20 @@ function EnquiryTemplates({ labelOf }: { labelOf: (name: EnquiryFieldName) => st
     <>
       <template data-template="alert">
         <div className="enquiry-form__alert">
-          <EnquiryAlert kind="error" message="-" errors={{ fullname: "-" }} labelOf={labelOf} />
+          <EnquiryAlert
+            kind="error"
+            message="-"
+            errors={{ fullname: "-" }}
+            labelOf={labelOf}
+            template
+          />
         </div>
       </template>
       <template data-template="error">
         <FieldError message="-" />
       </template>
       <template data-template="puzzle">
-        <PuzzleField puzzle={{ num1: "0", num2: "0", token: "" }} />
+        <PuzzleField />
       </template>
       <template data-template="loading">
         <span className="enquiry-form__spinner" aria-hidden="true" />
