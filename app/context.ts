@@ -38,6 +38,12 @@ export interface SiteConfig {
 export const enquiryPuzzlePath = "/enquiry/puzzle";
 
 /**
+ * Where an enquiry form's script posts (decision 043): the route action's submission, answered
+ * as JSON. Without JavaScript the form posts to its page instead, as always.
+ */
+export const enquirySendPath = (form: "contact" | "property") => `/enquiry/send/${form}`;
+
+/**
  * Remembers which single-use tokens (the enquiry puzzle's) were spent. The server provides
  * it: in memory for one process, shared (Redis) when several app servers run.
  */

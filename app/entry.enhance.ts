@@ -1,23 +1,35 @@
 /**
- * The script of a document React does not hydrate (the home page: decision 021), in place of
- * React Router's. It runs each behaviour of the page on the server HTML: the same functions the
- * React components run from their effects when React renders the page instead (a client-side
- * navigation). A module script at the end of the body, it runs before DOMContentLoaded, so the
- * page works before its `load` event; Embla follows through `import()`.
+ * The script of every public page (decisions 021, 043): the site has no React in the browser
+ * outside the back office. It runs each behaviour of the page on the server HTML. A module
+ * script at the end of the body, it runs before DOMContentLoaded, so the page works before its
+ * `load` event; Embla follows through `import()`.
  *
  * Elements name their behaviour in `data-enhance`; images carry `data-fallback`.
  */
 import { enhanceBanner } from "./components/carousel/enhance-banner.ts";
 import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-carousel.ts";
 import { enhanceImage } from "./components/enhance-image.ts";
+import { enhanceEnquiryForm } from "./components/enquiry/enhance-enquiry-form.ts";
+import { enhanceAccordion } from "./components/frame/enhance-accordion.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
+import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
+import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-search.ts";
+import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
-const behaviours: Record<string, (element: HTMLElement) => unknown> = {
+// biome-ignore lint/suspicious/noExplicitAny: each behaviour takes the element type it names
+const behaviours: Record<string, (element: any) => unknown> = {
+  accordion: enhanceAccordion,
+  "advanced-search": enhanceAdvancedSearch,
   banner: enhanceBanner,
+  "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
   menu: enhanceMenu,
   "search-panel": enhanceSearchPanel,
+  "sort-select": enhanceSortSelect,
+  tabs: enhanceTabPanels,
+  "thumbnail-gallery": enhanceThumbnailGallery,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
@@ -26,5 +38,5 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) 
 for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
   enhanceImage(image);
 }
-// The page works from here on (tests wait for it, as for React's data-hydrated).
+// The page works from here on (tests wait for it; the back office's React sets data-hydrated).
 document.documentElement.dataset.enhanced = "true";

@@ -1,9 +1,10 @@
 /**
- * Server rendering. Differs from React Router's default in three ways: the whole document is
- * rendered before it is sent, so the first HTML always holds the page's content; a built site
- * hydrates once the page has loaded (app/defer-hydration.server.ts, decision 023); and the
+ * Server rendering. Differs from React Router's default in two ways: the whole document is
+ * rendered before it is sent, so the first HTML always holds the page's content; and the
  * answer's CSP allows the page's inline scripts by their hashes, with no nonce in the page, so
- * the same page is the same bytes for every visitor (decision 031).
+ * the same page is the same bytes for every visitor (decision 031). Public pages carry no inline
+ * script that runs (their one script is the enhancement module, decision 043): only the back
+ * office's React Router scripts are hashed.
  */
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
@@ -16,7 +17,6 @@ import {
   ServerRouter,
 } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { deferHydration } from "./defer-hydration.server.ts";
 import { inlineScriptHashes } from "./script-hashes.server.ts";
 
 export const streamTimeout = 5_000;
@@ -62,10 +62,9 @@ export default function handleRequest(
           text(document).then((html) => {
             clearTimeout(timeoutId);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const body = import.meta.env.DEV ? html : deferHydration(html);
-            const csp = site.contentSecurityPolicy(inlineScriptHashes(body));
+            const csp = site.contentSecurityPolicy(inlineScriptHashes(html));
             if (csp !== undefined) responseHeaders.set("Content-Security-Policy", csp);
-            resolve(new Response(body, { headers: responseHeaders, status: statusCode }));
+            resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
           }, reject);
         },
         onShellError(error: unknown) {

@@ -134,11 +134,6 @@ function useRecordsStore(records: RecordsState | undefined): RecordsState {
 /** What a route module's `handle` may say to the root. */
 export interface RouteHandle {
   /**
-   * `false`: a document load of this route does not hydrate React; it loads the enhancement
-   * module (app/entry.enhance.ts) instead (decision 021).
-   */
-  hydrate?: boolean;
-  /**
    * The query parameters the route reads (its loader, its components). The page cache keeps a
    * page per path and these parameters only, so other parameters share the page (decision
    * 028); a route that reads a parameter not listed here shows every visitor the same page.
@@ -147,15 +142,16 @@ export interface RouteHandle {
 }
 
 /**
- * Whether this document hydrates: unless a matched route's handle says `hydrate: false` and the
- * enhancement module is built. Decided on the server only: in the browser React runs only in
- * documents that hydrated, and keeps React Router's scripts through client-side navigations,
- * to a route that would not hydrate on a document load too.
+ * Whether this document hydrates React (decision 043): only the back office does. Every public
+ * page is server HTML with the enhancement module (app/entry.enhance.ts) and no React in the
+ * browser. Without the built module (a build that lacks it) a public page hydrates instead:
+ * heavier, working. Decided on the server only: in the browser React runs only in documents that
+ * hydrated, the back office's.
  */
 function useHydration(enhanceScript: string | undefined): boolean {
-  const matches = useMatches();
+  const { pathname } = useLocation();
   if (!import.meta.env.SSR || !enhanceScript) return true;
-  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  return isBackOffice(pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -215,8 +211,8 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over, for tests and for CSS that needs JavaScript
-  // (a document that does not hydrate gets data-enhanced from its script instead).
+  // Marks the document once React has taken over (the back office), for tests; a public page
+  // gets data-enhanced from its script instead.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

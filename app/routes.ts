@@ -10,6 +10,8 @@ export default [
   route("sitemap/:file", "routes/sitemap-file.ts"),
   // enquiryPuzzlePath (app/context.ts): the enquiry forms' puzzles, never cached.
   route("enquiry/puzzle", "routes/enquiry-puzzle.ts"),
+  // enquirySendPath (app/context.ts): an enquiry sent by the forms' script, answered as JSON.
+  route("enquiry/send/:form", "routes/enquiry-send.ts"),
   // The back office (decision 036): not linked from the public site.
   route("admin", "routes/admin/layout.tsx", [
     route("sign-in", "routes/admin/sign-in.tsx"),

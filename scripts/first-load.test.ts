@@ -1,6 +1,6 @@
 /**
  * Guards on what the browser downloads, read from the build (`npm run build` first): the home
- * page's first load within issue 6's budget and without React (decision 021), and nothing of
+ * page's first load within issue 6's budget, no public page with React (decisions 021, 043), and nothing of
  * what decision 018 took out.
  */
 import { describe, expect, it } from "vitest";
@@ -44,10 +44,13 @@ describe("first-load JavaScript", () => {
     expect(bytes / 1024).toBeLessThanOrEqual(homeBudgetKb);
   });
 
-  it("hydrates every other page with React", () => {
-    for (const { route, hydrates, files } of loads.filter((load) => load !== home)) {
-      expect(hydrates, route).toBe(true);
-      expect(contains(files, reactMarker), route).toHaveLength(1);
+  it("loads no React on any public page, and hydrates the back office (decision 043)", () => {
+    const admin = loads.filter((load) => /^\/admin(\/|$)/.test(load.route));
+    expect(admin.length).toBeGreaterThan(0);
+    for (const { route, hydrates, files } of loads) {
+      const backOffice = admin.some((load) => load.route === route);
+      expect(hydrates, route).toBe(backOffice);
+      expect(contains(files, reactMarker), route).toHaveLength(backOffice ? 1 : 0);
     }
   });
 

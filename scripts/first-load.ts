@@ -4,24 +4,21 @@
  * - A route that hydrates: React Router's manifest (build/client/assets/manifest-*.js, the file
  *   the pages' HTML loads first), the client entry, and the modules (and their static imports)
  *   of the route and its parents, each file once.
- * - A route whose handle says `hydrate: false` (or a parent's does: app/root.tsx, decision
- *   021): the enhancement module and its static imports, from its build's manifest
- *   (build/client/.vite/enhance-manifest.json).
+ * - Every public route (every route outside /admin: app/root.tsx, decision 043): the
+ *   enhancement module and its static imports, from its build's manifest
+ *   (build/client/.vite/enhance-manifest.json). Only the back office hydrates React.
  *
  * Chunks reached only through `import()` are in neither: the browser fetches them later, when
- * the code asks for them. Which routes hydrate comes from the server build's route modules.
+ * the code asks for them.
  *
  * Used by `npm run report:js` and by the bundle tests.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import type { ServerBuild } from "react-router";
 
 const buildDir = resolve(import.meta.dirname, "../build");
 export const clientBuildDir = join(buildDir, "client");
-const serverBuildFile = join(buildDir, "server/index.js");
 /** The enhancement module's source, as its manifest names it (vite.enhance.config.ts). */
 const enhanceEntry = "app/entry.enhance.ts";
 
@@ -85,27 +82,13 @@ export function readEnhanceFiles(clientDir = clientBuildDir): { first: string[];
   return { first: [...first], later: [...later].filter((url) => !first.has(url)) };
 }
 
-/** The ids of the routes whose module's handle says `hydrate: false`. */
-async function readNonHydratingRoutes(serverBuild: string): Promise<Set<string>> {
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  return new Set(
-    Object.values(build.routes)
-      .filter((route) => (route?.module.handle as { hydrate?: boolean })?.hydrate === false)
-      .map((route) => route!.id),
-  );
-}
-
 function filesOf(module: ManifestModule): string[] {
   return [module.module, ...(module.imports ?? [])];
 }
 
 /** Every route's first-load JavaScript, in the manifest's order (the root itself left out). */
-export async function readFirstLoads(
-  clientDir = clientBuildDir,
-  serverBuild = serverBuildFile,
-): Promise<RouteFirstLoad[]> {
+export async function readFirstLoads(clientDir = clientBuildDir): Promise<RouteFirstLoad[]> {
   const { file: manifestFile, manifest } = readManifest(clientDir);
-  const nonHydrating = await readNonHydratingRoutes(serverBuild);
   const loads: RouteFirstLoad[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (route.id === "root") continue;
@@ -114,11 +97,14 @@ export async function readFirstLoads(
       const parentRoute = manifest.routes[parent];
       if (parentRoute) chain.unshift(parentRoute);
     }
-    const hydrates = !chain.some((each) => nonHydrating.has(each.id));
+    // The back office's routes hang under its layout, "admin" (app/routes.ts).
+    const hydrates = chain.some((each) => each.path === "admin");
     const files = hydrates
       ? [...new Set([manifestFile, ...filesOf(manifest.entry), ...chain.flatMap(filesOf)])]
       : readEnhanceFiles(clientDir).first;
-    loads.push({ route: route.index ? "/" : `/${route.path ?? ""}`, hydrates, files });
+    // The full path pattern: a nested route's own path joined to its parents'.
+    const path = `/${chain.flatMap((each) => (each.path ? [each.path] : [])).join("/")}`;
+    loads.push({ route: path, hydrates, files });
   }
   return loads;
 }

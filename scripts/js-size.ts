@@ -1,7 +1,7 @@
 /**
  * `npm run report:js` (after `npm run build`): per route, the gzipped size of the JavaScript a
  * first load of that route downloads (see first-load.ts): React Router's scripts where the page
- * hydrates, the enhancement module where it does not (decision 021). Then the chunks fetched
+ * hydrates (the back office), the enhancement module where it does not (every public page, decisions 021, 043). Then the chunks fetched
  * later: `import()`, and route modules that only a client-side navigation needs. The home page's
  * must stay within 90 KB; the command fails when it does not.
  */

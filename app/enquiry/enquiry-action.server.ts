@@ -180,6 +180,24 @@ export async function submitEnquiry(
   };
 }
 
+/** Reads the request's form and submits it with the request's context. */
+export async function enquiryResultOf(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  form: EnquiryForm,
+  defaultPropertyCode?: string,
+): Promise<EnquiryResult> {
+  const site = args.context.get(siteRequestContext);
+  const formData = await args.request.formData().catch(() => undefined);
+  return submitEnquiry(
+    { form, formData, ...(defaultPropertyCode ? { defaultPropertyCode } : {}) },
+    {
+      api: site.api,
+      puzzleSecret: site.config.puzzleSecret,
+      usedPuzzleTokens: site.usedPuzzleTokens,
+    },
+  );
+}
+
 /**
  * A route's `action`: reads the form, submits it with the request's context and answers the
  * result with its HTTP status (a JavaScript-off post renders the page with it).
@@ -189,15 +207,21 @@ export async function enquiryAction(
   form: EnquiryForm,
   defaultPropertyCode?: string,
 ) {
-  const site = args.context.get(siteRequestContext);
-  const formData = await args.request.formData().catch(() => undefined);
-  const result = await submitEnquiry(
-    { form, formData, ...(defaultPropertyCode ? { defaultPropertyCode } : {}) },
-    {
-      api: site.api,
-      puzzleSecret: site.config.puzzleSecret,
-      usedPuzzleTokens: site.usedPuzzleTokens,
-    },
-  );
+  const result = await enquiryResultOf(args, form, defaultPropertyCode);
   return data(result, { status: result.httpStatus });
+}
+
+/**
+ * The same submission answered as JSON, for the forms' script (app/routes/enquiry-send.ts,
+ * decision 043): the result with its HTTP status, never cached.
+ */
+export async function enquiryJsonAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  form: EnquiryForm,
+): Promise<Response> {
+  const result = await enquiryResultOf(args, form);
+  return Response.json(result, {
+    status: result.httpStatus,
+    headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  });
 }

@@ -2,7 +2,6 @@
  * What the enquiry action answers the two enquiry forms (isomorphic: the server builds it, the
  * forms render it), and the browser side of a submission that never reached the server.
  */
-import { enquiryPuzzlePath } from "#app-context";
 import type { TypedEnquiryFieldName } from "../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../lib/enquiry-rules.ts";
 
@@ -71,23 +70,7 @@ export function networkFailureResult(error: unknown): EnquiryResult {
   return { outcome: "error", httpStatus: 0, message, errors: {} };
 }
 
-/**
- * The routes' clientAction: calls the server action and turns a failure to reach the server
- * into an 'Errors!' result instead of the route's error boundary. Thrown responses (such as
- * redirects) pass through.
- */
-export async function submitThroughServer<T>(
-  serverAction: () => Promise<T>,
-): Promise<T | EnquiryResult> {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return networkFailureResult(error);
-  }
-}
-
-function isIssuedPuzzle(value: unknown): value is IssuedPuzzle {
+export function isIssuedPuzzle(value: unknown): value is IssuedPuzzle {
   const candidate = value as Partial<IssuedPuzzle> | null;
   return (
     typeof candidate?.num1 === "string" &&
@@ -97,12 +80,13 @@ function isIssuedPuzzle(value: unknown): value is IssuedPuzzle {
 }
 
 /**
- * A puzzle and a spare from the puzzle endpoint (app/routes/enquiry-puzzle.ts), for a form
- * shown without one; undefined when they could not be read (the form's post then brings one).
+ * A puzzle and a spare from the puzzle endpoint (app/routes/enquiry-puzzle.ts, at
+ * `enquiryPuzzlePath`), for a form shown without one; undefined when they could not be read
+ * (the form's post then brings one).
  */
-export async function fetchEnquiryPuzzles(): Promise<EnquiryPuzzles | undefined> {
+export async function fetchEnquiryPuzzles(path: string): Promise<EnquiryPuzzles | undefined> {
   try {
-    const response = await fetch(enquiryPuzzlePath, {
+    const response = await fetch(path, {
       cache: "no-store",
       headers: { accept: "application/json" },
     });
@@ -113,5 +97,25 @@ export async function fetchEnquiryPuzzles(): Promise<EnquiryPuzzles | undefined>
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Sends a form's fields to the JSON enquiry endpoint (`enquirySendPath`, decision 043) and
+ * answers its result; a failure to reach the server (SPEC §8), or an answer that is not a
+ * result, becomes an 'Errors!' result with the error's message.
+ */
+export async function sendEnquiry(path: string, body: FormData): Promise<EnquiryResult> {
+  try {
+    const response = await fetch(path, {
+      method: "POST",
+      body: new URLSearchParams(body as unknown as Record<string, string>),
+      headers: { accept: "application/json" },
+    });
+    const answer: unknown = await response.json().catch(() => undefined);
+    if (isEnquiryResult(answer)) return answer;
+    throw new Error(`The server answered ${response.status} ${response.statusText}.`.trim());
+  } catch (error) {
+    return networkFailureResult(error);
   }
 }

@@ -1,5 +1,4 @@
-import { useId, useState } from "react";
-import { Form, useSubmit } from "react-router";
+import { useId } from "react";
 import type { PropertySort } from "../../lib/property-search.ts";
 import { defaultSort, sortOptions } from "./listing-search.ts";
 
@@ -14,22 +13,14 @@ export interface SortSelectProps {
 /**
  * The listings' 'Sort by' dropdown (options word for word from SPEC §2), as a small GET form
  * that keeps the current filters and starts again at page 1. With JavaScript a change submits
- * at once; without it the 'Sort' button does (it hides once the page is hydrated).
+ * at once (`enhanceSortSelect`, registered as `sort-select`); without it the 'Sort' button does
+ * (it hides once the page's script runs).
  */
 export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: SortSelectProps) {
   const id = useId();
-  const submit = useSubmit();
   const hidden = [...new URLSearchParams(filterQuery)];
-  // The shown option: the visitor's choice at once, and the URL's sort whenever that changes
-  // (back button, links). Kept in state rather than remounting, so keyboard focus stays here.
-  const [value, setValue] = useState(sort);
-  const [urlSort, setUrlSort] = useState(sort);
-  if (urlSort !== sort) {
-    setUrlSort(sort);
-    setValue(sort);
-  }
   return (
-    <Form method="get" action={action} className="sort-select">
+    <form method="get" action={action} className="sort-select" data-enhance="sort-select">
       {hidden.map(([name, value], index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a name may repeat; the place is the identity.
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
@@ -37,16 +28,7 @@ export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: Sor
       <label htmlFor={id} className="sort-select__label">
         Sort by
       </label>
-      <select
-        id={id}
-        name="sort"
-        className="sort-select__control"
-        value={value}
-        onChange={(event) => {
-          setValue(event.currentTarget.value as PropertySort);
-          submit(event.currentTarget.form);
-        }}
-      >
+      <select id={id} name="sort" className="sort-select__control" defaultValue={sort}>
         {sortOptions.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -56,6 +38,6 @@ export function SortSelect({ action, sort = defaultSort, filterQuery = "" }: Sor
       <button type="submit" className="sort-select__submit">
         Sort
       </button>
-    </Form>
+    </form>
   );
 }

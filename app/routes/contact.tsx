@@ -3,7 +3,6 @@ import { mailtoHref, telHref, websiteHref } from "../components/frame/contact-li
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { Icon } from "../components/icons.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
-import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
@@ -14,11 +13,6 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 /** The contact form posts here; the enquiry goes to the API from the server. */
 export function action(args: Route.ActionArgs) {
   return enquiryAction(args, "contact");
-}
-
-/** A submission that cannot reach the server shows the 'Errors!' alert (SPEC §8). */
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return submitThroughServer(serverAction);
 }
 
 export const meta: Route.MetaFunction = (args) =>

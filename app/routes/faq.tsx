@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from "react";
+import { Fragment, useId } from "react";
 import { InertLink } from "../components/frame/inert-link.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { TabList, tabIds } from "../components/frame/tab-list.tsx";
@@ -11,19 +11,11 @@ const tabs = faqTopics.map((topic) => ({ id: topic.id, label: topic.title }));
 
 function Accordion({ topic }: { topic: FaqTopic }) {
   const id = useId();
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const toggle = (index: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(index)) next.delete(index);
-      else next.add(index);
-      return next;
-    });
-
   return (
-    <div className="accordion">
+    // The first answer open; `enhanceAccordion` opens and closes them (decision 043).
+    <div className="accordion" data-enhance="accordion">
       {topic.questions.map((item, index) => {
-        const expanded = open.has(index);
+        const expanded = index === 0;
         const panelId = `${id}-a${index}`;
         return (
           <div key={item.question} className="accordion__item">
@@ -33,7 +25,6 @@ function Accordion({ topic }: { topic: FaqTopic }) {
                 className="accordion__button"
                 aria-expanded={expanded}
                 aria-controls={panelId}
-                onClick={() => toggle(index)}
               >
                 <span>{item.question}</span>
                 <Icon name="chevronDown" className="accordion__chevron" />
@@ -70,17 +61,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Faq() {
   const idPrefix = useId();
-  const [selected, setSelected] = useState(faqTopics[0]?.id ?? "");
+  const selected = faqTopics[0]?.id ?? "";
   return (
     <>
       <PageBanner title="FAQ" heading="Frequently Asked Questions" />
       <section className="section" aria-label="Questions and answers">
-        <div className="container faq">
+        {/* The first topic shown; `enhanceTabPanels` switches them (decision 043). */}
+        <div className="container faq" data-enhance="tabs">
           <TabList
             label="FAQ topics"
             items={tabs}
             selectedId={selected}
-            onSelect={setSelected}
             idPrefix={idPrefix}
             className="faq__tabs"
           />

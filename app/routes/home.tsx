@@ -16,7 +16,6 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { PopularCategories } from "../components/home/popular-categories.tsx";
 import { SearchPanel } from "../components/home/search-panel.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
-import type { RouteHandle } from "../root.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import type { Route } from "./+types/home";
@@ -48,13 +47,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     renderedAt: new Date().toISOString(),
   };
 }
-
-/**
- * A document load of the home page does not hydrate React: its behaviours run from the small
- * enhancement module (app/entry.enhance.ts), within issue 6's 90 KB (decision 021). Reached by
- * a client-side navigation, React renders it and runs the same behaviours.
- */
-export const handle: RouteHandle = { hydrate: false };
 
 /** SPEC §1: the profile's business name and description, as they are. */
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { canonicalPath: "/" });

@@ -20,7 +20,6 @@ import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
-import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
@@ -53,11 +52,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
 export function action(args: Route.ActionArgs) {
   return enquiryAction(args, "property", args.params.code);
-}
-
-/** A submission that cannot reach the server shows the 'Errors!' alert (SPEC §8). */
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return submitThroughServer(serverAction);
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -58,13 +58,13 @@ test.beforeAll(async () => {
 
 const pathOf = (kind: FormKind) => (kind === "contact" ? "/contact" : `/property/${property.slug}`);
 
-/** A submission from the page to the route's action (the fetcher's POST). */
+/** A submission from the form's script (its POST to the JSON enquiry endpoint, decision 043). */
 const isEnquiryPost = (request: Request) =>
-  request.method() === "POST" && new URL(request.url()).pathname.endsWith(".data");
+  request.method() === "POST" && new URL(request.url()).pathname.startsWith("/enquiry/send/");
 
 async function routeEnquiryPosts(page: Page, handler: Parameters<Page["route"]>[1]): Promise<void> {
   await page.route(
-    (url) => url.pathname.endsWith(".data"),
+    (url) => url.pathname.startsWith("/enquiry/send/"),
     async (route, request) => {
       if (request.method() !== "POST") return route.continue();
       return (handler as (...args: Parameters<typeof handler>) => Promise<void>)(route, request);

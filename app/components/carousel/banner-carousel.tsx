@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { Slider } from "../../../lib/api-contract.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
-import { enhanceBanner } from "./enhance-banner.ts";
 import { PlayPauseIcons } from "./play-pause-icons.tsx";
 
 export interface BannerCarouselProps {
@@ -49,18 +48,12 @@ function SliderLink({
 /**
  * The home banner (SPEC §2 'Home'): one slide per slider with its title and the buttons
  * 'Get Started Now' (the slider's link) and 'Learn More' (/about), previous/next buttons, dots
- * and a pause button. React renders the first slide shown and the slideshow playing, as the
- * server does; what moves it is `enhanceBanner`, the same code the page without React runs
- * (decision 021).
+ * and a pause button. Server HTML with the first slide shown and the slideshow playing; what
+ * moves it is `enhanceBanner` (decisions 021, 043).
  */
 export function BannerCarousel({ sliders }: BannerCarouselProps) {
   const count = sliders.length;
   const id = useId();
-  const ref = useRef<HTMLElement>(null);
-
-  // Enhanced again when the slides change, so the behaviour knows every slide.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on new sliders
-  useEffect(() => (ref.current ? enhanceBanner(ref.current) : undefined), [sliders]);
 
   if (count === 0) {
     return (
@@ -79,7 +72,6 @@ export function BannerCarousel({ sliders }: BannerCarouselProps) {
 
   return (
     <section
-      ref={ref}
       className="banner"
       aria-roledescription="carousel"
       aria-label="Highlights"

@@ -1,6 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { Icon } from "../icons.tsx";
-import { enhanceFeaturedCarousel } from "./enhance-featured-carousel.ts";
 import { PlayPauseIcons } from "./play-pause-icons.tsx";
 
 export interface FeaturedCarouselProps<T> {
@@ -14,9 +13,8 @@ export interface FeaturedCarouselProps<T> {
 /**
  * The layout 3 carousel (SPEC §2, §9): 4 slides at a time (3 below 1024 px, 2 below 768 px,
  * 1 below 480 px; widths set in CSS so the server-rendered page already has them), with
- * previous/next buttons and a play/pause button. React renders it standing still, as the
- * server does; `enhanceFeaturedCarousel` loads Embla once the carousel comes near the viewport
- * and moves it, the same code the page without React runs (decision 021).
+ * previous/next buttons and a play/pause button. Server HTML standing still;
+ * `enhanceFeaturedCarousel` loads Embla and moves it (decisions 021, 043).
  */
 export function FeaturedCarousel<T>({
   label,
@@ -24,16 +22,10 @@ export function FeaturedCarousel<T>({
   itemKey,
   renderItem,
 }: FeaturedCarouselProps<T>) {
-  const ref = useRef<HTMLElement>(null);
   const id = useId();
-
-  // Enhanced again when the slides change, so Embla measures every slide.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on new items
-  useEffect(() => (ref.current ? enhanceFeaturedCarousel(ref.current) : undefined), [items]);
 
   return (
     <section
-      ref={ref}
       className="featured-carousel"
       aria-roledescription="carousel"
       aria-label={label}

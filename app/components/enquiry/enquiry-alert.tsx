@@ -1,8 +1,12 @@
-import { useEffect, useId, useRef } from "react";
 import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import type { EnquiryErrors } from "../../../lib/enquiry-rules.ts";
 
 export interface EnquiryAlertProps {
+  /**
+   * The dialog's id (its heading's is `${id}-title`); left out in the form's template, whose
+   * script gives the copy it shows the same ids (enhance-enquiry-form.ts).
+   */
+  id?: string;
   kind: "success" | "error";
   /** The server's message, or the network error's message (SPEC §8). */
   message: string;
@@ -10,48 +14,51 @@ export interface EnquiryAlertProps {
   errors: EnquiryErrors;
   /** The visible name of a field, for the list. */
   labelOf: (name: EnquiryFieldName) => string;
-  onClose: () => void;
+  /**
+   * The form's template: every text a placeholder ('-'), which the script replaces, so that the
+   * page's HTML holds no 'Errors!' it does not show.
+   */
+  template?: boolean;
 }
+
+/** The id of the alert's heading, which names its dialog. */
+export const alertTitleIdOf = (dialogId: string) => `${dialogId}-title`;
 
 /**
  * The attributes of a button that closes the dialog `dialogId` by itself, without JavaScript
  * (the HTML invoker commands; not yet in React's types).
  */
-const closesDialog = (dialogId: string): Record<string, string> => ({
-  commandfor: dialogId,
-  command: "close",
-});
+const closesDialog = (dialogId: string | undefined): Record<string, string> =>
+  dialogId ? { commandfor: dialogId, command: "close" } : { command: "close" };
 
 /**
  * The dismissible outcome of a submission (SPEC §4, §8): 'Success!' followed by the server's
  * message, or 'Errors!' with the message and the fields the server refused. It sits in an open,
  * non-modal `<dialog>` so that its Close button works as plain HTML too, after a post made
- * without JavaScript (issue 13); with React, `onClose` then takes it away.
+ * without JavaScript (issue 13); with JavaScript the form's script then takes it away.
  */
-export function EnquiryAlert({ kind, message, errors, labelOf, onClose }: EnquiryAlertProps) {
-  const id = useId();
-  const dialogId = `${id}-dialog`;
-  const titleId = `${id}-title`;
-  const ref = useRef<HTMLDivElement>(null);
-  // Bring the alert into view: the visitor is at the button, the alert above the fields.
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: "nearest" });
-  }, []);
+export function EnquiryAlert({
+  id,
+  kind,
+  message,
+  errors,
+  labelOf,
+  template = false,
+}: EnquiryAlertProps) {
+  const titleId = id ? alertTitleIdOf(id) : undefined;
   const fieldErrors = Object.entries(errors) as [EnquiryFieldName, string][];
   return (
-    <dialog open id={dialogId} className="enquiry-alert-dialog" aria-labelledby={titleId}>
-      <div ref={ref} className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
+    <dialog open id={id} className="enquiry-alert-dialog" aria-labelledby={titleId}>
+      <div className={`enquiry-alert enquiry-alert--${kind}`} role="alert">
         <div className="enquiry-alert__body">
           <h3 id={titleId} className="enquiry-alert__title">
-            {kind === "success" ? "Success!" : "Errors!"}
+            {template ? "-" : kind === "success" ? "Success!" : "Errors!"}
           </h3>{" "}
           {message ? <p className="enquiry-alert__message">{message}</p> : null}
           {fieldErrors.length > 0 ? (
             <ul className="enquiry-alert__list">
               {fieldErrors.map(([name, text]) => (
-                <li key={name}>
-                  {labelOf(name)}: {text}
-                </li>
+                <li key={name}>{template ? "-" : `${labelOf(name)}: ${text}`}</li>
               ))}
             </ul>
           ) : null}
@@ -60,8 +67,7 @@ export function EnquiryAlert({ kind, message, errors, labelOf, onClose }: Enquir
           type="button"
           className="enquiry-alert__close"
           aria-label="Close"
-          onClick={onClose}
-          {...closesDialog(dialogId)}
+          {...closesDialog(id)}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path

@@ -1,4 +1,3 @@
-import { useLayoutEffect, useRef, useState } from "react";
 import type { EnquiryFieldName } from "../../../lib/enquiry-fields.ts";
 import { type EnquiryErrors, howYouHearOptions } from "../../../lib/enquiry-rules.ts";
 import {
@@ -50,8 +49,11 @@ export function fieldLabel(name: EnquiryFieldName, howYouHear: "select" | "subje
 /** The id of a field's error message, referenced by aria-describedby. */
 export const errorIdOf = (idPrefix: string, name: EnquiryFieldName) => `${idPrefix}-${name}-error`;
 
-/** A control's error message element, wired by aria-describedby. */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+/**
+ * A control's error message element, wired by aria-describedby. The form's script shows its own
+ * from a copy of this markup (`EnquiryTemplates`).
+ */
+export function FieldError({ id, message }: { id?: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="enquiry-form__error">
       {message}
@@ -68,55 +70,46 @@ interface ControlAttributes {
   className: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
-
-/** A textarea's opening tag, its text and closing tag, with `control`'s attributes. */
-function messageBoxHtml(control: ControlAttributes, text: string): string {
-  const attributes = [
-    `id="${escapeHtml(control.id)}"`,
-    `name="${escapeHtml(control.name)}"`,
-    `class="${escapeHtml(control.className)}"`,
-    'rows="4"',
-    "required",
-    control["aria-invalid"] ? 'aria-invalid="true"' : "",
-    control["aria-describedby"]
-      ? `aria-describedby="${escapeHtml(control["aria-describedby"])}"`
-      : "",
-  ].filter(Boolean);
-  return `<textarea ${attributes.join(" ")}>${escapeHtml(text)}</textarea>`;
-}
-
 /**
- * The message box, prefilled with the SPEC's text, as HTML that React places but never hydrates
- * nor rewrites. React 19 sets a textarea's value back to its default text when it hydrates it
- * (react-dom's `initTextarea`), so a message a visitor had emptied or typed before React took over
- * came back as 'Hello, I am interested in ...' (issue 13, decision 026). Inside
- * `dangerouslySetInnerHTML` the element is the browser's alone: it keeps what the visitor typed,
- * `form.reset()` brings back the text, FormData reads it. The HTML is fixed at the first render
- * (the server's and the hydrating one agree); later changes of the invalid state are set on the
- * element itself.
+ * The puzzle's field: 'What is 2 + 7?', the answer box, its error, the digits and their signed
+ * token. Without a puzzle (the form's template) its texts are placeholders ('-') and it has no
+ * ids: the script fills in the copy it shows.
  */
-function MessageBox({ control, text }: { control: ControlAttributes; text: string }) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [html] = useState(() => messageBoxHtml(control, text));
-  const { className, "aria-invalid": invalid, "aria-describedby": describedBy } = control;
-  useLayoutEffect(() => {
-    const textarea = wrapper.current?.querySelector("textarea");
-    if (!textarea) return;
-    textarea.className = className;
-    if (invalid) textarea.setAttribute("aria-invalid", "true");
-    else textarea.removeAttribute("aria-invalid");
-    if (describedBy) textarea.setAttribute("aria-describedby", describedBy);
-    else textarea.removeAttribute("aria-describedby");
-  }, [className, invalid, describedBy]);
+export function PuzzleField({
+  idPrefix,
+  puzzle,
+  error,
+}: {
+  idPrefix?: string;
+  puzzle?: IssuedPuzzle;
+  error?: string | undefined;
+}) {
+  const id = idPrefix ? `${idPrefix}-puzzle` : undefined;
+  const sum = puzzle ? `${puzzle.num1} + ${puzzle.num2}` : undefined;
   return (
-    <div
-      ref={wrapper}
-      className="enquiry-form__message"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed markup, every value escaped
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <div className="enquiry-form__field enquiry-form__field--wide">
+      <label htmlFor={id} className="enquiry-form__label">
+        {sum ? `What is ${sum}?` : "-"}
+      </label>
+      <input
+        id={id}
+        name="puzzle"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error && idPrefix ? errorIdOf(idPrefix, "puzzle") : undefined}
+        className={
+          error ? "enquiry-form__control enquiry-form__control--invalid" : "enquiry-form__control"
+        }
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={sum ? `${sum} =?` : "-"}
+        required
+      />
+      <FieldError id={idPrefix ? errorIdOf(idPrefix, "puzzle") : undefined} message={error} />
+      <input type="hidden" name="num1" value={puzzle?.num1 ?? ""} />
+      <input type="hidden" name="num2" value={puzzle?.num2 ?? ""} />
+      <input type="hidden" name={puzzleTokenFieldName} value={puzzle?.token ?? ""} />
+    </div>
   );
 }
 
@@ -129,10 +122,9 @@ const contactInputs = [
 
 /**
  * The field set the two enquiry forms share (SPEC §3): fullname, telephone, email, message,
- * how_you_hear, the puzzle's digits and token, the answer box, and the honeypot. Uncontrolled:
- * the form reads them through FormData and resets them with `form.reset()`, and React's
- * hydration leaves what a visitor typed or chose in them (inputs and selects by React's own rule,
- * the message box as `MessageBox`).
+ * how_you_hear, the puzzle's digits and token, the answer box, and the honeypot. Server HTML:
+ * the form's script reads them through FormData and resets them with `form.reset()`
+ * (decision 043: no React in the browser on the public site).
  */
 export function EnquiryFields({
   idPrefix,
@@ -202,28 +194,18 @@ export function EnquiryFields({
       )}
       <div className="enquiry-form__field enquiry-form__field--wide">
         {label("message")}
-        <MessageBox control={control("message")} text={values?.message ?? initialEnquiryMessage} />
+        {/* The wrapper (display: contents) keeps the markup decision 026 gave the box. */}
+        <div className="enquiry-form__message">
+          <textarea
+            {...control("message")}
+            rows={4}
+            required
+            defaultValue={values?.message ?? initialEnquiryMessage}
+          />
+        </div>
         {errorFor("message")}
       </div>
-      {puzzle ? (
-        <div className="enquiry-form__field enquiry-form__field--wide">
-          <label htmlFor={`${id}-puzzle`} className="enquiry-form__label">
-            {`What is ${puzzle.num1} + ${puzzle.num2}?`}
-          </label>
-          <input
-            {...control("puzzle")}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={`${puzzle.num1} + ${puzzle.num2} =?`}
-            required
-          />
-          {errorFor("puzzle")}
-          <input type="hidden" name="num1" value={puzzle.num1} />
-          <input type="hidden" name="num2" value={puzzle.num2} />
-          <input type="hidden" name={puzzleTokenFieldName} value={puzzle.token} />
-        </div>
-      ) : null}
+      {puzzle ? <PuzzleField idPrefix={id} puzzle={puzzle} error={errors.puzzle} /> : null}
       <div className="enquiry-form__trap" aria-hidden="true">
         <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
         <input

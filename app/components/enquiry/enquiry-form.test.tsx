@@ -10,7 +10,12 @@ const puzzles: EnquiryPuzzles = {
   spare: { num1: "5", num2: "1", token: "spare.token" },
 };
 
+/** The form's markup as shown: its `<template>`s (the script's copies) left out. */
 function render(element: React.ReactElement): string {
+  return withTemplates(element).replace(/<template\b[\s\S]*?<\/template>/g, "");
+}
+
+function withTemplates(element: React.ReactElement): string {
   const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
   return renderToStaticMarkup(<Stub initialEntries={["/"]} />);
 }
@@ -125,8 +130,28 @@ describe("enquiry forms", () => {
     expect(controlOf(html, "puzzle_token")).toContain('value="first.token"');
     expect(controlOf(html, "fullname")).toContain('value="Ann Example"');
     expect(controlOf(html, "email")).toContain('value="ann@example.com"');
-    expect(html).toContain(">About the &#60;garden&#62; &#38; more</textarea>");
+    expect(html).toContain(">About the &lt;garden&gt; &amp; more</textarea>");
     expect(html).toMatch(/<option value="Google" selected="">Google<\/option>/);
     expect(html).not.toContain("http-equiv");
+  });
+
+  it("carry what the script shows as templates of the server's own markup, without ids", () => {
+    const html = withTemplates(<ContactForm />);
+    const template = (name: string) =>
+      html.match(new RegExp(`<template data-template="${name}">([\\s\\S]*?)</template>`))?.[1] ??
+      "";
+    expect(template("alert")).toContain('<dialog open="" class="enquiry-alert-dialog">');
+    expect(template("alert")).toContain('role="alert"');
+    expect(template("alert")).toContain('aria-label="Close" command="close"');
+    // Placeholders only: the page holds no 'Errors!', 'Success!' or puzzle it does not show.
+    expect(html).not.toMatch(/Errors!|Success!|What is/);
+    expect(template("error")).toBe('<p class="enquiry-form__error">-</p>');
+    expect(template("puzzle")).toContain('name="puzzle_token"');
+    expect(template("loading")).toBe(
+      '<span class="enquiry-form__spinner" aria-hidden="true"></span>Loading...',
+    );
+    expect(html.match(/<template[\s\S]*<\/template>/)?.[0]).not.toMatch(/\sid="/);
+    expect(html).toContain('data-send="/enquiry/send/contact"');
+    expect(html).toContain('data-puzzle="/enquiry/puzzle"');
   });
 });

@@ -1,22 +1,14 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useFormAction } from "react-router";
+import { type ReactNode, useId } from "react";
+import { useFormAction } from "react-router";
+import { enquiryPuzzlePath, enquirySendPath } from "#app-context";
 import { type EnquiryFieldName, enquiryFieldNames } from "../../../lib/enquiry-fields.ts";
-import {
-  type EnquiryErrors,
-  type EnquiryForm as EnquiryFormKind,
-  validateEnquiry,
-} from "../../../lib/enquiry-rules.ts";
-import {
-  type EnquiryResult,
-  fetchEnquiryPuzzles,
-  type IssuedPuzzle,
-  isEnquiryResult,
-} from "../../enquiry/enquiry-result.ts";
+import type { EnquiryForm as EnquiryFormKind } from "../../../lib/enquiry-rules.ts";
+import { isEnquiryResult } from "../../enquiry/enquiry-result.ts";
+import { enquiryAlertIdOf, reloadAfterSuccessMs } from "./enhance-enquiry-form.ts";
 import { EnquiryAlert } from "./enquiry-alert.tsx";
-import { EnquiryFields, fieldLabel } from "./enquiry-fields.tsx";
+import { EnquiryFields, FieldError, fieldLabel, PuzzleField } from "./enquiry-fields.tsx";
 
-/** SPEC §9: the page reloads 3 seconds after a successful enquiry. */
-export const reloadAfterSuccessMs = 3000;
+export { reloadAfterSuccessMs };
 
 export interface EnquiryFormProps {
   kind: EnquiryFormKind;
@@ -31,44 +23,14 @@ export interface EnquiryFormProps {
   children?: ReactNode;
 }
 
-interface Shown {
-  /** Undefined until the puzzle endpoint (or a post) brings one: pages carry none. */
-  puzzle: IssuedPuzzle | undefined;
-  spare: IssuedPuzzle | undefined;
-  errors: EnquiryErrors;
-  alert: { key: number; result: EnquiryResult } | undefined;
-}
-
 /**
- * The state after an outcome: its errors and alert, and a new puzzle (SPEC §4). The 'puzzle'
- * outcome (a post made before the form had one) shows no alert: the puzzle to answer.
- */
-function afterOutcome(previous: Shown | undefined, result: EnquiryResult) {
-  const next: Shown = {
-    puzzle: result.puzzles?.puzzle ?? previous?.spare ?? previous?.puzzle,
-    spare: result.puzzles ? result.puzzles.spare : undefined,
-    errors: result.errors,
-    alert:
-      result.outcome === "puzzle" ? undefined : { key: (previous?.alert?.key ?? 0) + 1, result },
-  };
-  return next;
-}
-
-function valuesOf(form: HTMLFormElement): Partial<Record<EnquiryFieldName, string>> {
-  const formData = new FormData(form);
-  const values: Partial<Record<EnquiryFieldName, string>> = {};
-  for (const name of enquiryFieldNames) {
-    const value = formData.get(name);
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
-}
-
-/**
- * An enquiry form (SPEC §4, §5, §8), posted to the route's action. With JavaScript it submits
- * through a fetcher (no page load): client-side validation first, 'Loading...' while sending,
- * the outcome's alert, a reset with a new puzzle, and a reload 3 seconds after success. Without
- * JavaScript it is a plain form post and the page renders the same outcome.
+ * An enquiry form (SPEC §4, §5, §8), posted to the route's action. Server HTML: without
+ * JavaScript it is a plain form post and the page renders the outcome (its alert, its errors,
+ * a new puzzle, a reload 3 seconds after success). With JavaScript `enhanceEnquiryForm`
+ * (registered as `enquiry-form`) sends it with `fetch` instead (no page load): client-side
+ * validation first, 'Loading...' while sending, the outcome's alert, a reset with a new puzzle,
+ * and a reload 3 seconds after success. What the script shows it copies from the `<template>`s
+ * rendered here, so its markup is the server's.
  *
  * The page carries no puzzle, so that it is the same for every visitor (decision 031): with
  * JavaScript the form reads one from the puzzle endpoint; without, its first post is answered
@@ -84,106 +46,38 @@ export function EnquiryForm({
   children,
 }: EnquiryFormProps) {
   const idPrefix = useId();
-  const fetcher = useFetcher<EnquiryResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const action = `${useFormAction()}#${anchorId}`;
   const howYouHear = kind === "contact" ? "subject" : "select";
-  const [shown, setShown] = useState<Shown>(() =>
-    isEnquiryResult(actionData)
-      ? afterOutcome(undefined, actionData)
-      : { puzzle: undefined, spare: undefined, errors: {}, alert: undefined },
-  );
-  // What a post without a puzzle typed, shown again (a document post: the fields are new).
-  const [typed] = useState(() =>
-    isEnquiryResult(actionData) && actionData.outcome === "puzzle" ? actionData.values : undefined,
-  );
-
-  // A form shown without a puzzle reads one (and a spare) from the puzzle endpoint.
-  const needsPuzzle = shown.puzzle === undefined;
-  useEffect(() => {
-    if (!needsPuzzle) return;
-    let current = true;
-    fetchEnquiryPuzzles().then((fetched) => {
-      if (!current || !fetched) return;
-      setShown((previous) =>
-        previous.puzzle ? previous : { ...previous, puzzle: fetched.puzzle, spare: fetched.spare },
-      );
-    });
-    return () => {
-      current = false;
-    };
-  }, [needsPuzzle]);
-
-  // A fetcher outcome: show it, reset the fields, take the new puzzle.
-  const result = isEnquiryResult(fetcher.data) ? fetcher.data : undefined;
-  const [handled, setHandled] = useState<EnquiryResult | undefined>(undefined);
-  if (result && result !== handled) {
-    setHandled(result);
-    setShown((previous) => afterOutcome(previous, result));
-  }
-  useEffect(() => {
-    // A post without a puzzle keeps what the visitor typed: they answer the puzzle and send.
-    if (!result || result.outcome === "puzzle") return;
-    formRef.current?.reset();
-    if (result.outcome !== "success") return;
-    const timer = window.setTimeout(() => window.location.reload(), reloadAfterSuccessMs);
-    return () => window.clearTimeout(timer);
-  }, [result]);
-
-  const sending = fetcher.state !== "idle";
-  const fromDocumentPost = isEnquiryResult(actionData) && !result;
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const errors = validateEnquiry(valuesOf(form), kind);
-    // No puzzle to answer yet (the endpoint could not be read): the post brings one.
-    if (!shown.puzzle) delete errors.puzzle;
-    const invalid = enquiryFieldNames.filter((name) => errors[name]);
-    setShown((previous) => ({ ...previous, errors, alert: undefined }));
-    if (invalid.length > 0) {
-      event.preventDefault();
-      const first = form.elements.namedItem(invalid[0] ?? "");
-      if (first instanceof HTMLElement) first.focus();
-    }
-  }
-
-  // SPEC §4: editing a field clears that field's error. Read from the native input event: React
-  // makes no change event for the message box, whose element it does not own (MessageBox).
-  function handleInput(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name as EnquiryFieldName;
-    if (!shown.errors[name]) return;
-    setShown((previous) => {
-      const errors = { ...previous.errors };
-      delete errors[name];
-      return { ...previous, errors };
-    });
-  }
-
-  const alert = shown.alert;
+  const labelOf = (name: EnquiryFieldName) => fieldLabel(name, howYouHear);
+  const result = isEnquiryResult(actionData) ? actionData : undefined;
+  const alert = result && result.outcome !== "puzzle" ? result : undefined;
+  const labels = Object.fromEntries(enquiryFieldNames.map((name) => [name, labelOf(name)]));
   return (
-    <fetcher.Form
-      ref={formRef}
+    <form
       id={anchorId}
       method="post"
       action={action}
       className={className}
       noValidate
       aria-label={ariaLabel}
-      defaultShouldRevalidate={false}
-      onSubmit={handleSubmit}
-      onInput={handleInput}
+      data-enhance="enquiry-form"
+      data-kind={kind}
+      data-send={enquirySendPath(kind)}
+      data-puzzle={enquiryPuzzlePath}
+      data-labels={JSON.stringify(labels)}
+      // The spare puzzle of a post's answer, shown after a send that cannot reach the server.
+      data-spare={result?.puzzles ? JSON.stringify(result.puzzles.spare) : undefined}
     >
       {alert ? (
         <div className="enquiry-form__alert">
           <EnquiryAlert
-            key={alert.key}
-            kind={alert.result.outcome === "success" ? "success" : "error"}
-            message={alert.result.message}
-            errors={alert.result.errors}
-            labelOf={(name) => fieldLabel(name, howYouHear)}
-            onClose={() => setShown((previous) => ({ ...previous, alert: undefined }))}
+            id={enquiryAlertIdOf(anchorId)}
+            kind={alert.outcome === "success" ? "success" : "error"}
+            message={alert.message}
+            errors={alert.errors}
+            labelOf={labelOf}
           />
-          {fromDocumentPost && alert.result.outcome === "success" ? (
+          {alert.outcome === "success" ? (
             // Without JavaScript, the reload 3 seconds after success (a GET, not a re-post).
             <meta httpEquiv="refresh" content={String(reloadAfterSuccessMs / 1000)} />
           ) : null}
@@ -192,21 +86,48 @@ export function EnquiryForm({
       {children}
       <EnquiryFields
         idPrefix={idPrefix}
-        puzzle={shown.puzzle}
-        values={typed}
+        puzzle={result?.puzzles?.puzzle}
+        values={result?.outcome === "puzzle" ? result.values : undefined}
         howYouHear={howYouHear}
-        errors={shown.errors}
+        errors={result?.errors ?? {}}
       />
-      <button type="submit" className="enquiry-form__submit" disabled={sending}>
-        {sending ? (
-          <>
-            <span className="enquiry-form__spinner" aria-hidden="true" />
-            Loading...
-          </>
-        ) : (
-          submitLabel
-        )}
+      <button type="submit" className="enquiry-form__submit">
+        {submitLabel}
       </button>
-    </fetcher.Form>
+      <EnquiryTemplates labelOf={labelOf} />
+    </form>
+  );
+}
+
+/**
+ * What the form's script shows, as the server renders it: the alert (with a message and one
+ * list item, which it fills, copies or removes), a field's error, the puzzle's field and the
+ * button's 'Loading...'. Without ids: the script gives each copy its own.
+ */
+function EnquiryTemplates({ labelOf }: { labelOf: (name: EnquiryFieldName) => string }) {
+  return (
+    <>
+      <template data-template="alert">
+        <div className="enquiry-form__alert">
+          <EnquiryAlert
+            kind="error"
+            message="-"
+            errors={{ fullname: "-" }}
+            labelOf={labelOf}
+            template
+          />
+        </div>
+      </template>
+      <template data-template="error">
+        <FieldError message="-" />
+      </template>
+      <template data-template="puzzle">
+        <PuzzleField />
+      </template>
+      <template data-template="loading">
+        <span className="enquiry-form__spinner" aria-hidden="true" />
+        Loading...
+      </template>
+    </>
   );
 }

@@ -49,3 +49,23 @@ export function enhanceTabs(
     tablist.removeEventListener("keydown", onKeyDown);
   };
 }
+
+/**
+ * Tabs with their panels (the detail page's `Tabs`, the FAQ's topics; decision 043): the tabs
+ * behaviour on the element's tab list, and the chosen tab's panel (its `aria-controls`) shown,
+ * the others hidden. A tab list whose element names `data-active-class` also marks the chosen
+ * tab with that class.
+ */
+export function enhanceTabPanels(element: HTMLElement): () => void {
+  const tablist = element.querySelector<HTMLElement>('[role="tablist"]');
+  if (!tablist) return () => {};
+  const activeClass = element.dataset.activeClass;
+  return enhanceTabs(tablist, (chosen) => {
+    for (const tab of tablist.querySelectorAll<HTMLElement>('[role="tab"]')) {
+      const panelId = tab.getAttribute("aria-controls");
+      const panel = panelId ? document.getElementById(panelId) : null;
+      if (panel) panel.hidden = tab !== chosen;
+      if (activeClass) tab.classList.toggle(activeClass, tab === chosen);
+    }
+  });
+}

@@ -1,34 +1,24 @@
-import { useEffect, useId, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useId } from "react";
+import { Link, NavLink } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { Icon } from "../icons.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
-import { closeMenu, enhanceMenu } from "./enhance-menu.ts";
 import { siteNavigation } from "./navigation.ts";
 
 /**
  * The header: the logo (to /) and the navigation of SPEC §2, the current path marked with
  * aria-current="page". Below the desktop breakpoint a menu button opens the navigation as a
  * popover, which works without JavaScript; `enhanceMenu` adds the rest (decision 021). It
- * closes on Escape (focus back on the button), on a click outside, when focus leaves the header
- * and, under React, on every navigation.
+ * closes on Escape (focus back on the button), on a click outside and when focus leaves the
+ * header.
  */
 export function SiteHeader() {
   const profile = useProfile();
-  const { pathname } = useLocation();
   const navId = useId();
-  const headerRef = useRef<HTMLElement>(null);
-
-  useEffect(() => (headerRef.current ? enhanceMenu(headerRef.current) : undefined), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu on every navigation
-  useEffect(() => {
-    if (headerRef.current) closeMenu(headerRef.current);
-  }, [pathname]);
 
   const name = profile.business_name;
   return (
-    <header className="site-header" ref={headerRef} data-enhance="menu">
+    <header className="site-header" data-enhance="menu">
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
           <ResponsiveImage

@@ -1,6 +1,3 @@
-import { useEffect, useEffectEvent, useRef } from "react";
-import { enhanceTabs } from "./enhance-tabs.ts";
-
 export interface TabItem {
   /** Stable key, also used in the element ids. */
   id: string;
@@ -12,12 +9,6 @@ export interface TabListProps {
   label: string;
   items: readonly TabItem[];
   selectedId: string;
-  /**
-   * Hears of each chosen tab. When given, the list runs the tabs behaviour (`enhanceTabs`)
-   * itself; without it the caller's own enhancer does (the home search panel's, which must also
-   * work on the page without React).
-   */
-  onSelect?: (id: string) => void;
   /** Prefix of the tab and panel ids (see `tabIds`). */
   idPrefix: string;
   /** When every tab drives one shared panel, its id; otherwise each tab has its own panel. */
@@ -34,31 +25,19 @@ export function tabIds(idPrefix: string, id: string) {
 /**
  * An accessible tab list (WAI-ARIA tabs pattern, automatic activation): one tab stop, arrow
  * keys move between tabs (wrapping), Home and End jump to the first and last tab. Each tab
- * carries its item's id as `data-value`.
+ * carries its item's id as `data-value`. Server HTML: the enclosing element's enhancer runs the
+ * tabs (`enhanceTabPanels`, or the home search panel's `enhanceSearchPanel`; decision 043).
  */
 export function TabList({
   label,
   items,
   selectedId,
-  onSelect,
   idPrefix,
   sharedPanelId,
   className,
 }: TabListProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const report = useEffectEvent((tab: HTMLElement) => {
-    if (tab.dataset.value !== undefined) onSelect?.(tab.dataset.value);
-  });
-  const enhance = onSelect !== undefined;
-
-  useEffect(() => {
-    if (!enhance || !ref.current) return;
-    return enhanceTabs(ref.current, report);
-  }, [enhance]);
-
   return (
     <div
-      ref={ref}
       role="tablist"
       aria-label={label}
       className={className ? `tab-list ${className}` : "tab-list"}

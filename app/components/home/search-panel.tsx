@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { SearchForm, searchStatusOptions } from "../frame/search-form.tsx";
 import { TabList, tabIds } from "../frame/tab-list.tsx";
-import { enhanceSearchPanel } from "./enhance-search-panel.ts";
 
 const tabs = searchStatusOptions.map((status) => ({ id: status, label: status }));
 const [firstStatus] = searchStatusOptions;
@@ -9,19 +8,15 @@ const [firstStatus] = searchStatusOptions;
 /**
  * The home search panel (SPEC §2): tabs 'For Rent' and 'For Sale' over the search form; the
  * chosen tab sets the form's property-status, and choosing a status in the form moves the tab.
- * React renders it as the server does (For Rent); the behaviour is `enhanceSearchPanel`'s, the
- * same the page without React runs (decision 021).
+ * Server HTML with 'For Rent' chosen; the behaviour is `enhanceSearchPanel`'s (decisions 021,
+ * 043).
  */
 export function SearchPanel() {
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
-  const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => (ref.current ? enhanceSearchPanel(ref.current) : undefined), []);
 
   return (
     <section
-      ref={ref}
       className="search-panel"
       aria-labelledby="search-panel-title"
       data-enhance="search-panel"

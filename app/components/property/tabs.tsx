@@ -1,4 +1,4 @@
-import { Fragment, type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Fragment, type ReactNode, useId } from "react";
 
 export interface TabItem {
   /** Stable key, also part of the ids. */
@@ -16,44 +16,22 @@ export interface TabsProps {
 /**
  * WAI-ARIA tabs with automatic activation: arrow keys move between tabs (wrapping), Home and
  * End jump to the ends, and only the active tab is in the tab order. Inactive panels stay in the
- * document, hidden, so lazy iframes inside them load only when shown.
+ * document, hidden, so lazy iframes inside them load only when shown. Rendered with the first
+ * tab chosen; `enhanceTabPanels` (registered as `tabs`, decision 043) switches them.
  *
  * Without scripting the tab list is hidden and every panel shows, each under its own heading
  * (decision 026): tabs only a script can answer would look clickable and do nothing.
  */
 export function Tabs({ items, label }: TabsProps) {
   const baseId = useId();
-  const [active, setActive] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const count = items.length;
-
-  function choose(index: number) {
-    setActive(index);
-    tabs.current[index]?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const moves: Record<string, number> = {
-      ArrowRight: (active + 1) % count,
-      ArrowLeft: (active - 1 + count) % count,
-      Home: 0,
-      End: count - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    choose(next);
-  }
+  const active = 0;
 
   return (
-    <div className="tabs">
+    <div className="tabs" data-enhance="tabs" data-active-class="tabs__tab--active">
       <div className="tabs__list" role="tablist" aria-label={label}>
         {items.map((item, index) => (
           <button
             key={item.key}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
             type="button"
             role="tab"
             id={`${baseId}-tab-${item.key}`}
@@ -61,8 +39,6 @@ export function Tabs({ items, label }: TabsProps) {
             aria-selected={index === active}
             tabIndex={index === active ? 0 : -1}
             className={index === active ? "tabs__tab tabs__tab--active" : "tabs__tab"}
-            onClick={() => setActive(index)}
-            onKeyDown={onKeyDown}
           >
             {item.label}
           </button>

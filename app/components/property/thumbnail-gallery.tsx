@@ -1,4 +1,3 @@
-import { type KeyboardEvent, useRef, useState } from "react";
 import { imageUrl, useSiteSettings } from "../../site-settings.ts";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
@@ -11,35 +10,23 @@ export interface ThumbnailGalleryProps {
 }
 
 /**
- * The detail page's cover image and thumbnail strip: choosing a thumbnail (click, Enter/Space,
- * or arrow keys along the strip) shows it as the cover.
+ * The detail page's cover image and thumbnail strip, the first image as the cover: choosing a
+ * thumbnail (click, Enter/Space, or arrow keys along the strip) shows it as the cover, by
+ * `enhanceThumbnailGallery` (registered as `thumbnail-gallery`, decision 043).
  *
  * Without scripting those buttons could not answer: each thumbnail is then a link to its
  * full-size image instead (decision 026). Both are in the HTML; the stylesheet shows one.
  */
 export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
   const images = files.length > 0 ? files : [""];
-  const [chosen, setChosen] = useState(0);
-  const strip = useRef<HTMLUListElement>(null);
   const { imageBaseUrl } = useSiteSettings();
-  const current = Math.min(chosen, images.length - 1);
+  const current = 0;
   const total = images.length;
 
-  function onKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    const jump = { Home: 0, End: total - 1 }[event.key];
-    if (step === undefined && jump === undefined) return;
-    event.preventDefault();
-    const next = jump ?? (current + (step ?? 0) + total) % total;
-    setChosen(next);
-    strip.current?.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
-  }
-
   return (
-    <div className="thumbnail-gallery">
+    <div className="thumbnail-gallery" data-enhance="thumbnail-gallery" data-alt={alt}>
       <div className="thumbnail-gallery__cover">
         <ResponsiveImage
-          key={images[current]}
           folder="property"
           file={images[current] ?? ""}
           alt={total > 1 ? `${alt} (image ${current + 1} of ${total})` : alt}
@@ -52,7 +39,7 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
       </div>
       {total > 1 ? (
         // The arrow keys move along the strip; each thumbnail is also a button on its own.
-        <ul className="thumbnail-gallery__strip" ref={strip} onKeyDown={onKeyDown}>
+        <ul className="thumbnail-gallery__strip">
           {images.map((file, index) => (
             <li key={file} className="thumbnail-gallery__item">
               <button
@@ -61,7 +48,6 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
                 aria-label={`Show image ${index + 1} of ${total}`}
                 aria-pressed={index === current}
                 aria-current={index === current ? "true" : undefined}
-                onClick={() => setChosen(index)}
               >
                 <ThumbnailImage file={file} />
               </button>

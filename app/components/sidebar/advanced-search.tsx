@@ -1,16 +1,13 @@
-import { type CSSProperties, type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { type CSSProperties, useId } from "react";
 import {
   type AdvancedSearchValues,
   advancedSearchOptions,
   advancedSearchValues,
   areaRange,
-  compactSearchParams,
   defaultSort,
   type ListingSearch,
   listingParams,
   priceRange,
-  withQuery,
 } from "../../listing/listing-search.ts";
 
 const number = new Intl.NumberFormat("en-US");
@@ -56,15 +53,16 @@ interface RangeFieldProps {
   range: { min: number; max: number; step: number };
   names: [min: string, max: string];
   initial: [min: number, max: number];
-  /** Formats a value for the read-out, such as '$50,000'. */
-  format: (value: number) => string;
+  /** Before each value of the read-out: '$' for a price. */
+  prefix?: string;
   /** The unit after the read-out, such as ' sq ft'. */
   unit?: string;
 }
 
 /**
  * A two-thumb slider: two range inputs over one track. The upper thumb carries the visible
- * label; each end of the range means "no limit" (the loader drops it).
+ * label; each end of the range means "no limit" (the loader drops it). Server HTML at the
+ * search's values; `enhanceAdvancedSearch` keeps the read-out and the track up to date.
  */
 function RangeField({
   id,
@@ -73,17 +71,21 @@ function RangeField({
   range,
   names,
   initial,
-  format,
+  prefix = "",
   unit = "",
 }: RangeFieldProps) {
-  const [low, setLow] = useState(initial[0]);
-  const [high, setHigh] = useState(initial[1]);
+  const [low, high] = initial;
+  const format = (value: number) => `${prefix}${number.format(value)}`;
   const span = range.max - range.min;
   const percent = (value: number) => `${((value - range.min) / span) * 100}%`;
   const highText = `${format(high)}${high >= range.max ? "+" : ""}`;
   const fill = { "--range-from": percent(low), "--range-to": percent(high) } as CSSProperties;
   return (
-    <div className="advanced-search__range">
+    <div
+      className="advanced-search__range"
+      data-prefix={prefix || undefined}
+      data-unit={unit || undefined}
+    >
       <div className="advanced-search__range-head">
         <label htmlFor={`${id}-max`} className="advanced-search__label">
           {label}
@@ -111,8 +113,7 @@ function RangeField({
           min={range.min}
           max={range.max}
           step={range.step}
-          value={low}
-          onChange={(event) => setLow(Math.min(Number(event.target.value), high))}
+          defaultValue={low}
           className="advanced-search__slider advanced-search__slider--low"
         />
         <input
@@ -123,8 +124,7 @@ function RangeField({
           min={range.min}
           max={range.max}
           step={range.step}
-          value={high}
-          onChange={(event) => setHigh(Math.max(Number(event.target.value), low))}
+          defaultValue={high}
           className="advanced-search__slider advanced-search__slider--high"
         />
       </div>
@@ -136,23 +136,14 @@ function RangeField({
  * SPEC §2's Advanced Search form, wired: it GETs `action` with status, type, category,
  * location, bedrooms, bathrooms, balcony, garage (each "at least"), min-area/max-area and
  * min-price/max-price (docs/decisions/006-search-parameters.md). An empty option means "any".
- * With JavaScript it navigates to a compact URL (no "any" values, no slider ends); without,
- * the browser sends every field and the loader reads them the same way. The current sort is
- * kept; the page starts again at 1.
+ * With JavaScript (`enhanceAdvancedSearch`, registered as `advanced-search`) it goes to a compact
+ * URL (no "any" values, no slider ends); without, the browser sends every field and the loader
+ * reads them the same way. The current sort is kept; the page starts again at 1.
  */
 export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedSearchProps) {
   const id = useId();
   const headingId = `${id}-heading`;
-  const navigate = useNavigate();
   const values: AdvancedSearchValues = advancedSearchValues(search);
-  // A new search (another URL) starts the form again from its values.
-  const formKey = JSON.stringify(values);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    navigate(withQuery(action, compactSearchParams(form)));
-  }
 
   return (
     <section
@@ -163,11 +154,10 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
         Advanced Search
       </h2>
       <form
-        key={formKey}
         method="get"
         action={action}
         className="advanced-search__form"
-        onSubmit={onSubmit}
+        data-enhance="advanced-search"
       >
         {search && search.sort !== defaultSort ? (
           <input type="hidden" name={listingParams.sort} value={search.sort} />
@@ -202,7 +192,6 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
             range={areaRange}
             names={[listingParams.minArea, listingParams.maxArea]}
             initial={[values.minArea, values.maxArea]}
-            format={(value) => number.format(value)}
             unit=" sq ft"
           />
           <RangeField
@@ -212,7 +201,7 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
             range={priceRange}
             names={[listingParams.minPrice, listingParams.maxPrice]}
             initial={[values.minPrice, values.maxPrice]}
-            format={(value) => `$${number.format(value)}`}
+            prefix="$"
           />
         </div>
         <button type="submit" className="advanced-search__submit">
