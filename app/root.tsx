@@ -16,6 +16,8 @@ import { siteRequestContext } from "#app-context";
 import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
 import { AdminErrorPage } from "./admin/error-page.tsx";
+import { frameHtml } from "./components/frame/frame-html.server.tsx";
+import { FramePart } from "./components/frame/frame-part.tsx";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
@@ -23,7 +25,7 @@ import { enhanceScriptUrl } from "./enhance-script.server.ts";
 import { organizationJsonLd } from "./seo/json-ld.ts";
 import { JsonLdScript } from "./seo/json-ld-script.tsx";
 import { buildPageMeta, errorPageSeo, seoSiteOf } from "./seo/meta.ts";
-import type { SiteSettings } from "./site-settings.ts";
+import { defaultSiteSettings, type SiteSettings, SiteSettingsContext } from "./site-settings.ts";
 import {
   initialRecords,
   type RecordsAction,
@@ -50,7 +52,7 @@ export const links: Route.LinksFunction = () => [
  * the properties it shows, and the shared 'property' records are set from them (see
  * `pageProperties`).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, api } = context.get(siteRequestContext);
   const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
@@ -63,9 +65,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     investorsUrl: config.investorsUrl,
     siteUrl: config.siteUrl,
   };
+  const { pathname } = new URL(request.url);
   return {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
+    /** The public frame's HTML, rendered once per profile, settings and section. */
+    frame: isBackOffice(pathname) ? undefined : frameHtml(profile ?? undefined, settings, pathname),
     /** The script of documents that do not hydrate (see `useHydration`). */
     enhanceScript: enhanceScriptUrl(),
   };
@@ -167,7 +172,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <SiteSettingsContext value={data?.settings ?? defaultSiteSettings}>
+          {children}
+        </SiteSettingsContext>
         {hydrate ? (
           <>
             <ScrollRestoration />
@@ -194,17 +201,25 @@ function OrganizationJsonLd() {
 function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const records = useRecordsStore(data?.records);
+  // Rendered once for the section (frame-html.server.tsx); live where the page hydrates.
+  const frame = data?.frame;
   return (
     <RecordsContext.Provider value={records}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <TopBar />
-      <SiteHeader />
+      {frame ? (
+        <FramePart html={frame.top} />
+      ) : (
+        <>
+          <TopBar />
+          <SiteHeader />
+        </>
+      )}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      {frame ? <FramePart html={frame.bottom} /> : <SiteFooter />}
       <OrganizationJsonLd />
     </RecordsContext.Provider>
   );

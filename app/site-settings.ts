@@ -2,7 +2,7 @@
  * The public part of the site's configuration: what the browser may see. The root loader
  * returns it; components read it with `useSiteSettings()`. The API base and token are not here.
  */
-import { useRouteLoaderData } from "react-router";
+import { createContext, useContext } from "react";
 
 export interface SiteSettings {
   /** Base URL of the images (SPEC §7: /sliders/{file}, /property/{file}, /no.png). */
@@ -22,9 +22,14 @@ export const defaultSiteSettings: SiteSettings = {
   siteUrl: "http://localhost:3000",
 };
 
+/**
+ * The settings of the tree below: the root layout provides the root loader's; the frame
+ * rendered once (app/components/frame/frame-html.server.tsx) provides its own.
+ */
+export const SiteSettingsContext = createContext<SiteSettings>(defaultSiteSettings);
+
 export function useSiteSettings(): SiteSettings {
-  const data = useRouteLoaderData("root") as { settings?: SiteSettings } | undefined;
-  return data?.settings ?? defaultSiteSettings;
+  return useContext(SiteSettingsContext);
 }
 
 export type ImageFolder = "property" | "sliders" | "";
