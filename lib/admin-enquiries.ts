@@ -206,3 +206,10 @@ export function dayAfter(date: string): string {
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString();
 }
+
+/** A timestamp as `YYYY-MM-DD HH:MM UTC`; '' when unreadable. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
