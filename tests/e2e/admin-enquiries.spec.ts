@@ -130,6 +130,7 @@ for (const [label, width] of [
     const note = page.getByRole("list", { name: "Notes" }).getByRole("listitem");
     await expect(note).toContainText("Called back; viewing on Friday.");
     await expect(note).toContainText(owner);
+    await expect(page.getByLabel("Add a note")).toHaveValue("");
     await expect(page.getByLabel("Status", { exact: true })).toHaveValue("in_progress");
     await screenshot(page, `enquiry-${width}`);
     await expectNoSeriousViolations(page);

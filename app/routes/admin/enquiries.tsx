@@ -153,8 +153,10 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
                     {formatDateTime(row.createdAt)}
                   </td>
                   <td data-label="From">
-                    <Link to={`${adminPaths.enquiries}/${row.id}`}>{row.fullname}</Link>
-                    <span className="admin-enquiries__email">{row.email}</span>
+                    <div>
+                      <Link to={`${adminPaths.enquiries}/${row.id}`}>{row.fullname}</Link>
+                      <span className="admin-enquiries__email">{row.email}</span>
+                    </div>
                   </td>
                   <td data-label="About">
                     {row.propertyCode ? `Listing ${row.propertyCode}` : row.subject}

@@ -263,7 +263,12 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ol>
       )}
-      <Form method="post" className="admin-form admin-enquiry__note-form">
+      {/* Keyed by the notes: a form posted with JavaScript starts empty once its note is in. */}
+      <Form
+        method="post"
+        className="admin-form admin-enquiry__note-form"
+        key={enquiry.notes.length}
+      >
         <FormToken token={csrfToken} />
         <input type="hidden" name="intent" value="note" />
         <div className={`admin-field${errors.note ? " admin-field--invalid" : ""}`}>
