@@ -283,6 +283,10 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     expect(found.body).toContain(`href="/admin/enquiries/${second}"`);
     expect(found.body).not.toContain(`href="/admin/enquiries/${kept}"`);
 
+    // A GET of the export (a typed address, a bookmark) goes back to the tool.
+    const typed = await browser.get(`${tool}/export`);
+    expect(typed.statusCode).toBe(302);
+    expect(typed.headers.location).toBe(tool);
     const exported = await browser.post(`${tool}/export`, { csrf, email: subject });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["content-type"]).toBe("application/json; charset=utf-8");

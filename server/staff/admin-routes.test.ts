@@ -22,6 +22,12 @@ const signedInPages = [
   "/admin/staff",
   "/admin/listings",
   "/admin/listings/HP-1001/delete",
+  "/admin/enquiries",
+  "/admin/enquiries?status=new&q=a",
+  "/admin/enquiries/1",
+  "/admin/enquiries/export",
+  "/admin/enquiries/data-requests",
+  "/admin/enquiries/data-requests/export",
   "/admin/sign-out",
   "/admin/no-such-page",
 ];
@@ -30,6 +36,9 @@ const dataRequests = [
   "/admin/_.data",
   "/admin/staff.data",
   "/admin/listings.data",
+  "/admin/enquiries.data",
+  "/admin/enquiries/1.data",
+  "/admin/enquiries/data-requests.data",
   "/admin/no-such-page.data",
 ];
 
@@ -81,7 +90,14 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const browser = adminBrowser(app);
     const csrf = await browser.tokenFrom("/admin/sign-in");
     const victim = `nobody-${randomBytes(4).toString("hex")}@example.com`;
-    for (const url of ["/admin/staff", "/admin/sign-out", "/admin/"]) {
+    for (const url of [
+      "/admin/staff",
+      "/admin/sign-out",
+      "/admin/",
+      "/admin/enquiries/1",
+      "/admin/enquiries/data-requests",
+      "/admin/enquiries/data-requests/export",
+    ]) {
       const withToken = await browser.post(url, { csrf, email: victim, role: "owner" });
       expect(withToken.statusCode, url).toBe(302);
       expect(withToken.headers.location, url).toBe("/admin/sign-in");

@@ -2,9 +2,10 @@
  * Owners only: everything held for one e-mail address as a JSON file (decision 045). A POST
  * with the form token, so the address never stands in a URL or an access log.
  */
+import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { emailProblem, normaliseEmail } from "../../../lib/staff-rules.ts";
-import { forbidden, refusals, staffSessionContext } from "../../admin/staff.ts";
+import { adminPaths, forbidden, refusals, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiry-data-export";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,5 +28,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Nothing to show: a GET goes to the tool. */
 export function loader() {
-  return Response.redirect("/admin/enquiries/data-requests", 302);
+  return redirect(adminPaths.dataRequests);
 }
