@@ -280,6 +280,8 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const first = await app.inject({ url: "/admin/sign-in" });
     const second = await app.inject({ url: "/admin/sign-in" });
     expect(first.headers["cache-control"]).toBe("no-store, private");
+    // Never sent to another site; `no-referrer` would make a browser's form posts `Origin: null`.
+    expect(first.headers["referrer-policy"]).toBe("same-origin");
     expect(first.headers.etag).toBeUndefined();
     expect(formTokenOf(first.body)).not.toBe(formTokenOf(second.body));
     const owner = await signedIn("owner");

@@ -14,7 +14,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { parseCsv } from "../../lib/csv.ts";
 import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
-import { enquiryForm, fillEnquiry, uniqueEmail } from "./enquiry-helpers.ts";
+import { enquiryForm, fillEnquiry, postToApi, uniqueEmail } from "./enquiry-helpers.ts";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -169,3 +169,45 @@ for (const [label, width] of [
     await context.close();
   });
 }
+
+test("without JavaScript the inbox filters, and an enquiry's status, assignee and notes change", async ({
+  browser,
+}) => {
+  // Without JavaScript from the set-password link on: every admin form is a plain post.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail("inbox-nojs");
+  const sent = await postToApi({
+    fullname: "No Script Visitor",
+    telephone: "+1 555 0101",
+    email,
+    property_code: "",
+    message: "Sent without a browser",
+    how_you_hear: "A question",
+    num1: "2",
+    num2: "3",
+    answer: "5",
+    puzzle: "5",
+  });
+  expect(sent.httpStatus).toBe(200);
+  const owner = await newOwner(page);
+  await page.goto("/admin/enquiries");
+  const filters = page.getByRole("search", { name: "Enquiries" });
+  await filters.getByLabel("Search name, e-mail or message").fill(email);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  expect(new URL(page.url()).searchParams.get("q")).toBe(email);
+  await page.getByRole("link", { name: "No Script Visitor" }).click();
+  await page.getByLabel("Status", { exact: true }).selectOption("closed");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page).toHaveURL(/\?done=status$/);
+  await expect(page.getByRole("status")).toHaveText("The status is changed.");
+  await page.getByLabel("Assigned to").selectOption({ label: owner });
+  await page.getByRole("button", { name: "Assign" }).click();
+  await expect(page).toHaveURL(/\?done=assign$/);
+  await page.getByLabel("Add a note").fill("Answered by phone.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page).toHaveURL(/\?done=note$/);
+  await expect(page.getByRole("list", { name: "Notes" })).toContainText("Answered by phone.");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("closed");
+  await context.close();
+});
