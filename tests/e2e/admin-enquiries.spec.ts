@@ -160,6 +160,7 @@ for (const [label, width] of [
     await expectNoSeriousViolations(page);
     await page.getByRole("button", { name: "Delete 1 enquiry…" }).click();
     await expect(page.getByRole("alertdialog")).toContainText(`Delete everything from ${email}?`);
+    await screenshot(page, `data-request-confirm-${width}`);
     await expectNoSeriousViolations(page);
     await page.getByRole("button", { name: "Delete for good" }).click();
     await expect(page).toHaveURL(/\/admin\/enquiries\/data-requests\?deleted=1$/);

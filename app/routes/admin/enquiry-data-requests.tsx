@@ -199,7 +199,9 @@ function Findings({
             {`Delete everything from ${email}?`}
           </h3>
           <p id="confirm-text">
-            {`${plural(enquiries.length, "enquiry", "enquiries")}, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
+            {enquiries.length === 1
+              ? "1 enquiry, with its notes and e-mail delivery record, will be deleted for good and cannot be brought back. Export it first if the person asked for a copy."
+              : `${enquiries.length} enquiries, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
           </p>
           <div className="admin-actions">
             <Form method="post">
@@ -211,7 +213,7 @@ function Findings({
               </button>
             </Form>
             <Link className="admin-button admin-button--secondary" to={adminPaths.dataRequests}>
-              Keep them
+              {enquiries.length === 1 ? "Keep it" : "Keep them"}
             </Link>
           </div>
         </div>
