@@ -6,6 +6,14 @@
  */
 import { createContext } from "react-router";
 import type {
+  AdminEnquiry,
+  AdminEnquiryChange,
+  AdminEnquiryFilters,
+  AdminEnquiryPage,
+  AdminEnquiryQuery,
+  DataRequestFindings,
+} from "../lib/admin-enquiries.ts";
+import type {
   AdminListingAction,
   AdminListingPage,
   AdminListingQuery,
@@ -139,6 +147,32 @@ export interface AdminListingsService {
   ): Promise<"changed" | "unchanged" | "missing">;
 }
 
+/**
+ * The back office's enquiries inbox (decision 045), for any signed-in member of staff; the
+ * data-protection methods for owners only (they throw for an agent). Implemented by the server
+ * (server/staff/enquiries.ts).
+ */
+export interface AdminEnquiriesService {
+  list(session: StaffSession, query: AdminEnquiryQuery): Promise<AdminEnquiryPage>;
+  /** One enquiry with every field, its listing, delivery and notes; null when there is none. */
+  find(session: StaffSession, id: number): Promise<AdminEnquiry | null>;
+  /** Who an enquiry may be assigned to. */
+  assignees(session: StaffSession): Promise<{ id: number; email: string }[]>;
+  change(
+    session: StaffSession,
+    id: number,
+    change: AdminEnquiryChange,
+  ): Promise<"changed" | "unchanged" | "missing" | "unknown-assignee">;
+  /** Every enquiry the filters match, as the CLI's CSV export (formula-safe cells). */
+  exportCsv(session: StaffSession, filters: AdminEnquiryFilters): Promise<string>;
+  /** Owners only: everything held for an e-mail address. */
+  findData(session: StaffSession, email: string): Promise<DataRequestFindings>;
+  /** Owners only: the same as a JSON document. */
+  exportData(session: StaffSession, email: string): Promise<string>;
+  /** Owners only: deletes every enquiry of the address; answers how many. */
+  eraseData(session: StaffSession, email: string): Promise<number>;
+}
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -159,6 +193,8 @@ export interface SiteRequestContext {
   staff: StaffService;
   /** The back office's listings. */
   listings: AdminListingsService;
+  /** The back office's enquiries inbox. */
+  enquiries: AdminEnquiriesService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

@@ -39,6 +39,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ CONTACT_RATE_LIMIT: "off" }).CONTACT_RATE_LIMIT).toBe("off");
   });
 
+  it("reads the enquiry retention in days, off by default, and refuses anything else", () => {
+    expect(loadConfig({}).ENQUIRY_RETENTION_DAYS).toBeUndefined();
+    expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "off" }).ENQUIRY_RETENTION_DAYS).toBeUndefined();
+    expect(loadConfig({ ENQUIRY_RETENTION_DAYS: "365" }).ENQUIRY_RETENTION_DAYS).toBe(365);
+    for (const bad of ["0", "-5", "1.5", "a year", "36501"]) {
+      expect(() => loadConfig({ ENQUIRY_RETENTION_DAYS: bad }), bad).toThrow(
+        "ENQUIRY_RETENTION_DAYS: must be a whole number of days from 1 to 36500, or 'off'",
+      );
+    }
+  });
+
   it("turns image derivatives (srcset) off for an image host without them", () => {
     expect(loadConfig({ IMAGE_DERIVATIVES: "false" }).IMAGE_DERIVATIVES).toBe(false);
     expect(() => loadConfig({ IMAGE_DERIVATIVES: "no" })).toThrow(/IMAGE_DERIVATIVES/);

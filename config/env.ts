@@ -103,6 +103,24 @@ const envSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * Days an enquiry is kept; older ones (with their notes and delivery rows) are deleted by
+     * an hourly purge on every app server (decision 045). `off` (the default): kept for ever.
+     */
+    ENQUIRY_RETENTION_DAYS: z
+      .string()
+      .default("off")
+      .transform((value, context) => {
+        const text = value.trim().toLowerCase();
+        if (text === "off") return undefined;
+        const days = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+        if (Number.isSafeInteger(days) && days >= 1 && days <= 36_500) return days;
+        context.addIssue({
+          code: "custom",
+          message: "must be a whole number of days from 1 to 36500, or 'off'",
+        });
+        return z.NEVER;
+      }),
     TRUSTED_PROXIES: z
       .string()
       .default("127.0.0.1,::1")

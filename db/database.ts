@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
+import type { EnquiryStatus } from "../lib/admin-enquiries.ts";
 import type { StoredEnquiryFields } from "../lib/enquiry-fields.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import {
@@ -121,6 +122,21 @@ export interface Database {
   enquiry: StoredEnquiryFields & {
     id: Generated<number>;
     ip: string;
+    created_at: ColumnType<Date | string, string, string>;
+    /** The inbox's status (decision 045). */
+    status: ColumnType<EnquiryStatus, EnquiryStatus | undefined, EnquiryStatus>;
+    /** The staff_user it is assigned to; null: nobody. */
+    assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** The last change made in the inbox; null before the first. */
+    updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  };
+  /** A member of staff's note on an enquiry (decision 045). */
+  enquiry_note: {
+    id: Generated<number>;
+    enquiry_id: number;
+    author_id: number | null;
+    author_email: string;
+    body: string;
     created_at: ColumnType<Date | string, string, string>;
   };
   /** One row per enquiry to e-mail to the company (see db/queries/outbox.ts). */

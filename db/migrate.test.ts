@@ -13,6 +13,7 @@ const contentTables = [
   "collection",
   "company_profile",
   "enquiry",
+  "enquiry_note",
   "enquiry_outbox",
   "property",
   "slider",
@@ -128,12 +129,78 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
             select indexname as name from pg_indexes where tablename = 'property'`.execute(db);
     expect(indexes.rows.map((row) => row.name)).toContain("property_coordinates_idx");
 
-    await migrateDown(db);
+    // Down to before 0009, through every later migration.
+    const names = Object.keys(migrations);
+    for (const _later of names.slice(names.indexOf("2026-11-25-0009-property-coordinates"))) {
+      await migrateDown(db);
+    }
     const columns = (await db.introspection.getTables())
       .find((table) => table.name === "property")
       ?.columns.map((column) => column.name);
     expect(columns).toContain("google_map");
     expect(columns).not.toContain("latitude");
     expect(columns).not.toContain("longitude");
+  });
+
+  it("gives enquiries a status (new by default, one of three), an assignee and notes, and takes them away again", async () => {
+    test = await createTestDatabase(dialect);
+    const { db } = test.handle;
+    const now = new Date().toISOString();
+    const fields = {
+      fullname: "A",
+      telephone: "1",
+      email: "a@example.com",
+      property_code: null,
+      message: "m",
+      how_you_hear: "h",
+      num1: "1",
+      num2: "2",
+      answer: "3",
+      puzzle: "3",
+      ip: "192.0.2.1",
+      created_at: now,
+    };
+    const { id } = await db
+      .insertInto("enquiry")
+      .values(fields)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("enquiry")
+      .select(["status", "assignee_id", "updated_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "new", assignee_id: null, updated_at: null });
+    await expect(
+      db
+        .updateTable("enquiry")
+        .set({ status: "lost" as never })
+        .where("id", "=", id)
+        .execute(),
+    ).rejects.toThrow();
+    await db
+      .insertInto("enquiry_note")
+      .values({
+        enquiry_id: id,
+        author_id: null,
+        author_email: "o@example.com",
+        body: "n",
+        created_at: now,
+      })
+      .execute();
+    // A note goes with its enquiry.
+    await db.deleteFrom("enquiry").where("id", "=", id).execute();
+    expect(await db.selectFrom("enquiry_note").selectAll().execute()).toEqual([]);
+
+    const names = Object.keys(migrations);
+    for (const _later of names.slice(names.indexOf("2026-11-25-0012-enquiry-inbox"))) {
+      await migrateDown(db);
+    }
+    const columns = (await db.introspection.getTables())
+      .find((table) => table.name === "enquiry")
+      ?.columns.map((column) => column.name);
+    expect(columns).not.toContain("status");
+    expect(columns).not.toContain("assignee_id");
+    expect(await tableNames(test)).not.toContain("enquiry_note");
   });
 });

@@ -16,6 +16,7 @@ import { withStartupLock } from "../db/startup-lock.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
+import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
 import {
@@ -31,6 +32,7 @@ import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
 import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
+import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
@@ -47,6 +49,8 @@ declare module "fastify" {
     changeFeed: ChangeFeed | undefined;
     /** The back office's accounts (decision 036). */
     staffAccounts: StaffAccounts;
+    /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045); absent when it is off. */
+    enquiryPurge: EnquiryPurge | undefined;
   }
 }
 
@@ -168,6 +172,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
   }
 
+  // Enquiries past their retention go, on every app server (the purge is safe to run at once).
+  const enquiryPurge =
+    config.ENQUIRY_RETENTION_DAYS === undefined
+      ? undefined
+      : createEnquiryPurge({
+          database,
+          retentionDays: config.ENQUIRY_RETENTION_DAYS,
+          log: app.log,
+        });
+  app.decorate("enquiryPurge", enquiryPurge);
+  if (enquiryPurge) {
+    app.addHook("onReady", async () => enquiryPurge.start());
+    app.addHook("preClose", async () => enquiryPurge.stop());
+  }
+
   // A Redis outage fails its commands after one reconnect attempt instead of holding requests
   // in ioredis's queue; the rate limit then lets enquiries through (see server/api/index.ts).
   const redis: Redis | undefined = config.REDIS_URL
@@ -245,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
       listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
+      enquiries: createAdminEnquiries({ database, log: app.log }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

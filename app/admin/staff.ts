@@ -17,6 +17,10 @@ export const adminPaths = {
   signOut: "/admin/sign-out",
   staff: "/admin/staff",
   listings: "/admin/listings",
+  enquiries: "/admin/enquiries",
+  enquiriesExport: "/admin/enquiries/export",
+  dataRequests: "/admin/enquiries/data-requests",
+  dataRequestExport: "/admin/enquiries/data-requests/export",
 } as const;
 
 export const refusals = {

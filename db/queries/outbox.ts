@@ -5,6 +5,7 @@
  * share the work; on PostgreSQL the claim skips rows another server is claiming right now.
  */
 import type { Kysely } from "kysely";
+import type { EnquiryStatus } from "../../lib/admin-enquiries.ts";
 import type { Database, Dialect } from "../database.ts";
 import { toIsoString } from "./columns.ts";
 import { type EnquiryRecord, toEnquiryRecord } from "./enquiry.ts";
@@ -22,6 +23,9 @@ export interface EnquiryWithDelivery extends EnquiryRecord {
   /** The enquired property's headline and slug, when it is (still) listed. */
   property_headline: string | null;
   property_slug: string | null;
+  /** The inbox's status and the member of staff it is assigned to (decision 045). */
+  status: EnquiryStatus;
+  assignee_email: string | null;
 }
 
 function selectEnquiriesWithDelivery(db: Kysely<Database>) {
@@ -36,6 +40,7 @@ function selectEnquiriesWithDelivery(db: Kysely<Database>) {
         ]),
       ),
     )
+    .leftJoin("staff_user", "staff_user.id", "enquiry.assignee_id")
     .selectAll("enquiry")
     .select([
       "enquiry_outbox.id as outbox_id",
@@ -45,6 +50,7 @@ function selectEnquiriesWithDelivery(db: Kysely<Database>) {
       "enquiry_outbox.sent_at as delivered_at",
       "property.headline as property_headline",
       "property.slug as property_slug",
+      "staff_user.email as assignee_email",
     ]);
 }
 
@@ -62,6 +68,8 @@ function toEnquiryWithDelivery(row: EnquiryWithDeliveryRow): EnquiryWithDelivery
     delivered_at: row.delivered_at === null ? null : toIsoString(row.delivered_at),
     property_headline: row.property_headline,
     property_slug: row.property_slug,
+    status: row.status,
+    assignee_email: row.assignee_email,
   };
 }
 
@@ -70,6 +78,20 @@ export async function listEnquiriesWithDelivery(
   db: Kysely<Database>,
 ): Promise<EnquiryWithDelivery[]> {
   const rows = await selectEnquiriesWithDelivery(db)
+    .orderBy("enquiry.created_at", "desc")
+    .orderBy("enquiry.id", "desc")
+    .execute();
+  return rows.map(toEnquiryWithDelivery);
+}
+
+/** The enquiries of `ids` with their delivery state, newest first (the inbox's export). */
+export async function listEnquiriesWithDeliveryByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<EnquiryWithDelivery[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectEnquiriesWithDelivery(db)
+    .where("enquiry.id", "in", [...ids])
     .orderBy("enquiry.created_at", "desc")
     .orderBy("enquiry.id", "desc")
     .execute();

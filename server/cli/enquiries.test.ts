@@ -108,6 +108,8 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
       "delivery_attempts",
       "delivered_at",
       "delivery_last_error",
+      "status",
+      "assigned_to",
     ]);
     const stored = await listEnquiriesWithDelivery(test.app.database.db);
     expect(rows).toHaveLength(stored.length);

@@ -11,8 +11,8 @@ import { defaultDatabaseUrl, loadDotEnv } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
-import { formatCsv } from "../../lib/csv.ts";
 import { escapeTerminalControls, readPositiveInt } from "../../lib/text.ts";
+import { formatEnquiriesCsv } from "../enquiries/export-csv.ts";
 
 export const usage = `Usage:
   npm run enquiries -- list [--limit N]        the newest enquiries, one per line
@@ -21,35 +21,8 @@ export const usage = `Usage:
                                                standard output
   npm run enquiries -- --help`;
 
-/** The export's columns, in order: every field, the property's headline, the delivery state. */
-const csvColumns: [header: string, value: (row: EnquiryWithDelivery) => string | number | null][] =
-  [
-    ["id", (row) => row.id],
-    ["created_at", (row) => row.created_at],
-    ["fullname", (row) => row.fullname],
-    ["telephone", (row) => row.telephone],
-    ["email", (row) => row.email],
-    ["property_code", (row) => row.property_code],
-    ["property_headline", (row) => row.property_headline],
-    ["how_you_hear", (row) => row.how_you_hear],
-    ["message", (row) => row.message],
-    ["num1", (row) => row.num1],
-    ["num2", (row) => row.num2],
-    ["answer", (row) => row.answer],
-    ["puzzle", (row) => row.puzzle],
-    ["ip", (row) => row.ip],
-    ["delivery_status", (row) => row.delivery_status],
-    ["delivery_attempts", (row) => row.delivery_attempts],
-    ["delivered_at", (row) => row.delivered_at],
-    ["delivery_last_error", (row) => row.delivery_last_error],
-  ];
-
-export function formatEnquiriesCsv(rows: EnquiryWithDelivery[]): string {
-  return formatCsv(
-    csvColumns.map(([header]) => header),
-    rows.map((row) => csvColumns.map(([, value]) => value(row))),
-  );
-}
+/** The export is the back office's too (server/enquiries/export-csv.ts). */
+export { formatEnquiriesCsv };
 
 export function formatEnquiriesList(rows: EnquiryWithDelivery[]): string {
   if (rows.length === 0) return "No enquiries yet.\n";

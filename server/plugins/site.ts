@@ -15,7 +15,13 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { AdminListingsService, SingleUseStore, SiteConfig, StaffService } from "#app-context";
+import type {
+  AdminEnquiriesService,
+  AdminListingsService,
+  SingleUseStore,
+  SiteConfig,
+  StaffService,
+} from "#app-context";
 import { siteRequestContext } from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
@@ -41,6 +47,8 @@ export interface SiteOptions {
   staff: StaffService;
   /** The back office's listings (decision 041). */
   listings: AdminListingsService;
+  /** The back office's enquiries inbox (decision 045). */
+  enquiries: AdminEnquiriesService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -81,7 +89,7 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, listings } = options;
+  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -119,6 +127,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       api: apiFor(request, clientIp),
       staff,
       listings,
+      enquiries,
       clientIp,
     });
     return context;

@@ -22,6 +22,12 @@ const signedInPages = [
   "/admin/staff",
   "/admin/listings",
   "/admin/listings/HP-1001/delete",
+  "/admin/enquiries",
+  "/admin/enquiries?status=new&q=a",
+  "/admin/enquiries/1",
+  "/admin/enquiries/export",
+  "/admin/enquiries/data-requests",
+  "/admin/enquiries/data-requests/export",
   "/admin/sign-out",
   "/admin/no-such-page",
 ];
@@ -30,6 +36,9 @@ const dataRequests = [
   "/admin/_.data",
   "/admin/staff.data",
   "/admin/listings.data",
+  "/admin/enquiries.data",
+  "/admin/enquiries/1.data",
+  "/admin/enquiries/data-requests.data",
   "/admin/no-such-page.data",
 ];
 
@@ -81,7 +90,14 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const browser = adminBrowser(app);
     const csrf = await browser.tokenFrom("/admin/sign-in");
     const victim = `nobody-${randomBytes(4).toString("hex")}@example.com`;
-    for (const url of ["/admin/staff", "/admin/sign-out", "/admin/"]) {
+    for (const url of [
+      "/admin/staff",
+      "/admin/sign-out",
+      "/admin/",
+      "/admin/enquiries/1",
+      "/admin/enquiries/data-requests",
+      "/admin/enquiries/data-requests/export",
+    ]) {
       const withToken = await browser.post(url, { csrf, email: victim, role: "owner" });
       expect(withToken.statusCode, url).toBe(302);
       expect(withToken.headers.location, url).toBe("/admin/sign-in");
@@ -264,6 +280,8 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const first = await app.inject({ url: "/admin/sign-in" });
     const second = await app.inject({ url: "/admin/sign-in" });
     expect(first.headers["cache-control"]).toBe("no-store, private");
+    // Never sent to another site; `no-referrer` would make a browser's form posts `Origin: null`.
+    expect(first.headers["referrer-policy"]).toBe("same-origin");
     expect(first.headers.etag).toBeUndefined();
     expect(formTokenOf(first.body)).not.toBe(formTokenOf(second.body));
     const owner = await signedIn("owner");

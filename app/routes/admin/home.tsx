@@ -40,9 +40,19 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to={adminPaths.listings}>Listings: search, publish, archive and delete</Link>
       </p>
+      <p>
+        <Link to={adminPaths.enquiries}>Enquiries: read, assign, note, close and export</Link>
+      </p>
       {role === "owner" ? (
         <p>
           <Link to={adminPaths.staff}>Invite staff and see every account</Link>
+        </p>
+      ) : null}
+      {role === "owner" ? (
+        <p>
+          <Link to={adminPaths.dataRequests}>
+            Data requests: find, export or delete what is held for an e-mail address
+          </Link>
         </p>
       ) : null}
       <h2 className="admin-subtitle">Signing out</h2>

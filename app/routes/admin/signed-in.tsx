@@ -35,6 +35,9 @@ export default function SignedIn({ loaderData }: Route.ComponentProps) {
           <NavLink className="admin-nav__link" to={adminPaths.listings}>
             Listings
           </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.enquiries}>
+            Enquiries
+          </NavLink>
           {user.role === "owner" ? (
             <NavLink className="admin-nav__link" to={adminPaths.staff}>
               Staff

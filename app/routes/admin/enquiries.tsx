@@ -1,0 +1,196 @@
+/**
+ * The enquiries inbox (decision 045): newest first, filtered by status, listing, date and text
+ * through a GET form (the filters stay in the URL, no JavaScript needed), paged by keyset
+ * links, with the filtered set's CSV export one link away.
+ */
+import { Form, Link } from "react-router";
+import { siteRequestContext } from "#app-context";
+import {
+  adminEnquiryParams,
+  enquiryStatuses,
+  enquiryStatusNames,
+  formatDateTime,
+  parseAdminEnquiryQuery,
+} from "../../../lib/admin-enquiries.ts";
+import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import type { Route } from "./+types/enquiries";
+
+export const meta: Route.MetaFunction = () => adminMeta("Enquiries");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  const params = new URL(request.url).searchParams;
+  const { query, errors } = parseAdminEnquiryQuery(params);
+  const page = await context.get(siteRequestContext).enquiries.list(session, query);
+  const { after: _after, before: _before, ...filters } = query;
+  return {
+    page,
+    filters,
+    // What was typed, shown back beside its error.
+    typed: { from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    errors,
+    role: session.user.role,
+  };
+}
+
+export default function Enquiries({ loaderData }: Route.ComponentProps) {
+  const { page, filters, typed, errors, role } = loaderData;
+  const pageHref = (cursor: { after?: string; before?: string }) =>
+    `${adminPaths.enquiries}?${adminEnquiryParams(filters, cursor)}`;
+  const filterSearch = adminEnquiryParams(filters).toString();
+  const exportHref = `${adminPaths.enquiriesExport}${filterSearch ? `?${filterSearch}` : ""}`;
+  const filtered = filterSearch !== "";
+  const dateField = (name: "from" | "to", label: string) => (
+    <div className={`admin-field${errors[name] ? " admin-field--invalid" : ""}`}>
+      <label className="admin-field__label" htmlFor={`enquiries-${name}`}>
+        {label}
+      </label>
+      <input
+        className="admin-field__input"
+        id={`enquiries-${name}`}
+        name={name}
+        type="date"
+        defaultValue={errors[name] ? typed[name] : filters[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `enquiries-${name}-error` : undefined}
+      />
+      {errors[name] ? (
+        <p className="admin-field__error" id={`enquiries-${name}-error`}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="enquiries-title">
+      <h1 id="enquiries-title" className="admin-title">
+        Enquiries
+      </h1>
+      <Form method="get" className="admin-filters" role="search" aria-label="Enquiries">
+        <div className="admin-field admin-filters__text">
+          <label className="admin-field__label" htmlFor="enquiries-q">
+            Search name, e-mail or message
+          </label>
+          <input
+            className="admin-field__input"
+            id="enquiries-q"
+            name="q"
+            type="search"
+            defaultValue={filters.text}
+          />
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="enquiries-status">
+            Status
+          </label>
+          <select
+            className="admin-field__input"
+            id="enquiries-status"
+            name="status"
+            defaultValue={filters.status ?? ""}
+          >
+            <option value="">Any status</option>
+            {enquiryStatuses.map((status) => (
+              <option key={status} value={status}>
+                {enquiryStatusNames[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="enquiries-listing">
+            Listing code
+          </label>
+          <input
+            className="admin-field__input"
+            id="enquiries-listing"
+            name="listing"
+            type="text"
+            defaultValue={filters.listing}
+          />
+        </div>
+        {dateField("from", "From (UTC)")}
+        {dateField("to", "To (UTC)")}
+        <button className="admin-button" type="submit">
+          Filter
+        </button>
+      </Form>
+      <div className="admin-actions admin-enquiries__tools">
+        {filtered ? (
+          <Link className="admin-button admin-button--secondary" to={adminPaths.enquiries}>
+            Clear filters
+          </Link>
+        ) : null}
+        {/* A file, not a page: the browser downloads it (no client-side navigation). */}
+        <a className="admin-button admin-button--secondary" href={exportHref} download>
+          {filtered ? "Export these as CSV" : "Export all as CSV"}
+        </a>
+        {role === "owner" ? (
+          <Link className="admin-button admin-button--quiet" to={adminPaths.dataRequests}>
+            Data requests
+          </Link>
+        ) : null}
+      </div>
+      {page.rows.length === 0 ? (
+        <p className="admin-empty">No enquiry matches.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-listings admin-enquiries">
+            <caption className="visually-hidden">Enquiries, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">About</th>
+                <th scope="col">Status</th>
+                <th scope="col">Assigned to</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => (
+                <tr key={row.id}>
+                  <td data-label="Received" className="admin-listings__nowrap">
+                    {formatDateTime(row.createdAt)}
+                  </td>
+                  <td data-label="From">
+                    <div>
+                      <Link to={`${adminPaths.enquiries}/${row.id}`}>{row.fullname}</Link>
+                      <span className="admin-enquiries__email">{row.email}</span>
+                    </div>
+                  </td>
+                  <td data-label="About">
+                    {row.propertyCode ? `Listing ${row.propertyCode}` : row.subject}
+                  </td>
+                  <td data-label="Status">
+                    <span className={`admin-status admin-status--enquiry-${row.status}`}>
+                      {enquiryStatusNames[row.status]}
+                    </span>
+                  </td>
+                  <td data-label="Assigned to">{row.assignee ?? "Nobody"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pager" aria-label="Pages">
+        {page.previous ? (
+          <Link
+            className="admin-button admin-button--secondary"
+            to={pageHref({ before: page.previous })}
+          >
+            Previous page
+          </Link>
+        ) : null}
+        {page.next ? (
+          <Link
+            className="admin-button admin-button--secondary admin-pager__next"
+            to={pageHref({ after: page.next })}
+          >
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * Owners only: the data-protection tool (decision 045). Finds everything held for one e-mail
+ * address (its enquiries with every field, notes and delivery, and a staff account with it),
+ * exports it as JSON, and deletes the enquiries after a confirmation. Every step is a POST
+ * with the form token, so the address never stands in a URL or an access log.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import {
+  type DataRequestFindings,
+  enquiryStatusNames,
+  formatDateTime,
+} from "../../../lib/admin-enquiries.ts";
+import { emailProblem, normaliseEmail, staffRoleNames } from "../../../lib/staff-rules.ts";
+import { FormToken } from "../../admin/form-field.tsx";
+import {
+  adminMeta,
+  adminPaths,
+  forbidden,
+  refusals,
+  staffSessionContext,
+} from "../../admin/staff.ts";
+import type { Route } from "./+types/enquiry-data-requests";
+
+export const meta: Route.MetaFunction = () => adminMeta("Data requests");
+
+function ownerSession(context: Route.LoaderArgs["context"]) {
+  const session = context.get(staffSessionContext);
+  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  return session;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const session = ownerSession(context);
+  const deleted = new URL(request.url).searchParams.get("deleted");
+  return {
+    csrfToken: session.csrfToken,
+    deleted: deleted !== null && /^\d+$/.test(deleted) ? Number(deleted) : null,
+  };
+}
+
+type ActionResult =
+  | { step: "invalid"; email: string; error: string }
+  | { step: "found" | "confirm"; findings: DataRequestFindings };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = ownerSession(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const typed = String(form.get("email") ?? "");
+  const problem = emailProblem(typed);
+  if (problem) {
+    return data({ step: "invalid", email: typed, error: problem } satisfies ActionResult, {
+      status: 400,
+    });
+  }
+  const email = normaliseEmail(typed);
+  const { enquiries } = context.get(siteRequestContext);
+  if (intent === "erase") {
+    const deleted = await enquiries.eraseData(session, email);
+    throw redirect(`${adminPaths.dataRequests}?deleted=${deleted}`);
+  }
+  if (intent !== "find" && intent !== "confirm") {
+    throw new Response("Unknown action", { status: 400 });
+  }
+  const findings = await enquiries.findData(session, email);
+  return { step: intent === "confirm" ? "confirm" : "found", findings } satisfies ActionResult;
+}
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export default function DataRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { csrfToken, deleted } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const findings = result && result.step !== "invalid" ? result.findings : undefined;
+  const error = result?.step === "invalid" ? result.error : undefined;
+  const emailValue = result?.step === "invalid" ? result.email : (findings?.email ?? "");
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="data-requests-title">
+      <p className="admin-enquiry__back">
+        <Link to={adminPaths.enquiries}>All enquiries</Link>
+      </p>
+      <h1 id="data-requests-title" className="admin-title">
+        Data requests
+      </h1>
+      {deleted !== null ? (
+        <div className="admin-notice admin-notice--success" role="status">
+          <p>{`${plural(deleted, "enquiry was", "enquiries were")} deleted for good, with their notes and e-mail delivery records.`}</p>
+        </div>
+      ) : null}
+      <p>
+        When someone asks what the company holds about them, or asks for it to be deleted, find
+        their e-mail address here. The search ignores upper and lower case.
+      </p>
+      <Form method="post" className="admin-filters" aria-label="Find an e-mail address">
+        <FormToken token={csrfToken} />
+        <input type="hidden" name="intent" value="find" />
+        <div className={`admin-field admin-filters__text${error ? " admin-field--invalid" : ""}`}>
+          <label className="admin-field__label" htmlFor="data-request-email">
+            E-mail address
+          </label>
+          <input
+            className="admin-field__input"
+            id="data-request-email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            defaultValue={emailValue}
+            key={emailValue}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "data-request-email-error" : undefined}
+          />
+          {error ? (
+            <p className="admin-field__error" id="data-request-email-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button className="admin-button" type="submit">
+          Find
+        </button>
+      </Form>
+      {findings ? (
+        <Findings findings={findings} csrfToken={csrfToken} confirm={result?.step === "confirm"} />
+      ) : null}
+    </section>
+  );
+}
+
+function Findings({
+  findings,
+  csrfToken,
+  confirm,
+}: {
+  findings: DataRequestFindings;
+  csrfToken: string;
+  confirm: boolean;
+}) {
+  const { email, enquiries, staffAccount, notesWritten } = findings;
+  const nothing = enquiries.length === 0 && !staffAccount;
+  return (
+    <section className="admin-data-request" aria-labelledby="findings-title">
+      <h2 className="admin-subtitle" id="findings-title">
+        {`Held for ${email}`}
+      </h2>
+      {nothing ? <p className="admin-empty">Nothing is held for this address.</p> : null}
+      {enquiries.length > 0 ? (
+        <>
+          <p>{`${plural(enquiries.length, "enquiry", "enquiries")}, with every field, staff notes and e-mail delivery records:`}</p>
+          <ul className="admin-data-request__list">
+            {enquiries.map((enquiry) => (
+              <li key={enquiry.id}>
+                <Link to={`${adminPaths.enquiries}/${enquiry.id}`}>
+                  {`${formatDateTime(enquiry.createdAt)}: ${enquiry.propertyCode ? `listing ${enquiry.propertyCode}` : enquiry.subject}`}
+                </Link>
+                {` (${enquiryStatusNames[enquiry.status]}, ${plural(enquiry.notes.length, "note", "notes")})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {staffAccount ? (
+        <p>
+          {`A back-office account (${staffRoleNames[staffAccount.role as "owner" | "agent"] ?? staffAccount.role}) uses this address, created ${formatDateTime(staffAccount.createdAt)}, with ${plural(notesWritten, "note", "notes")} written. It is included in the export; this tool does not delete it.`}
+        </p>
+      ) : null}
+      {nothing ? null : (
+        <div className="admin-actions">
+          {/* A file: a plain form post the browser downloads. */}
+          <Form method="post" action={adminPaths.dataRequestExport} reloadDocument>
+            <FormToken token={csrfToken} />
+            <input type="hidden" name="email" value={email} />
+            <button className="admin-button admin-button--secondary" type="submit">
+              Export as JSON
+            </button>
+          </Form>
+          {enquiries.length > 0 && !confirm ? (
+            <Form method="post">
+              <FormToken token={csrfToken} />
+              <input type="hidden" name="intent" value="confirm" />
+              <input type="hidden" name="email" value={email} />
+              <button className="admin-button admin-button--danger" type="submit">
+                {`Delete ${plural(enquiries.length, "enquiry", "enquiries")}…`}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      )}
+      {confirm && enquiries.length > 0 ? (
+        <div
+          className="admin-notice admin-notice--error admin-data-request__confirm"
+          role="alertdialog"
+          aria-labelledby="confirm-title"
+          aria-describedby="confirm-text"
+        >
+          <h3 id="confirm-title" className="admin-subtitle">
+            {`Delete everything from ${email}?`}
+          </h3>
+          <p id="confirm-text">
+            {enquiries.length === 1
+              ? "1 enquiry, with its notes and e-mail delivery record, will be deleted for good and cannot be brought back. Export it first if the person asked for a copy."
+              : `${enquiries.length} enquiries, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
+          </p>
+          <div className="admin-actions">
+            <Form method="post">
+              <FormToken token={csrfToken} />
+              <input type="hidden" name="intent" value="erase" />
+              <input type="hidden" name="email" value={email} />
+              <button className="admin-button admin-button--danger" type="submit">
+                Delete for good
+              </button>
+            </Form>
+            <Link className="admin-button admin-button--secondary" to={adminPaths.dataRequests}>
+              {enquiries.length === 1 ? "Keep it" : "Keep them"}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

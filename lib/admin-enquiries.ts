@@ -1,0 +1,215 @@
+/**
+ * The back office's enquiries inbox (decision 045): its statuses, its filters as the GET form's
+ * query parameters carry them, and what a page, an enquiry and a data request look like,
+ * shared by the admin routes, the server's service and the database queries.
+ */
+
+export const enquiryStatuses = ["new", "in_progress", "closed"] as const;
+export type EnquiryStatus = (typeof enquiryStatuses)[number];
+
+export const enquiryStatusNames: Record<EnquiryStatus, string> = {
+  new: "New",
+  in_progress: "In progress",
+  closed: "Closed",
+};
+
+export function isEnquiryStatus(value: unknown): value is EnquiryStatus {
+  return enquiryStatuses.includes(value as EnquiryStatus);
+}
+
+/** Rows a page of the inbox shows. */
+export const adminEnquiryPageSize = 25;
+/** Longest text filter and listing code read (longer is cut). */
+const maxTextLength = 100;
+/** Longest note kept. */
+export const maxNoteLength = 5000;
+
+/** A position in the inbox's order: a row's creation time (as stored) and id. */
+export interface AdminEnquiryCursor {
+  key: string;
+  id: number;
+}
+
+export interface AdminEnquiryFilters {
+  /** Undefined: every status. */
+  status?: EnquiryStatus;
+  /** A listing's code; empty: any (and general messages). */
+  listing: string;
+  /** `YYYY-MM-DD` (UTC), inclusive; empty: no bound. */
+  from: string;
+  to: string;
+  /** Words looked for in the name, e-mail address and message; empty: every enquiry. */
+  text: string;
+}
+
+export interface AdminEnquiryQuery extends AdminEnquiryFilters {
+  after?: AdminEnquiryCursor;
+  before?: AdminEnquiryCursor;
+}
+
+/** A filter the form was given but could not use, by field. */
+export type AdminEnquiryFilterErrors = Partial<Record<"from" | "to", string>>;
+
+export interface AdminEnquiryRow {
+  id: number;
+  /** ISO 8601. */
+  createdAt: string;
+  fullname: string;
+  email: string;
+  /** The listing's code or slug as sent; null for a general message. */
+  propertyCode: string | null;
+  /** The contact form's subject (how_you_hear). */
+  subject: string;
+  status: EnquiryStatus;
+  assignee: string | null;
+}
+
+export interface AdminEnquiryPage {
+  rows: AdminEnquiryRow[];
+  /** Cursors of the next and previous pages (`key~id`); null when there is none. */
+  next: string | null;
+  previous: string | null;
+}
+
+export interface AdminEnquiryNote {
+  id: number;
+  author: string;
+  body: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export interface AdminEnquiryListing {
+  code: string;
+  slug: string;
+  headline: string;
+  /** Only a published listing has a public page. */
+  published: boolean;
+}
+
+export interface AdminEnquiryDelivery {
+  status: "pending" | "sent";
+  attempts: number;
+  lastError: string | null;
+  /** ISO 8601 once sent. */
+  sentAt: string | null;
+}
+
+/** One enquiry as its page shows it: every field and what the inbox adds. */
+export interface AdminEnquiry extends AdminEnquiryRow {
+  telephone: string;
+  message: string;
+  ip: string;
+  /** The puzzle as it was answered: `num1 + num2 = answer` and the visitor's own answer. */
+  puzzle: { num1: string; num2: string; answer: string; given: string };
+  assigneeId: number | null;
+  /** ISO 8601; null before the first change in the inbox. */
+  updatedAt: string | null;
+  listing: AdminEnquiryListing | null;
+  delivery: AdminEnquiryDelivery | null;
+  notes: AdminEnquiryNote[];
+}
+
+export type AdminEnquiryChange =
+  | { kind: "status"; status: EnquiryStatus }
+  | { kind: "assign"; assigneeId: number | null }
+  | { kind: "note"; body: string };
+
+/** Everything held for one e-mail address (the data-protection tool). */
+export interface DataRequestFindings {
+  email: string;
+  enquiries: AdminEnquiry[];
+  /** A back-office account with this address, if any (not deleted by the tool). */
+  staffAccount: { email: string; role: string; createdAt: string } | null;
+  /** Notes written by that account on any enquiry. */
+  notesWritten: number;
+}
+
+/** `key~id`; the key may itself hold `~`, the id never does. */
+export function formatAdminEnquiryCursor(cursor: AdminEnquiryCursor): string {
+  return `${cursor.key}~${cursor.id}`;
+}
+
+function parseCursor(value: string | null): AdminEnquiryCursor | undefined {
+  if (!value) return undefined;
+  const cut = value.lastIndexOf("~");
+  if (cut < 0) return undefined;
+  const id = Number(value.slice(cut + 1));
+  const key = value.slice(0, cut);
+  if (!Number.isSafeInteger(id) || Number.isNaN(Date.parse(key))) return undefined;
+  return { key, id };
+}
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` that names a real day. */
+export function isCalendarDate(value: string): boolean {
+  if (!datePattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function clean(value: string | null): string {
+  return (value ?? "").trim().replace(/\s+/g, " ").slice(0, maxTextLength);
+}
+
+/** The inbox's query from a URL's parameters; anything unknown or malformed is left out. */
+export function parseAdminEnquiryQuery(params: URLSearchParams): {
+  query: AdminEnquiryQuery;
+  errors: AdminEnquiryFilterErrors;
+} {
+  const errors: AdminEnquiryFilterErrors = {};
+  const status = params.get("status");
+  const query: AdminEnquiryQuery = {
+    ...(isEnquiryStatus(status) ? { status } : {}),
+    listing: clean(params.get("listing")),
+    from: clean(params.get("from")),
+    to: clean(params.get("to")),
+    text: clean(params.get("q")),
+  };
+  for (const field of ["from", "to"] as const) {
+    if (query[field] !== "" && !isCalendarDate(query[field])) {
+      errors[field] = "Enter a date such as 2026-11-25.";
+      query[field] = "";
+    }
+  }
+  if (query.from && query.to && query.from > query.to) {
+    errors.to = "The end date must not be before the start date.";
+    query.to = "";
+  }
+  const after = parseCursor(params.get("after"));
+  const before = after ? undefined : parseCursor(params.get("before"));
+  if (after) query.after = after;
+  if (before) query.before = before;
+  return { query, errors };
+}
+
+/** The URL parameters of the filters (empty ones left out), for links and the export. */
+export function adminEnquiryParams(
+  filters: AdminEnquiryFilters,
+  page?: { after?: string; before?: string },
+): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.status) params.set("status", filters.status);
+  if (filters.listing) params.set("listing", filters.listing);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (filters.text) params.set("q", filters.text);
+  if (page?.after) params.set("after", page.after);
+  if (page?.before) params.set("before", page.before);
+  return params;
+}
+
+/** The first instant after a `YYYY-MM-DD` day ends (UTC), as ISO 8601. */
+export function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString();
+}
+
+/** A timestamp as `YYYY-MM-DD HH:MM UTC`; '' when unreadable. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

@@ -1,0 +1,214 @@
+/**
+ * The enquiries inbox (decision 045), as staff use it: a visitor sends the public contact form;
+ * an owner made by `npm run users` opens Enquiries from the back office's menu, finds it with
+ * the filters, changes its status, assigns it to themselves, adds a note, exports the filtered
+ * set as CSV, and finally finds and deletes it with the data-request tool. axe finds no serious
+ * or critical violation on the inbox, the enquiry or the tool, at desktop and phone widths.
+ * Each test touches only its own enquiry (its own e-mail address).
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { parseCsv } from "../../lib/csv.ts";
+import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
+import { enquiryForm, fillEnquiry, postToApi, uniqueEmail } from "./enquiry-helpers.ts";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test.describe.configure({ timeout: 120_000 });
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
+    );
+  expect(serious, page.url()).toEqual([]);
+}
+
+/** With ADMIN_SCREENSHOTS=folder set, a full-page screenshot there (never in the repo). */
+async function screenshot(page: Page, name: string) {
+  const folder = process.env.ADMIN_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
+async function newOwner(page: Page): Promise<string> {
+  const id = randomBytes(4).toString("hex");
+  const email = `inbox-owner-${id}@example.com`;
+  const password = `owner password ${id}`;
+  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
+    encoding: "utf8",
+  });
+  const path = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(printed)?.[1];
+  if (!path) throw new Error(`no set-password link in: ${printed}`);
+  await page.goto(path);
+  await page.getByLabel("New password", { exact: true }).fill(password);
+  await page.getByLabel("New password again").fill(password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/$/);
+  return email;
+}
+
+for (const [label, width] of [
+  ["desktop", 1280],
+  ["phone", 390],
+] as const) {
+  test(`an enquiry from the contact form is found, handled, exported and erased in the inbox (${label})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const visitor = await context.newPage();
+    const email = uniqueEmail(`inbox-${label}`);
+    const fullname = `Inbox Visitor ${label}`;
+
+    // A visitor sends the public contact form.
+    await visitor.goto("/contact");
+    const form = enquiryForm(visitor, "contact");
+    await fillEnquiry(form, "contact", {
+      fullname,
+      email,
+      message: "Hello, is the garden flat still free?",
+    });
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("alert")).toContainText("Success!");
+
+    // The owner opens Enquiries from the menu (newest first: other specs may have sent many
+    // since, so the filters below are what find this one).
+    const owner = await newOwner(page);
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", {
+        name: "Enquiries",
+      })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/enquiries$/);
+    await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
+    const rows = page.locator("table.admin-enquiries tbody tr");
+    await expect(rows.first()).toBeVisible();
+    await screenshot(page, `enquiries-${width}`);
+    await expectNoSeriousViolations(page);
+
+    // Filters: a GET form whose values stay in the URL.
+    const filters = page.getByRole("search", { name: "Enquiries" });
+    await filters.getByLabel("Search name, e-mail or message").fill(email);
+    await filters.getByLabel("Status").selectOption("new");
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/[?&]status=new/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(email);
+    await expect(rows).toHaveCount(1);
+    await filters.getByLabel("Status").selectOption("closed");
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No enquiry matches.")).toBeVisible();
+    await filters.getByLabel("Status").selectOption("new");
+    await filters.getByRole("button", { name: "Filter" }).click();
+
+    // Open it: every field, the delivery state; change status, assign, note.
+    await rows.first().getByRole("link", { name: fullname }).click();
+    await expect(page.getByRole("heading", { name: `Enquiry from ${fullname}` })).toBeVisible();
+    await expect(page.getByText("Hello, is the garden flat still free?")).toBeVisible();
+    await expect(page.getByText(/Waiting to be e-mailed|E-mailed to the company/)).toBeVisible();
+    await page.getByLabel("Status", { exact: true }).selectOption("in_progress");
+    await page.getByRole("button", { name: "Change status" }).click();
+    await expect(page.getByRole("status")).toHaveText("The status is changed.");
+    await page.getByLabel("Assigned to").selectOption({ label: owner });
+    await page.getByRole("button", { name: "Assign" }).click();
+    await expect(page.getByRole("status")).toHaveText("The assignment is changed.");
+    await page.getByLabel("Add a note").fill("Called back; viewing on Friday.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your note is added.");
+    const note = page.getByRole("list", { name: "Notes" }).getByRole("listitem");
+    await expect(note).toContainText("Called back; viewing on Friday.");
+    await expect(note).toContainText(owner);
+    await expect(page.getByLabel("Add a note")).toHaveValue("");
+    await expect(page.getByLabel("Status", { exact: true })).toHaveValue("in_progress");
+    await screenshot(page, `enquiry-${width}`);
+    await expectNoSeriousViolations(page);
+
+    // The inbox shows the new status and assignee; the export holds the filtered set.
+    await page.goto(`/admin/enquiries?status=in_progress&q=${encodeURIComponent(email)}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("In progress");
+    await expect(rows.first()).toContainText(owner);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export these as CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...records] = parseCsv(
+      await readFile((await download.path()) as string, "utf8"),
+    ).map((record) => record.fields);
+    expect(records).toHaveLength(1);
+    const record = Object.fromEntries(header!.map((name, index) => [name, records[0]![index]]));
+    expect(record).toMatchObject({ email, fullname, status: "in_progress", assigned_to: owner });
+
+    // The data-request tool finds it, and deletes it after a confirmation.
+    await page.goto("/admin/enquiries/data-requests");
+    await page.getByRole("textbox", { name: "E-mail address" }).fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page.getByText("1 enquiry, with every field")).toBeVisible();
+    await screenshot(page, `data-requests-${width}`);
+    await expectNoSeriousViolations(page);
+    await page.getByRole("button", { name: "Delete 1 enquiry…" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Delete everything from ${email}?`);
+    await screenshot(page, `data-request-confirm-${width}`);
+    await expectNoSeriousViolations(page);
+    await page.getByRole("button", { name: "Delete for good" }).click();
+    await expect(page).toHaveURL(/\/admin\/enquiries\/data-requests\?deleted=1$/);
+    await expect(page.getByRole("status")).toContainText("1 enquiry was deleted for good");
+    await page.goto(`/admin/enquiries?q=${encodeURIComponent(email)}`);
+    await expect(page.getByText("No enquiry matches.")).toBeVisible();
+    await context.close();
+  });
+}
+
+test("without JavaScript the inbox filters, and an enquiry's status, assignee and notes change", async ({
+  browser,
+}) => {
+  // Without JavaScript from the set-password link on: every admin form is a plain post.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueEmail("inbox-nojs");
+  const sent = await postToApi({
+    fullname: "No Script Visitor",
+    telephone: "+1 555 0101",
+    email,
+    property_code: "",
+    message: "Sent without a browser",
+    how_you_hear: "A question",
+    num1: "2",
+    num2: "3",
+    answer: "5",
+    puzzle: "5",
+  });
+  expect(sent.httpStatus).toBe(200);
+  const owner = await newOwner(page);
+  await page.goto("/admin/enquiries");
+  const filters = page.getByRole("search", { name: "Enquiries" });
+  await filters.getByLabel("Search name, e-mail or message").fill(email);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  expect(new URL(page.url()).searchParams.get("q")).toBe(email);
+  await page.getByRole("link", { name: "No Script Visitor" }).click();
+  await page.getByLabel("Status", { exact: true }).selectOption("closed");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page).toHaveURL(/\?done=status$/);
+  await expect(page.getByRole("status")).toHaveText("The status is changed.");
+  await page.getByLabel("Assigned to").selectOption({ label: owner });
+  await page.getByRole("button", { name: "Assign" }).click();
+  await expect(page).toHaveURL(/\?done=assign$/);
+  await page.getByLabel("Add a note").fill("Answered by phone.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page).toHaveURL(/\?done=note$/);
+  await expect(page.getByRole("list", { name: "Notes" })).toContainText("Answered by phone.");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("closed");
+  await context.close();
+});
