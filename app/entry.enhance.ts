@@ -12,12 +12,22 @@ import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-
 import { enhanceImage } from "./components/enhance-image.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import {
+  enhanceCompareForm,
+  enhanceShortlistCount,
+  enhanceShortlistPage,
+  enhanceShortlistToggle,
+} from "./components/shortlist/enhance-shortlist.ts";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   banner: enhanceBanner,
   "featured-carousel": enhanceFeaturedCarousel,
   menu: enhanceMenu,
   "search-panel": enhanceSearchPanel,
+  "shortlist-toggle": enhanceShortlistToggle,
+  "shortlist-count": enhanceShortlistCount,
+  "shortlist-page": enhanceShortlistPage,
+  "compare-form": (element) => enhanceCompareForm(element as HTMLFormElement),
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { Icon } from "../icons.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { ShortlistHeaderLink } from "../shortlist/shortlist-toggle.tsx";
 import { closeMenu, enhanceMenu } from "./enhance-menu.ts";
 import { siteNavigation } from "./navigation.ts";
 
@@ -62,6 +63,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <ShortlistHeaderLink />
       </div>
     </header>
   );
