@@ -50,7 +50,7 @@ export function ShortlistHeaderLink() {
     <div ref={ref} className="site-header__shortlist" data-enhance="shortlist-count">
       <a className="shortlist-link" href="/shortlist" data-shortlist-link hidden>
         <Icon name="heart" size={20} className="shortlist-link__icon" />
-        <span className="shortlist-link__label">Shortlist</span>
+        <span className="shortlist-link__label">Shortlist</span>{" "}
         <span className="shortlist-link__count" data-shortlist-count>
           0
         </span>
