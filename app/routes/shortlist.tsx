@@ -58,9 +58,9 @@ export default function Shortlist({ loaderData }: Route.ComponentProps) {
               Press the heart on any property to keep it here. Your shortlist stays in this browser:
               no account needed.
             </p>
-            <noscript>
-              <p>Keeping a shortlist needs JavaScript. A shared shortlist link opens without it.</p>
-            </noscript>
+            <p data-shortlist-no-script>
+              Keeping a shortlist needs JavaScript. A shared shortlist link opens without it.
+            </p>
             <a className="button button--primary" href="/property">
               Browse properties
             </a>

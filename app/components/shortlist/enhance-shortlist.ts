@@ -66,14 +66,20 @@ export function enhanceShortlistCount(container: HTMLElement): () => void {
 
 /**
  * The shortlist page without codes in its address: with a stored shortlist, moves to that
- * list's shareable address (replacing this one in the history).
+ * list's shareable address (replacing this one in the history). Hides the note that keeping a
+ * shortlist needs JavaScript (or says the browser's storage is off).
  */
 export function enhanceShortlistPage(page: HTMLElement): () => void {
+  const note = page.querySelector<HTMLElement>("[data-shortlist-no-script]");
+  if (!shortlistAvailable()) {
+    if (note) note.textContent = "This browser keeps no shortlist: its site storage is off.";
+    return none;
+  }
+  if (note) note.hidden = true;
   if (new URLSearchParams(window.location.search).has("codes")) return none;
-  if (!shortlistAvailable()) return none;
   const codes = readShortlist();
   if (codes.length > 0) window.location.replace(shortlistPath(codes));
-  else page.dataset.shortlistEmpty = "true";
+
   return none;
 }
 
