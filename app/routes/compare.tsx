@@ -151,6 +151,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             <div className="compare__tools">
+              <p>
+                {count === 1 ? "1 property" : `${count} properties`} side by side
+                {count > 1 ? ". Rows marked 'Differs' are not the same for all." : "."}
+              </p>
               {count > 1 ? (
                 <label className="compare__only-differences">
                   <input type="checkbox" />
@@ -164,9 +168,8 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take focus, so a keyboard can scroll it (WCAG 2.1.1, axe's scrollable-region-focusable). */}
             <section className="compare-scroll" aria-labelledby="compare-caption" tabIndex={0}>
               <table className="compare-table" style={{ ["--compare-columns" as string]: count }}>
-                <caption id="compare-caption" className="compare-table__caption">
+                <caption id="compare-caption" className="visually-hidden">
                   {count === 1 ? "1 property" : `${count} properties`} side by side
-                  {count > 1 ? "; rows marked 'Differs' are not the same for all" : ""}
                 </caption>
                 <thead>
                   <tr>
