@@ -48,6 +48,8 @@ test("a card's heart keeps the property, the header counts it, and every page sh
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect(headerCount(page)).toHaveText("1");
   await expect(headerLink(page)).toHaveAccessibleName("Shortlist 1 property");
+  // Announced politely: a status beside the link.
+  await expect(headerStatus(page)).toHaveAttribute("role", "status");
   await expect(headerStatus(page)).toHaveText(
     `${property.headline} added to your shortlist. 1 property on your shortlist.`,
   );
@@ -56,7 +58,16 @@ test("a card's heart keeps the property, the header counts it, and every page sh
   // The list rows of /search show the same property kept, as does the home page (no React).
   await gotoHydrated(page, "/search");
   await expect(heart(page, property)).toHaveAttribute("aria-pressed", "true");
+  // The home page runs the enhancement module instead of React (decision 021): its hearts too.
   await gotoHydrated(page, "/");
+  await expect(headerCount(page)).toHaveText("1");
+  const homeHeart = page.locator(".listing-card .shortlist-toggle").first();
+  await expect(homeHeart).toBeVisible();
+  const homePressed = (await homeHeart.getAttribute("aria-pressed")) === "true";
+  await homeHeart.click();
+  await expect(homeHeart).toHaveAttribute("aria-pressed", String(!homePressed));
+  await expect(headerCount(page)).toHaveText(homePressed ? "0" : "2");
+  await homeHeart.click();
   await expect(headerCount(page)).toHaveText("1");
 
   // Pressed again, it leaves the shortlist.
