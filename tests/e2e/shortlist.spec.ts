@@ -375,3 +375,16 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Keeping a shortlist needs JavaScript.")).toBeVisible();
   });
 });
+
+test("another tab of the same browser follows each change", async ({ context }) => {
+  const property = all[0]!;
+  const [one, two] = [await context.newPage(), await context.newPage()];
+  await gotoHydrated(one, "/property");
+  await gotoHydrated(two, "/search");
+  await heart(one, property).click();
+  await expect(headerCount(two)).toHaveText("1");
+  await expect(heart(two, property)).toHaveAttribute("aria-pressed", "true");
+  await heart(two, property).click();
+  await expect(heart(one, property)).toHaveAttribute("aria-pressed", "false");
+  await expect(headerCount(one)).toHaveText("0");
+});
