@@ -15,6 +15,12 @@ import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
+import {
+  enhanceCompareForm,
+  enhanceShortlistCount,
+  enhanceShortlistPage,
+  enhanceShortlistToggle,
+} from "./components/shortlist/enhance-shortlist.ts";
 import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-search.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
@@ -30,6 +36,10 @@ const behaviours: Record<string, (element: any) => unknown> = {
   "sort-select": enhanceSortSelect,
   tabs: enhanceTabPanels,
   "thumbnail-gallery": enhanceThumbnailGallery,
+  "shortlist-toggle": enhanceShortlistToggle,
+  "shortlist-count": enhanceShortlistCount,
+  "shortlist-page": enhanceShortlistPage,
+  "compare-form": enhanceCompareForm,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {

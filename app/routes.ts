@@ -5,6 +5,9 @@ import { sitePages } from "./site-pages.ts";
 export default [
   ...sitePages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
   route("property/:code", "routes/property-detail.tsx"),
+  // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
+  route("shortlist", "routes/shortlist.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),

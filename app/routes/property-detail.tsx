@@ -16,6 +16,7 @@ import {
 import { PropertyTabs } from "../components/property/property-tabs.tsx";
 import { StarRating } from "../components/property/star-rating.tsx";
 import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
+import { ShortlistToggle } from "../components/shortlist/shortlist-toggle.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
@@ -100,7 +101,10 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
               </p>
               <StarRating rating={property.rating} />
             </div>
-            <p className="property-header__price">{formatPrice(property.price)}</p>
+            <div className="property-header__aside">
+              <p className="property-header__price">{formatPrice(property.price)}</p>
+              <ShortlistToggle code={property.code} name={property.headline} look="label" />
+            </div>
           </div>
         </div>
       </header>

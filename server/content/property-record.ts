@@ -10,6 +10,7 @@ import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
 import { csvText } from "../../lib/csv.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
+import { propertyCodePattern } from "../../lib/property-codes.ts";
 
 /** The columns of an import or export file, in the export's order. */
 export const propertyColumns = [
@@ -60,8 +61,7 @@ export const requiredPropertyColumns: readonly PropertyColumn[] = [
 /** Separates the items of a list column in CSV: `Wi-Fi|Garden`. */
 export const listSeparator = "|";
 
-/** A property code: letters, digits, `.`, `_` and `-`; it appears in page addresses. */
-export const propertyCodePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export { propertyCodePattern };
 
 const text = (max: number) =>
   z

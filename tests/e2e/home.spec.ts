@@ -257,7 +257,11 @@ test("the carousel works by keyboard: its buttons, and a focused slide scrolls i
   await expect.poll(() => firstVisibleSlide(page)).toBe(`1 of ${expected.length}`);
 
   // Tabbing from the last slide in view to the next one brings that one into view.
+  // Each slide holds its heart (decision 047), then its link.
   await carousel.getByRole("link", { name: expected[3]!.headline }).focus();
+  await page.keyboard.press("Tab");
+  const fifthHeart = carousel.getByRole("button", { name: `Shortlist ${expected[4]!.headline}` });
+  await expect(fifthHeart).toBeFocused();
   await page.keyboard.press("Tab");
   const fifth = carousel.getByRole("link", { name: expected[4]!.headline });
   await expect(fifth).toBeFocused();

@@ -88,6 +88,10 @@ test.describe("the mobile menu", () => {
       const links = await nav.getByRole("link").count();
       for (let step = 0; step < links; step++) await page.keyboard.press("Tab");
       await expect(nav.getByRole("link", { name: "Investment" })).toBeFocused();
+      // The header's shortlist link (decision 047) is still in the header, beside the open menu.
+      await page.keyboard.press("Tab");
+      await expect(page.locator("a[data-shortlist-link]")).toBeFocused();
+      await expect(nav).toBeVisible();
       // One more Tab leaves the header: the menu must not stay over the focused content.
       await page.keyboard.press("Tab");
       await expect(button).toHaveAttribute("aria-expanded", "false");

@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { useProfile } from "../../store/records.ts";
 import { Icon } from "../icons.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { ShortlistHeaderLink } from "../shortlist/shortlist-toggle.tsx";
 import { siteNavigation } from "./navigation.ts";
 
 /**
@@ -52,6 +53,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <ShortlistHeaderLink />
       </div>
     </header>
   );

@@ -5,6 +5,7 @@ import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { propertyHref } from "./property-link.ts";
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */
@@ -24,6 +25,7 @@ export function FeaturedCard({ property }: { property: Property }) {
         {property.offer_type ? (
           <span className="badge badge--accent featured-card__badge">{property.offer_type}</span>
         ) : null}
+        <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="featured-card__body">
         <p className="featured-card__price">{formatPrice(property.price)}</p>
@@ -54,6 +56,7 @@ export function PropertyTile({ property }: { property: Property }) {
         height={600}
         sizes={imageSizes.propertyTile}
       />
+      <ShortlistToggle code={property.code} name={property.headline} />
       <div className="property-tile__overlay">
         <h3 className="property-tile__title">
           <Link to={propertyHref(property)} className="card-link">
@@ -116,6 +119,7 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
           <li className="badge badge--accent">Featured</li>
         </ul>
         <p className="listing-card__price">{formatPrice(property.price)}</p>
+        <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="listing-card__body">
         <h3 className="listing-card__title">
@@ -162,6 +166,7 @@ export function RecentCard({ property }: { property: Property }) {
         height={120}
         sizes={imageSizes.recentCard}
       />
+      <ShortlistToggle code={property.code} name={property.headline} />
       <div className="recent-card__body">
         <h3 className="recent-card__title">
           <Link to={propertyHref(property)} className="card-link">

@@ -4,6 +4,7 @@ import { formatDate, formatPrice } from "../../../lib/format.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { type PropertyFact, PropertyFacts } from "./property-facts.tsx";
 
 /**
@@ -84,6 +85,7 @@ export function PropertyCard({
           ) : null}
         </div>
         {priceOnCover ? price : null}
+        <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="property-card__body">
         {priceOnCover ? null : price}
