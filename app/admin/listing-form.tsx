@@ -177,11 +177,21 @@ function SelectField({
   );
 }
 
-function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+function Fieldset({
+  legend,
+  narrow,
+  children,
+}: {
+  legend: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <fieldset className="admin-editor__group">
       <legend className="admin-editor__legend">{legend}</legend>
-      <div className="admin-editor__fields">{children}</div>
+      <div className={`admin-editor__fields${narrow ? " admin-editor__fields--narrow" : ""}`}>
+        {children}
+      </div>
     </fieldset>
   );
 }
@@ -439,7 +449,7 @@ export function ListingForm(props: ListingFormProps) {
             hint="Decimal degrees, −180 to 180."
           />
         </Fieldset>
-        <Fieldset legend="Rooms and size">
+        <Fieldset legend="Rooms and size" narrow>
           {(
             ["bedroom", "bathroom", "room", "floor", "size", "garage", "balcony", "rating"] as const
           ).map((field) => (
@@ -452,9 +462,9 @@ export function ListingForm(props: ListingFormProps) {
             />
           ))}
         </Fieldset>
-        <fieldset className="admin-editor__group">
-          <legend className="admin-editor__legend">Description</legend>
+        <div className="admin-editor__group">
           <RichTextEditor
+            labelClassName="admin-editor__legend"
             id={fieldId("description")}
             name="description"
             label={listingFieldLabels.description}
@@ -462,7 +472,7 @@ export function ListingForm(props: ListingFormProps) {
             hint="Paragraphs, bold, italic, headings, lists, quotes and links; anything else is removed on save."
             error={errors.description}
           />
-        </fieldset>
+        </div>
         <fieldset
           className={`admin-editor__group${amenitiesError ? " admin-field--invalid" : ""}`}
           aria-describedby={amenitiesError ? "listing-amenities-error" : undefined}

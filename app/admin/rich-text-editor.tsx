@@ -15,6 +15,8 @@ export interface RichTextEditorProps {
   defaultValue: string;
   hint?: string;
   error?: string | undefined;
+  /** The label's class besides admin-field__label (a group's heading). */
+  labelClassName?: string;
 }
 
 export function RichTextEditor({
@@ -24,6 +26,7 @@ export function RichTextEditor({
   defaultValue,
   hint,
   error,
+  labelClassName,
 }: RichTextEditorProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [pressed, setPressed] = useState<Record<string, boolean>>({});
@@ -87,15 +90,16 @@ export function RichTextEditor({
   }
 
   const labelId = `${id}-label`;
+  const labelClass = `admin-field__label${labelClassName ? ` ${labelClassName}` : ""}`;
   return (
     <div className={`admin-field${error ? " admin-field--invalid" : ""}`}>
       {enhanced ? (
         // Names the editor box through its aria-labelledby (a label is only for form controls).
-        <span className="admin-field__label" id={labelId}>
+        <span className={labelClass} id={labelId}>
           {label}
         </span>
       ) : (
-        <label className="admin-field__label" id={labelId} htmlFor={id}>
+        <label className={labelClass} id={labelId} htmlFor={id}>
           {label}
         </label>
       )}
@@ -119,7 +123,7 @@ export function RichTextEditor({
                 key={command.label}
                 type="button"
                 className="admin-rich-text__button"
-                aria-label={command.label}
+                aria-label={command.text === command.label ? undefined : command.label}
                 title={command.label}
                 aria-pressed={command.toggle ? (pressed[command.command] ?? false) : undefined}
                 tabIndex={index === focusIndex ? 0 : -1}
@@ -127,7 +131,7 @@ export function RichTextEditor({
                 onFocus={() => setFocusIndex(index)}
                 onClick={() => run(command)}
               >
-                <span aria-hidden="true">{command.text}</span>
+                {command.text}
               </button>
             ))}
           </div>
@@ -149,7 +153,8 @@ export function RichTextEditor({
             onMouseUp={sync}
             onBlur={sync}
           />
-          <input ref={hidden} type="hidden" name={name} defaultValue={initial.current} />
+          {/* No value prop: a hidden input's value is its attribute, which React would reset. */}
+          <input ref={hidden} type="hidden" name={name} />
         </div>
       ) : (
         <textarea

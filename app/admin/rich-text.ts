@@ -11,7 +11,7 @@ export interface RichTextCommand {
   /** The element the command makes; the button shows only when the allow-list has it. */
   tag: string;
   label: string;
-  /** What the button shows (the label is its accessible name). */
+  /** What the button shows: the label itself, or a one-letter symbol of it (its name stays the label). */
   text: string;
   /** document.execCommand's command and value. */
   command: string;
@@ -23,14 +23,14 @@ export interface RichTextCommand {
 const commands: RichTextCommand[] = [
   { tag: "strong", label: "Bold", text: "B", command: "bold", toggle: true },
   { tag: "em", label: "Italic", text: "I", command: "italic", toggle: true },
-  { tag: "h3", label: "Heading", text: "H3", command: "formatBlock", value: "h3" },
-  { tag: "h4", label: "Subheading", text: "H4", command: "formatBlock", value: "h4" },
+  { tag: "h3", label: "Heading", text: "Heading", command: "formatBlock", value: "h3" },
+  { tag: "h4", label: "Subheading", text: "Subheading", command: "formatBlock", value: "h4" },
   { tag: "p", label: "Paragraph", text: "¶", command: "formatBlock", value: "p" },
-  { tag: "ul", label: "Bulleted list", text: "• List", command: "insertUnorderedList" },
-  { tag: "ol", label: "Numbered list", text: "1. List", command: "insertOrderedList" },
-  { tag: "blockquote", label: "Quote", text: "“ ”", command: "formatBlock", value: "blockquote" },
+  { tag: "ul", label: "Bullets", text: "Bullets", command: "insertUnorderedList" },
+  { tag: "ol", label: "Numbers", text: "Numbers", command: "insertOrderedList" },
+  { tag: "blockquote", label: "Quote", text: "Quote", command: "formatBlock", value: "blockquote" },
   { tag: "a", label: "Link", text: "Link", command: "createLink" },
-  { tag: "a", label: "Remove link", text: "Unlink", command: "unlink" },
+  { tag: "a", label: "Unlink", text: "Unlink", command: "unlink" },
 ];
 
 const allowedTags = new Set(
