@@ -123,6 +123,8 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
       const page = await browser.get("/admin/listings/new");
       expect(page.statusCode).toBe(200);
       expect(page.headers["cache-control"]).toContain("no-store");
+      // Not no-referrer: with it, Chromium posts a form without JavaScript with Origin: null.
+      expect(page.headers["referrer-policy"]).toBe("same-origin");
       const csrf = formTokenOf(page.body);
       const code = `NEW-${role.toUpperCase()}`;
       const created = await browser.post("/admin/listings/new", {
