@@ -128,12 +128,33 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
             select indexname as name from pg_indexes where tablename = 'property'`.execute(db);
     expect(indexes.rows.map((row) => row.name)).toContain("property_coordinates_idx");
 
-    await migrateDown(db);
+    // Down to before 0009, whatever came after it.
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-25-0009-property-coordinates");
+    for (let step = 0; step < later; step++) await migrateDown(db);
     const columns = (await db.introspection.getTables())
       .find((table) => table.name === "property")
       ?.columns.map((column) => column.name);
     expect(columns).toContain("google_map");
     expect(columns).not.toContain("latitude");
     expect(columns).not.toContain("longitude");
+  });
+
+  it("gives every listing a revision from 0, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const revisions = await db.selectFrom("property").select("revision").execute();
+    expect(revisions.length).toBeGreaterThan(0);
+    expect(new Set(revisions.map((row) => row.revision))).toEqual(new Set([0]));
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    expect(await columnsOf()).toContain("revision");
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-25-0011-listing-revision");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("revision");
+    expect(await columnsOf()).toContain("updated_at");
   });
 });
