@@ -22,6 +22,10 @@ const signedInPages = [
   "/admin/staff",
   "/admin/listings",
   "/admin/listings/HP-1001/delete",
+  "/admin/listings/new",
+  "/admin/listings/HP-1001/edit",
+  "/admin/listings/HP-1001/duplicate",
+  "/admin/listings/related?q=HP",
   "/admin/sign-out",
   "/admin/no-such-page",
 ];
@@ -30,6 +34,9 @@ const dataRequests = [
   "/admin/_.data",
   "/admin/staff.data",
   "/admin/listings.data",
+  "/admin/listings/new.data",
+  "/admin/listings/HP-1001/edit.data",
+  "/admin/listings/related.data?q=HP",
   "/admin/no-such-page.data",
 ];
 
@@ -81,7 +88,14 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const browser = adminBrowser(app);
     const csrf = await browser.tokenFrom("/admin/sign-in");
     const victim = `nobody-${randomBytes(4).toString("hex")}@example.com`;
-    for (const url of ["/admin/staff", "/admin/sign-out", "/admin/"]) {
+    for (const url of [
+      "/admin/staff",
+      "/admin/sign-out",
+      "/admin/",
+      "/admin/listings/new",
+      "/admin/listings/HP-1001/edit",
+      "/admin/listings/HP-1001/duplicate",
+    ]) {
       const withToken = await browser.post(url, { csrf, email: victim, role: "owner" });
       expect(withToken.statusCode, url).toBe(302);
       expect(withToken.headers.location, url).toBe("/admin/sign-in");
@@ -100,6 +114,12 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       ["/admin/staff", { email: invited, role: "agent" }],
       ["/admin/sign-out", { scope: "everywhere" }],
       ["/admin/sign-in", { email: owner.email, password: owner.password }],
+      [
+        "/admin/listings/new",
+        { code: "CSRF-1", headline: "Forged", offer_type: "For Sale", price: "1" },
+      ],
+      ["/admin/listings/HP-1001/edit", { revision: "0", headline: "Forged" }],
+      ["/admin/listings/HP-1001/duplicate", {}],
     ];
     for (const [url, fields] of forms) {
       for (const csrf of [undefined, "", otherToken, "x".repeat(43)]) {
@@ -113,6 +133,14 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       }
     }
     expect(await findStaffUserByEmail(database.handle.db, invited)).toBeUndefined();
+    const listings = await database.handle.db
+      .selectFrom("property")
+      .select("code")
+      .where((eb) =>
+        eb.or([eb("code", "in", ["CSRF-1", "HP-1001-COPY"]), eb("headline", "=", "Forged")]),
+      )
+      .execute();
+    expect(listings).toEqual([]);
     // Still signed in: the refused sign-out did nothing.
     expect((await owner.browser.get("/admin/")).statusCode).toBe(200);
     // The set-password form, signed out, without the token of its cookie.
