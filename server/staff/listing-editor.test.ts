@@ -114,7 +114,7 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
       price: "must be a number",
       rating: "must be at most 5",
       youtube: "must be an http(s) address",
-      category: "must be one of the list",
+      category: "must be one from the list",
       amenities: "must be from the list (not Helipad)",
       related: "has no listing with the code NOPE-1",
     });

@@ -136,7 +136,7 @@ async function validate(
     category !== "" &&
     !choices.categories.some((title) => title.toLowerCase() === category.toLowerCase())
   ) {
-    issues.push(issue("category", "must be one of the list"));
+    issues.push(issue("category", "must be one from the list"));
   }
   const unknownAmenities = values.amenities.filter(
     (title) => !choices.amenities.some((known) => known.toLowerCase() === title.toLowerCase()),
