@@ -38,7 +38,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /(content-change|admin-listings)\.spec\.ts/,
+      testIgnore: /(content-change|admin-listings|listing-editor)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -52,6 +52,13 @@ export default defineConfig({
       testMatch: /admin-listings\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["content-change"],
+    },
+    // The listing editor creates, edits and copies listings: after the table's spec.
+    {
+      name: "listing-editor",
+      testMatch: /listing-editor\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["admin-listings"],
     },
   ],
   webServer: {

@@ -14,6 +14,13 @@ import type {
   DataRequestFindings,
 } from "../lib/admin-enquiries.ts";
 import type {
+  EditableListing,
+  ListingChoice,
+  ListingFormOptions,
+  ListingFormValues,
+  ListingSave,
+} from "../lib/admin-listing-form.ts";
+import type {
   AdminListingAction,
   AdminListingPage,
   AdminListingQuery,
@@ -145,6 +152,25 @@ export interface AdminListingsService {
     code: string,
     action: AdminListingAction,
   ): Promise<"changed" | "unchanged" | "missing">;
+  /** The editor (decision 044): one listing as its form shows it; null when there is none. */
+  open(session: StaffSession, code: string): Promise<EditableListing | null>;
+  /** The form's choices: every category and amenity. */
+  formOptions(session: StaffSession): Promise<ListingFormOptions>;
+  /** Adds a listing from the form's values. */
+  create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
+  /** Saves the form over listing `code`, only if it is still at `revision`. */
+  save(
+    session: StaffSession,
+    code: string,
+    revision: number,
+    values: ListingFormValues,
+  ): Promise<ListingSave>;
+  /** A new unpublished draft copied from `code`: its code; null when there is no such listing. */
+  duplicate(session: StaffSession, code: string): Promise<string | null>;
+  /** Listings whose code or headline holds every word (the related properties' picker). */
+  search(session: StaffSession, text: string): Promise<ListingChoice[]>;
+  /** The listings with these codes, in order; unknown codes left out. */
+  choices(session: StaffSession, codes: readonly string[]): Promise<ListingChoice[]>;
 }
 
 /**

@@ -111,6 +111,11 @@ export interface Database {
     archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     /** The last change made in the back office; null before the first. */
     updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /**
+     * Raised by every write to the listing: the back office's editor saves only over the
+     * revision it showed (decision 044).
+     */
+    revision: ColumnType<number, number | undefined, number>;
   };
   collection: {
     id: Generated<number>;

@@ -203,4 +203,22 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(columns).not.toContain("assignee_id");
     expect(await tableNames(test)).not.toContain("enquiry_note");
   });
+
+  it("gives every listing a revision from 0, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const revisions = await db.selectFrom("property").select("revision").execute();
+    expect(revisions.length).toBeGreaterThan(0);
+    expect(new Set(revisions.map((row) => row.revision))).toEqual(new Set([0]));
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    expect(await columnsOf()).toContain("revision");
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-25-0011-listing-revision");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("revision");
+    expect(await columnsOf()).toContain("updated_at");
+  });
 });

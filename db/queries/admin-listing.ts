@@ -15,7 +15,7 @@ import {
   formatAdminListingCursor,
 } from "../../lib/admin-listings.ts";
 import type { Database } from "../database.ts";
-import { isPostgres, toFlag, toIsoString } from "./columns.ts";
+import { isPostgres, nextRevision, toFlag, toIsoString } from "./columns.ts";
 
 type SortColumn = "created_at" | "price" | "headline";
 
@@ -203,7 +203,7 @@ export async function changeAdminListing(
         .set({ archived_at: null, updated_at: updatedAt })
         .where("archived_at", "is not", null);
     }
-    changedRows = (await update.executeTakeFirst()).numUpdatedRows;
+    changedRows = (await update.set({ revision: nextRevision }).executeTakeFirst()).numUpdatedRows;
   }
   if (Number(changedRows) > 0) return "changed";
   const exists = await db

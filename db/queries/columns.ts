@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import type { Database } from "../database.ts";
 
 /**
@@ -30,3 +30,6 @@ export function toCount(value: number | string | bigint | null | undefined): num
 export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
+
+/** A listing's `revision` raised by one: every write to a listing sets it (decision 044). */
+export const nextRevision = sql<number>`revision + 1`;

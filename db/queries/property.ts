@@ -9,7 +9,7 @@ import {
   preparePostgresStatement,
 } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
-import { isPostgres, toCount, toFlag, toIsoString } from "./columns.ts";
+import { isPostgres, nextRevision, toCount, toFlag, toIsoString } from "./columns.ts";
 
 /** A property row with its category's title, as the property queries select it. */
 export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
@@ -519,12 +519,17 @@ export async function insertProperty(db: Kysely<Database>, values: NewPropertyRo
   await db.insertInto("property").values(values).execute();
 }
 
+/** Updates the property `code`, raising its revision (decision 044). */
 export async function updatePropertyByCode(
   db: Kysely<Database>,
   code: string,
   values: PropertyUpdate,
 ): Promise<void> {
-  await db.updateTable("property").set(values).where("code", "=", code).execute();
+  await db
+    .updateTable("property")
+    .set({ ...values, revision: nextRevision })
+    .where("code", "=", code)
+    .execute();
 }
 
 /**
@@ -539,7 +544,7 @@ export async function updatePropertyPublish(
   const flag = publish ? 1 : 0;
   const result = await db
     .updateTable("property")
-    .set({ publish: flag })
+    .set({ publish: flag, revision: nextRevision })
     .where("code", "=", code)
     .where("publish", "<>", flag)
     .executeTakeFirst();

@@ -427,6 +427,9 @@ async function lastGeneratedNumber(db: Kysely<Database>): Promise<number> {
     .selectFrom("property")
     .select("code")
     .where("code", "like", "GEN-%")
+    // Only GEN-{digits}: not a copy made in the back office (GEN-000001-COPY, decision 044).
+    .where(sql<string>`substr(code, 5)`, "not like", "%-%")
+    .where(sql<string>`lower(substr(code, 5))`, "=", sql<string>`upper(substr(code, 5))`)
     .orderBy(sql`length(code)`, "desc")
     .orderBy("code", "desc")
     .limit(1)

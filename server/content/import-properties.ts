@@ -192,39 +192,13 @@ async function saveRecord(
       if (slugOwner !== undefined && slugOwner !== record.code) {
         throw new RowRejected(`slug '${slug}' is already used by property ${slugOwner}`);
       }
-      const columns: NewPropertyRow = {
-        code: record.code,
+      const columns = propertyColumnsOf(record, {
         slug,
-        headline: record.headline,
-        cover_image: imageFiles[0] ?? "",
-        price: record.price,
-        address: record.address,
-        bedroom: record.bedroom,
-        bathroom: record.bathroom,
-        room: record.room,
-        floor: record.floor,
-        size: record.size,
-        rating: record.rating,
-        garage: record.garage,
-        balcony: record.balcony,
-        offer_type: record.offer_type,
-        publish: record.publish ? 1 : 0,
-        created_at: record.created_at ?? (existing ? toIsoString(existing.created_at) : now),
-        description: record.description,
-        reference_no: record.reference_no,
-        property_status: record.property_status,
-        city: record.city,
-        province: record.province,
-        country: record.country,
-        latitude: record.latitude,
-        longitude: record.longitude,
-        youtube: record.youtube,
-        google_map: record.google_map,
-        features: JSON.stringify(amenities.ids),
-        image_list: JSON.stringify(imageFiles.map((imageUrl) => ({ imageUrl }))),
-        related_product: JSON.stringify(record.related.map((code) => ({ code }))),
-        category_id: category?.id ?? null,
-      };
+        imageFiles,
+        createdAt: record.created_at ?? (existing ? toIsoString(existing.created_at) : now),
+        amenityIds: amenities.ids,
+        categoryId: category?.id ?? null,
+      });
       let result: SaveOutcome["result"];
       if (existing === undefined) {
         await insertProperty(trx, columns);
@@ -246,6 +220,56 @@ async function saveRecord(
     if (!(error instanceof DryRunRollback)) throw error;
   }
   return outcome!;
+}
+
+/** What a record's property row is made of besides the record itself. */
+export interface PropertyRowParts {
+  slug: string;
+  /** Its images' stored file names; the first is the cover. */
+  imageFiles: readonly string[];
+  createdAt: string;
+  amenityIds: readonly number[];
+  categoryId: number | null;
+}
+
+/**
+ * A validated record's property row: the one mapping of record to columns, shared by the
+ * import and the back office's editor (decision 044).
+ */
+export function propertyColumnsOf(record: PropertyRecord, parts: PropertyRowParts): NewPropertyRow {
+  return {
+    code: record.code,
+    slug: parts.slug,
+    headline: record.headline,
+    cover_image: parts.imageFiles[0] ?? "",
+    price: record.price,
+    address: record.address,
+    bedroom: record.bedroom,
+    bathroom: record.bathroom,
+    room: record.room,
+    floor: record.floor,
+    size: record.size,
+    rating: record.rating,
+    garage: record.garage,
+    balcony: record.balcony,
+    offer_type: record.offer_type,
+    publish: record.publish ? 1 : 0,
+    created_at: parts.createdAt,
+    description: record.description,
+    reference_no: record.reference_no,
+    property_status: record.property_status,
+    city: record.city,
+    province: record.province,
+    country: record.country,
+    latitude: record.latitude,
+    longitude: record.longitude,
+    youtube: record.youtube,
+    google_map: record.google_map,
+    features: JSON.stringify(parts.amenityIds),
+    image_list: JSON.stringify(parts.imageFiles.map((imageUrl) => ({ imageUrl }))),
+    related_product: JSON.stringify(record.related.map((code) => ({ code }))),
+    category_id: parts.categoryId,
+  };
 }
 
 /** True when saving `columns` would leave the stored row as it is. */

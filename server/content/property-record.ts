@@ -210,6 +210,49 @@ export type PropertyRecord = z.output<typeof propertyRecordSchema>;
 export type RecordResult = { ok: true; record: PropertyRecord } | { ok: false; reasons: string[] };
 
 /**
+ * A reason a record was refused: the field (a column name; null for the record as a whole)
+ * and what is wrong, worded to follow the field's name ("is required", "must be a number").
+ */
+export interface PropertyFieldIssue {
+  field: PropertyColumn | null;
+  message: string;
+}
+
+export type RecordValidation =
+  | { ok: true; record: PropertyRecord }
+  | { ok: false; issues: PropertyFieldIssue[] };
+
+/**
+ * Validates a property's values with the one schema the import and the back office's editor
+ * share. Empty text, null and undefined are absent, so their default applies; text is trimmed.
+ */
+export function validatePropertyRecord(values: Record<string, unknown>): RecordValidation {
+  const present: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const cleaned = typeof value === "string" ? value.trim() : value;
+    if (cleaned !== "" && cleaned !== null && cleaned !== undefined) present[key] = cleaned;
+  }
+  const parsed = propertyRecordSchema.safeParse(present);
+  if (parsed.success) return { ok: true, record: parsed.data };
+  const issues = parsed.error.issues.map((issue): PropertyFieldIssue => {
+    if (issue.code === "unrecognized_keys") {
+      return {
+        field: null,
+        message: `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `'${key}'`).join(", ")}`,
+      };
+    }
+    const field = issue.path[0];
+    const known = (propertyColumns as readonly unknown[]).includes(field);
+    const message =
+      issue.code === "invalid_type" && present[String(field)] === undefined
+        ? "is required"
+        : issue.message;
+    return { field: known ? (field as PropertyColumn) : null, message };
+  });
+  return { ok: false, issues };
+}
+
+/**
  * Validates one row's values: CSV cells (text, where {@link csvText} undoes the export's
  * formula guard) or a JSON object's values. Empty values are absent, so their default applies.
  */
@@ -217,23 +260,22 @@ export function readPropertyRecord(
   values: Record<string, unknown>,
   fromCsv: boolean,
 ): RecordResult {
-  const present: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    const cleaned = typeof value === "string" ? (fromCsv ? csvText(value) : value).trim() : value;
-    if (cleaned !== "" && cleaned !== null && cleaned !== undefined) present[key] = cleaned;
-  }
-  const parsed = propertyRecordSchema.safeParse(present);
-  if (parsed.success) return { ok: true, record: parsed.data };
-  const reasons = parsed.error.issues.map((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `'${key}'`).join(", ")}`;
-    }
-    const field = String(issue.path[0] ?? "row");
-    const message =
-      issue.code === "invalid_type" && present[field] === undefined ? "is required" : issue.message;
-    return `${field} ${message}`;
-  });
-  return { ok: false, reasons };
+  const cells = fromCsv
+    ? Object.fromEntries(
+        Object.entries(values).map(([key, value]) => [
+          key,
+          typeof value === "string" ? csvText(value) : value,
+        ]),
+      )
+    : values;
+  const validated = validatePropertyRecord(cells);
+  if (validated.ok) return validated;
+  return {
+    ok: false,
+    reasons: validated.issues.map((issue) =>
+      issue.field === null ? issue.message : `${issue.field} ${issue.message}`,
+    ),
+  };
 }
 
 /** A stored property as an export record; `amenityTitles` maps amenity ids to titles. */

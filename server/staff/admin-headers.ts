@@ -4,7 +4,7 @@
  * (a set-password link's token) never sent to another site as a Referer. `same-origin`, not
  * `no-referrer`: under `no-referrer` a browser sends a form post's `Origin` as `null`, which
  * React Router refuses as a cross-site action ("Bad Request"), so no admin form worked without
- * JavaScript (decision 045).
+ * JavaScript (decisions 044, 045).
  */
 import type { onSendHookHandler } from "fastify";
 

@@ -28,6 +28,10 @@ const signedInPages = [
   "/admin/enquiries/export",
   "/admin/enquiries/data-requests",
   "/admin/enquiries/data-requests/export",
+  "/admin/listings/new",
+  "/admin/listings/HP-1001/edit",
+  "/admin/listings/HP-1001/duplicate",
+  "/admin/listings/related?q=HP",
   "/admin/sign-out",
   "/admin/no-such-page",
 ];
@@ -39,6 +43,9 @@ const dataRequests = [
   "/admin/enquiries.data",
   "/admin/enquiries/1.data",
   "/admin/enquiries/data-requests.data",
+  "/admin/listings/new.data",
+  "/admin/listings/HP-1001/edit.data",
+  "/admin/listings/related.data?q=HP",
   "/admin/no-such-page.data",
 ];
 
@@ -97,6 +104,9 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       "/admin/enquiries/1",
       "/admin/enquiries/data-requests",
       "/admin/enquiries/data-requests/export",
+      "/admin/listings/new",
+      "/admin/listings/HP-1001/edit",
+      "/admin/listings/HP-1001/duplicate",
     ]) {
       const withToken = await browser.post(url, { csrf, email: victim, role: "owner" });
       expect(withToken.statusCode, url).toBe(302);
@@ -116,6 +126,12 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       ["/admin/staff", { email: invited, role: "agent" }],
       ["/admin/sign-out", { scope: "everywhere" }],
       ["/admin/sign-in", { email: owner.email, password: owner.password }],
+      [
+        "/admin/listings/new",
+        { code: "CSRF-1", headline: "Forged", offer_type: "For Sale", price: "1" },
+      ],
+      ["/admin/listings/HP-1001/edit", { revision: "0", headline: "Forged" }],
+      ["/admin/listings/HP-1001/duplicate", {}],
     ];
     for (const [url, fields] of forms) {
       for (const csrf of [undefined, "", otherToken, "x".repeat(43)]) {
@@ -129,6 +145,14 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       }
     }
     expect(await findStaffUserByEmail(database.handle.db, invited)).toBeUndefined();
+    const listings = await database.handle.db
+      .selectFrom("property")
+      .select("code")
+      .where((eb) =>
+        eb.or([eb("code", "in", ["CSRF-1", "HP-1001-COPY"]), eb("headline", "=", "Forged")]),
+      )
+      .execute();
+    expect(listings).toEqual([]);
     // Still signed in: the refused sign-out did nothing.
     expect((await owner.browser.get("/admin/")).statusCode).toBe(200);
     // The set-password form, signed out, without the token of its cookie.

@@ -5,64 +5,12 @@
  * once; then deletes it after the confirmation page. axe finds no serious or critical
  * violation on the table or the confirmation page, at desktop and phone widths.
  */
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { openDatabase } from "../../db/database.ts";
-import { findPropertyRowByCode } from "../../db/queries/property.ts";
-import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
-import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { baseURL } from "./api.ts";
 
 // One test after the other: each adds a listing, and two at once would draw the same code.
 test.describe.configure({ mode: "default", timeout: 120_000 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(serious, page.url()).toEqual([]);
-}
-
-/** A new owner, made by `npm run users`, with a password set: their e-mail and password. */
-async function newOwner(page: Page) {
-  const id = randomBytes(4).toString("hex");
-  const email = `listings-owner-${id}@example.com`;
-  const password = `owner password ${id}`;
-  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
-    encoding: "utf8",
-  });
-  const path = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(printed)?.[1];
-  if (!path) throw new Error(`no set-password link in: ${printed}`);
-  await page.goto(path);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
-}
-
-/** A listing of this test's own, so other specs' listings stay as they are. */
-async function newListing() {
-  const database = openDatabase(e2eDatabaseUrl);
-  try {
-    const { firstCode } = await fillWithGeneratedProperties(database, { count: 1 });
-    const row = await findPropertyRowByCode(database.db, firstCode);
-    if (!row) throw new Error(`${firstCode} was not added`);
-    return { code: row.code, slug: row.slug, headline: row.headline };
-  } finally {
-    await database.close();
-  }
-}
 
 for (const [label, width] of [
   ["desktop", 1280],

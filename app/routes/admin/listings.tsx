@@ -94,9 +94,14 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
   };
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="listings-title">
-      <h1 id="listings-title" className="admin-title">
-        Listings
-      </h1>
+      <div className="admin-editor__title-row">
+        <h1 id="listings-title" className="admin-title">
+          Listings
+        </h1>
+        <Link className="admin-button" to={`${adminPaths.listings}/new`}>
+          New listing
+        </Link>
+      </div>
       {done ? (
         <div className="admin-notice admin-notice--success" role="status">
           <p>{`${done.code} ${doneMessages[done.action]}`}</p>
@@ -197,6 +202,26 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Actions">
                     <div className="admin-row-actions">
+                      <Link
+                        className="admin-button admin-button--quiet admin-button--small"
+                        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/edit`}
+                        aria-label={`Edit ${row.code}`}
+                      >
+                        Edit
+                      </Link>
+                      <Form
+                        method="post"
+                        action={`${adminPaths.listings}/${encodeURIComponent(row.code)}/duplicate`}
+                      >
+                        <FormToken token={csrfToken} />
+                        <button
+                          className="admin-button admin-button--quiet admin-button--small"
+                          type="submit"
+                          aria-label={`Duplicate ${row.code}`}
+                        >
+                          Duplicate
+                        </button>
+                      </Form>
                       {rowActions(row.status).map((intent) => (
                         <Form method="post" key={intent}>
                           <FormToken token={csrfToken} />

@@ -1,0 +1,178 @@
+/**
+ * Editing a listing (decision 044). The form carries the revision it was opened at; a save
+ * over a listing someone changed since is refused with the values kept as typed, a link to
+ * the current version and a way to save over it. A live link opens the public page.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { formatDate } from "../../../lib/format.ts";
+import { FormToken } from "../../admin/form-field.tsx";
+import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
+import { ListingForm } from "../../admin/listing-form.tsx";
+import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import type { Route } from "./+types/listing-edit";
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Edit ${params.code}`);
+
+const notices: Record<string, string> = {
+  created: "is created.",
+  saved: "is saved: the public site shows the changes now.",
+  duplicated: "is a new unpublished copy. Change what differs, then save.",
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  const { listings } = context.get(siteRequestContext);
+  const listing = await listings.open(session, params.code);
+  if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
+  const [options, chosen] = await Promise.all([
+    listings.formOptions(session),
+    listings.choices(session, listing.values.related),
+  ]);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    listing,
+    options,
+    chosen,
+    csrfToken: session.csrfToken,
+    done: done !== null && done in notices ? done : null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = context.get(staffSessionContext);
+  const { listings } = context.get(siteRequestContext);
+  const post = await readEditorPost(request, listings, session);
+  const opened = Number(post.form.get("revision"));
+  if (post.intent === "find") return data(await post.answer({ revision: opened }), { status: 200 });
+  // "Save mine over it", offered after a conflict: the revision the visitor has now seen.
+  const over = post.form.get("over");
+  const revision = over === null ? opened : Number(over);
+  if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
+  const saved = await listings.save(session, params.code, revision, post.values);
+  if (saved.ok) throw redirect(editPath(saved.code, { done: "saved" }));
+  if (saved.reason === "missing") {
+    throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
+  }
+  if (saved.reason === "conflict") {
+    return data(await post.answer({ revision: opened, conflict: { revision: saved.revision } }), {
+      status: 409,
+    });
+  }
+  return data(await post.answer({ issues: saved.issues, revision }), { status: 400 });
+}
+
+export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, options, chosen, csrfToken, done } = loaderData;
+  const code = listing.values.code;
+  const answer = actionData;
+  const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
+  const revision = answer?.revision ?? listing.revision;
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="listing-title">
+      <p className="admin-editor__back">
+        <Link to={adminPaths.listings}>Listings</Link>
+      </p>
+      <h1 id="listing-title" className="admin-title">
+        {`Edit ${code}`}
+      </h1>
+      {done && !answer ? (
+        <div className="admin-notice admin-notice--success" role="status">
+          <p>{`${code} ${notices[done]}`}</p>
+        </div>
+      ) : null}
+      <div className="admin-editor__head">
+        <dl className="admin-editor__facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              {listing.status === "published"
+                ? "Published"
+                : listing.status === "archived"
+                  ? "Archived"
+                  : "Unpublished"}
+            </dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{formatDate(listing.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Last changed here</dt>
+            <dd>{listing.updatedAt ? formatDate(listing.updatedAt) : "Never"}</dd>
+          </div>
+          <div>
+            <dt>Photos</dt>
+            <dd>{listing.images.length === 0 ? "None" : listing.images.length}</dd>
+          </div>
+        </dl>
+        <div className="admin-actions">
+          <a
+            className="admin-button admin-button--secondary"
+            href={publicPath}
+            target="_blank"
+            rel="noopener"
+          >
+            {listing.status === "published" ? "View on the site" : "Public page (not live)"}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          <Form
+            method="post"
+            action={`${adminPaths.listings}/${encodeURIComponent(code)}/duplicate`}
+          >
+            <FormToken token={csrfToken} />
+            <button className="admin-button admin-button--quiet" type="submit">
+              Duplicate
+            </button>
+          </Form>
+        </div>
+      </div>
+      {listing.status !== "published" ? (
+        <p className="admin-field__hint">
+          The public page shows this listing only while it is published.
+        </p>
+      ) : null}
+      <ListingForm
+        // A new form after each save or conflict, so its fields show what the answer holds.
+        key={`${listing.revision}-${answer?.conflict?.revision ?? ""}`}
+        mode="edit"
+        values={answer?.values ?? listing.values}
+        issues={answer?.issues ?? []}
+        options={options}
+        chosen={answer?.chosen ?? chosen}
+        related={answer?.related ?? { query: "", found: null }}
+        csrfToken={csrfToken}
+        revision={revision}
+        archived={listing.status === "archived"}
+        notice={
+          answer?.conflict ? (
+            <div
+              className="admin-notice admin-notice--error admin-editor__conflict"
+              role="alert"
+              id="listing-conflict"
+            >
+              <h2 className="admin-editor__summary-title">
+                Not saved: someone else saved this listing after you opened it
+              </h2>
+              <p>
+                Your changes are still in the form below, nothing is lost.{" "}
+                <a href={editPath(code)} target="_blank" rel="noopener">
+                  Open the current version in a new tab
+                </a>{" "}
+                to compare, then save yours over it, or copy what you need.
+              </p>
+              <button
+                className="admin-button admin-button--danger"
+                type="submit"
+                name="over"
+                value={answer.conflict.revision}
+              >
+                Save mine over it
+              </button>
+            </div>
+          ) : null
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The back office's listing editor (decision 044): the form's fields as the browser posts them,
+ * their labels and fieldsets, and what a save answers. Shared by the admin routes and the
+ * server's listings service; the validation itself is the content import's one schema
+ * (server/content/property-record.ts).
+ */
+
+/** The form's text fields: SPEC §3's property fields, named as the import's columns. */
+export const listingTextFields = [
+  "code",
+  "headline",
+  "slug",
+  "offer_type",
+  "category",
+  "price",
+  "reference_no",
+  "address",
+  "city",
+  "province",
+  "country",
+  "latitude",
+  "longitude",
+  "bedroom",
+  "bathroom",
+  "room",
+  "floor",
+  "size",
+  "garage",
+  "balcony",
+  "rating",
+  "description",
+  "youtube",
+  "google_map",
+] as const;
+export type ListingTextField = (typeof listingTextFields)[number];
+
+export type ListingField = ListingTextField | "amenities" | "related" | "publish";
+
+/** The values of the form, as typed (text is not yet numbers). */
+export type ListingFormValues = Record<ListingTextField, string> & {
+  amenities: string[];
+  related: string[];
+  publish: boolean;
+};
+
+export const listingFieldLabels: Record<ListingField, string> = {
+  code: "Code",
+  headline: "Headline",
+  slug: "Address on the site (slug)",
+  offer_type: "Offer",
+  category: "Category",
+  price: "Price",
+  reference_no: "Reference number",
+  address: "Street address",
+  city: "City",
+  province: "Province or state",
+  country: "Country",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  bedroom: "Bedrooms",
+  bathroom: "Bathrooms",
+  room: "Rooms",
+  floor: "Floors",
+  size: "Size (sq ft)",
+  garage: "Garages",
+  balcony: "Balconies",
+  rating: "Rating (0 to 5)",
+  description: "Description",
+  youtube: "YouTube video address",
+  google_map: "Map embed address",
+  amenities: "Amenities",
+  related: "Related properties",
+  publish: "Published on the site",
+};
+
+export const offerTypes = ["For Rent", "For Sale"] as const;
+
+/** The values of a new, empty listing. */
+export function emptyListingValues(): ListingFormValues {
+  const values = Object.fromEntries(listingTextFields.map((field) => [field, ""])) as Record<
+    ListingTextField,
+    string
+  >;
+  return { ...values, offer_type: "For Sale", amenities: [], related: [], publish: false };
+}
+
+/** Reads the posted form: every text field (missing ones empty), the lists and the checkbox. */
+export function listingValuesOf(form: FormData): ListingFormValues {
+  const values = emptyListingValues();
+  for (const field of listingTextFields) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  const texts = (name: string) =>
+    form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
+  values.amenities = [...new Set(texts("amenities"))];
+  values.related = [...new Set(texts("related"))];
+  values.publish = form.get("publish") === "yes";
+  return values;
+}
+
+/** A field's problem: the message follows the field's label ("Price must be a number"). */
+export interface ListingFieldIssue {
+  field: ListingField | null;
+  message: string;
+}
+
+/** A listing as the editor opens it. */
+export interface EditableListing {
+  values: ListingFormValues;
+  /** The revision the form carries back; a save over another is refused. */
+  revision: number;
+  slug: string;
+  status: "published" | "unpublished" | "archived";
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string | null;
+  /** The photos' file names, the cover first (edited on the photos screen, issue 16 item 3). */
+  images: string[];
+}
+
+/** A listing offered by the related-properties search. */
+export interface ListingChoice {
+  code: string;
+  headline: string;
+}
+
+export type ListingSave =
+  | { ok: true; code: string }
+  | { ok: false; reason: "invalid"; issues: ListingFieldIssue[] }
+  /** Someone saved the listing since the form was opened; `revision` is the current one. */
+  | { ok: false; reason: "conflict"; revision: number }
+  | { ok: false; reason: "missing" };
+
+/** The form's choices: every category and amenity title. */
+export interface ListingFormOptions {
+  categories: string[];
+  amenities: string[];
+}

@@ -1,0 +1,325 @@
+/**
+ * The listing editor's pages through the app (decision 044), on both dialects: signed-out
+ * requests and posts without the form token are refused; an agent and an owner create, edit
+ * and duplicate; a refused save shows the values as typed with messages tied to their fields
+ * and a summary; the second of two saves from one revision is refused with nothing lost; the
+ * public page shows a save at once, page cache warm; the related search works without
+ * JavaScript (a post that saves nothing) and as data.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffRole } from "../../db/database.ts";
+import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
+
+/** The form's fields as a browser would post them, from the edit page's HTML. */
+function formFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const form = html.slice(html.indexOf('class="admin-editor"'));
+  for (const match of form.matchAll(/<input([^>]*)>/g)) {
+    const attributes = match[1]!;
+    const name = /name="([^"]+)"/.exec(attributes)?.[1];
+    const value = /value="([^"]*)"/.exec(attributes)?.[1] ?? "";
+    const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
+    if (!name || name === "related" || name === "amenities") continue;
+    if (type === "checkbox" && !attributes.includes("checked")) continue;
+    if (type === "submit") continue;
+    fields[name] = value.replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+  }
+  for (const match of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    fields[match[1]!] = /<option[^>]*value="([^"]*)"[^>]*selected/.exec(match[2]!)?.[1] ?? "";
+  }
+  const description = /<textarea[^>]*name="description"[^>]*>([\s\S]*?)<\/textarea>/.exec(form);
+  fields.description = (description?.[1] ?? "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+  return fields;
+}
+
+/** The `<input>` tag with this id, or "" when there is none. */
+function inputTag(html: string, id: string): string {
+  return new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";
+}
+
+describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  async function signedIn(role: StaffRole) {
+    const { email, password } = await createStaffMember(app, role);
+    const browser = adminBrowser(app);
+    expect((await browser.signIn(email, password)).headers.location).toBe("/admin/");
+    return browser;
+  }
+
+  let taken = 0;
+  async function publishedListing() {
+    const rows = (await listAllPropertyRows(database.handle.db)).filter(
+      (row) => row.publish === 1 || row.publish === true,
+    );
+    const row = rows[taken++];
+    if (!row) throw new Error("the seed has too few published listings");
+    return row;
+  }
+
+  beforeAll(async () => {
+    ({ app, database } = await createBackOfficeApp(dialect, {
+      CONTACT_RATE_LIMIT: "off",
+      PAGE_CACHE_TTL: "600",
+    }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("refuses signed-out requests and posts without a valid form token", async () => {
+    const { code, headline } = await publishedListing();
+    for (const url of [
+      "/admin/listings/new",
+      `/admin/listings/${code}/edit`,
+      "/admin/listings/related?q=a",
+    ]) {
+      const answer = await app.inject({ method: "GET", url });
+      expect(answer.statusCode, url).toBe(302);
+      expect(answer.headers.location, url).toBe("/admin/sign-in");
+    }
+    const stranger = adminBrowser(app);
+    const csrf = await stranger.tokenFrom("/admin/sign-in");
+    for (const url of [
+      "/admin/listings/new",
+      `/admin/listings/${code}/edit`,
+      `/admin/listings/${code}/duplicate`,
+    ]) {
+      const answer = await stranger.post(url, { csrf, code: "X-1", headline: "Hacked" });
+      expect(answer.statusCode, url).toBe(302);
+      expect(answer.headers.location, url).toBe("/admin/sign-in");
+    }
+    const agent = await signedIn("agent");
+    const page = await agent.get(`/admin/listings/${code}/edit`);
+    const fields = formFields(page.body);
+    for (const url of [`/admin/listings/${code}/edit`, `/admin/listings/${code}/duplicate`]) {
+      for (const token of [undefined, "", "forged"]) {
+        const { csrf: _csrf, ...rest } = fields;
+        const posted = token === undefined ? rest : { ...rest, csrf: token };
+        const answer = await agent.post(url, { ...posted, headline: "Hacked" });
+        expect(answer.statusCode, `${url} ${token}`).toBe(403);
+      }
+    }
+    const row = await findPropertyRowByCode(database.handle.db, code);
+    expect(row?.headline).toBe(headline);
+    expect(await findPropertyRowByCode(database.handle.db, `${code}-COPY`)).toBeUndefined();
+  });
+
+  it.each<StaffRole>(["agent", "owner"])(
+    "lets an %s create a listing from the table's link",
+    async (role) => {
+      const browser = await signedIn(role);
+      const table = await browser.get("/admin/listings");
+      expect(table.body).toContain('href="/admin/listings/new"');
+      const page = await browser.get("/admin/listings/new");
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toContain("no-store");
+      // Not no-referrer: with it, Chromium posts a form without JavaScript with Origin: null.
+      expect(page.headers["referrer-policy"]).toBe("same-origin");
+      const csrf = formTokenOf(page.body);
+      const code = `NEW-${role.toUpperCase()}`;
+      const created = await browser.post("/admin/listings/new", {
+        csrf,
+        code,
+        headline: `A ${role}'s new flat`,
+        offer_type: "For Rent",
+        price: "900",
+        address: "1 New Street",
+        city: "York",
+        country: "United Kingdom",
+        description: "<p>New.</p>",
+        publish: "yes",
+        intent: "save",
+      });
+      expect(created.statusCode).toBe(302);
+      expect(created.headers.location).toBe(`/admin/listings/${code}/edit?done=created`);
+      const slug = (await findPropertyRowByCode(database.handle.db, code))?.slug;
+      const publicPage = await app.inject({ url: `/property/${slug}` });
+      expect(publicPage.statusCode).toBe(200);
+      expect(publicPage.body).toContain(`A ${role}&#x27;s new flat`);
+      const edit = await browser.get(created.headers.location as string);
+      expect(edit.body).toContain(`${code} is created.`);
+      expect(edit.body).toContain(`href="/property/${slug}"`);
+    },
+  );
+
+  it("shows the problems beside their fields and in a summary, with the values as typed", async () => {
+    const browser = await signedIn("agent");
+    const csrf = await browser.tokenFrom("/admin/listings/new");
+    const answer = await browser.post("/admin/listings/new", {
+      csrf,
+      code: "OK-1",
+      offer_type: "For Sale",
+      headline: "",
+      price: "twelve",
+      address: "2 Typed Road",
+      city: "Hull",
+      country: "United Kingdom",
+      description: "<p>Typed <em>text</em></p>",
+      intent: "save",
+    });
+    expect(answer.statusCode).toBe(400);
+    const html = answer.body;
+    expect(html).toContain("There are 2 problems: nothing is saved yet");
+    expect(html).toContain('<a href="#listing-headline">Headline is required</a>');
+    expect(html).toContain('<a href="#listing-price">Price must be a number</a>');
+    const price = inputTag(html, "listing-price");
+    expect(price).toContain('value="twelve"');
+    expect(price).toContain('aria-invalid="true"');
+    expect(price).toContain('aria-describedby="listing-price-hint listing-price-error"');
+    expect(html).toContain(
+      '<p class="admin-field__error" id="listing-price-error">Price must be a number</p>',
+    );
+    expect(inputTag(html, "listing-address")).toContain('value="2 Typed Road"');
+    expect(html).toContain("&lt;p&gt;Typed &lt;em&gt;text&lt;/em&gt;&lt;/p&gt;</textarea>");
+    expect(await findPropertyRowByCode(database.handle.db, "OK-1")).toBeUndefined();
+  });
+
+  it("saves an edit, and the public page shows it at once with its page cache warm", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("owner");
+    for (let i = 0; i < 2; i++) {
+      expect((await app.inject({ url: `/property/${slug}` })).statusCode).toBe(200);
+    }
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toContain(`href="/property/${slug}"`);
+    const fields = formFields(page.body);
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      headline: "Freshly edited headline",
+      description: '<h3>Inside</h3><p onclick="x()">Light <script>bad()</script></p>',
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe(`/admin/listings/${code}/edit?done=saved`);
+    const publicPage = await app.inject({ url: `/property/${slug}` });
+    expect(publicPage.body).toContain("Freshly edited headline");
+    expect(publicPage.body).toContain("<h3>Inside</h3><p>Light </p>");
+    expect(publicPage.body).not.toContain("bad()");
+  });
+
+  it("refuses the second of two saves from one revision, keeping its values", async () => {
+    const { code, headline } = await publishedListing();
+    const first = await signedIn("agent");
+    const second = await signedIn("owner");
+    const firstFields = formFields((await first.get(`/admin/listings/${code}/edit`)).body);
+    const secondFields = formFields((await second.get(`/admin/listings/${code}/edit`)).body);
+    expect(
+      (
+        await first.post(`/admin/listings/${code}/edit`, {
+          ...firstFields,
+          headline: "First one's headline",
+          intent: "save",
+        })
+      ).statusCode,
+    ).toBe(302);
+    const refused = await second.post(`/admin/listings/${code}/edit`, {
+      ...secondFields,
+      headline: "Second one's headline",
+      city: "Typed City",
+      intent: "save",
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(
+      "Not saved: someone else saved this listing after you opened it",
+    );
+    expect(refused.body).toContain(`href="/admin/listings/${code}/edit"`);
+    expect(inputTag(refused.body, "listing-headline")).toContain(
+      'value="Second one&#x27;s headline"',
+    );
+    expect(inputTag(refused.body, "listing-city")).toContain('value="Typed City"');
+    // The hidden revision is still the one the form was opened at: saving again is refused too.
+    expect(refused.body).toContain(`name="revision" value="${secondFields.revision}"`);
+    expect(
+      (
+        await second.post(`/admin/listings/${code}/edit`, {
+          ...secondFields,
+          headline: "Second one's headline",
+          intent: "save",
+        })
+      ).statusCode,
+    ).toBe(409);
+    const stored = await findPropertyRowByCode(database.handle.db, code);
+    expect(stored?.headline).toBe("First one's headline");
+    expect(stored?.headline).not.toBe(headline);
+    // "Save mine over it" saves over the revision the refusal showed.
+    const over = /value="(\d+)" name="over"/.exec(refused.body)?.[1];
+    expect(over).toBe(String(Number(secondFields.revision) + 1));
+    const forced = await second.post(`/admin/listings/${code}/edit`, {
+      ...secondFields,
+      headline: "Second one's headline",
+      over: over as string,
+    });
+    expect(forced.statusCode).toBe(302);
+    expect((await findPropertyRowByCode(database.handle.db, code))?.headline).toBe(
+      "Second one's headline",
+    );
+  });
+
+  it("duplicates from the table into an unpublished draft opened in the editor", async () => {
+    const { code, slug, headline } = await publishedListing();
+    const browser = await signedIn("agent");
+    const table = await browser.get(`/admin/listings?q=${code}`);
+    expect(table.body).toContain(`action="/admin/listings/${code}/duplicate"`);
+    expect(table.body).toContain(`href="/admin/listings/${code}/edit"`);
+    const copied = await browser.post(`/admin/listings/${code}/duplicate`, {
+      csrf: formTokenOf(table.body),
+    });
+    expect(copied.statusCode).toBe(302);
+    expect(copied.headers.location).toBe(`/admin/listings/${code}-COPY/edit?done=duplicated`);
+    const editor = await browser.get(copied.headers.location as string);
+    expect(editor.body).toContain(`${code}-COPY is a new unpublished copy.`);
+    const copy = await findPropertyRowByCode(database.handle.db, `${code}-COPY`);
+    expect(copy?.headline).toBe(headline);
+    expect(copy?.publish === 0 || copy?.publish === false).toBe(true);
+    expect(copy?.slug).not.toBe(slug);
+    expect((await app.inject({ url: `/property/${copy?.slug}` })).statusCode).toBe(302);
+  });
+
+  it("finds related listings without JavaScript (saving nothing) and as data", async () => {
+    const [target, , , , , , , edited] = (await listAllPropertyRows(database.handle.db)).filter(
+      (row) => row.publish === 1 || row.publish === true,
+    );
+    const browser = await signedIn("agent");
+    const code = edited!.code;
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const found = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      headline: "Typed but not saved",
+      related_q: target!.code,
+      intent: "find",
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(`<input type="checkbox" name="related" value="${target!.code}"/>`);
+    expect(inputTag(found.body, "listing-headline")).toContain('value="Typed but not saved"');
+    expect((await findPropertyRowByCode(database.handle.db, code))?.headline).toBe(
+      edited!.headline,
+    );
+    const data = await browser.get(`/admin/listings/related.data?q=${target!.code}`);
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain(target!.code);
+    expect(data.headers["cache-control"]).toContain("no-store");
+  });
+
+  it("shows a stored script in a listing as text in the editor", async () => {
+    const { code } = await publishedListing();
+    await database.handle.db
+      .updateTable("property")
+      .set({ headline: "Flat <script>alert(1)</script>" })
+      .where("code", "=", code)
+      .execute();
+    const browser = await signedIn("agent");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toContain('value="Flat &lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(page.body).not.toContain("<script>alert(1)</script>");
+  });
+});

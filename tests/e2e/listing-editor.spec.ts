@@ -1,0 +1,220 @@
+/**
+ * The listing editor (decision 044) as staff use it, one test after the other (each changes
+ * the catalogue): a listing created with the rich text toolbar appears on the public site;
+ * the problems of a refused save show beside their fields and in a summary linking to them,
+ * values kept; the second of two pages saving one listing is refused with its values kept,
+ * then saves over it; Duplicate makes an unpublished copy; and all of it without JavaScript
+ * (a textarea of the HTML, the related search posted). axe (which needs JavaScript) finds no
+ * serious or critical violation on the form, in its error and conflict states.
+ */
+import { randomBytes } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { baseURL } from "./api.ts";
+
+test.describe.configure({ mode: "default", timeout: 120_000 });
+
+const suffix = () => randomBytes(3).toString("hex").toUpperCase();
+
+/** A new owner signed in; `javaScriptEnabled: false` moves their session to a browser without. */
+async function signedInPage(browser: Browser, javaScriptEnabled = true) {
+  const options = { baseURL, viewport: { width: 1280, height: 900 } };
+  const withScript = await browser.newContext(options);
+  await newOwner(await withScript.newPage(), "editor");
+  const context = javaScriptEnabled
+    ? withScript
+    : await browser.newContext({
+        ...options,
+        javaScriptEnabled: false,
+        storageState: await withScript.storageState(),
+      });
+  if (!javaScriptEnabled) await withScript.close();
+  const page = javaScriptEnabled ? withScript.pages()[0]! : await context.newPage();
+  return { context, page };
+}
+
+async function fillRequired(page: Page, values: { code?: string; headline: string }) {
+  if (values.code !== undefined) await page.getByLabel("Code", { exact: true }).fill(values.code);
+  await page.getByLabel("Headline", { exact: true }).fill(values.headline);
+  await page.getByLabel("Price").fill("1250");
+  await page.getByLabel("Street address").fill("5 Editor Lane");
+  await page.getByLabel("City", { exact: true }).fill("Bristol");
+  await page.getByLabel("Country").fill("United Kingdom");
+}
+
+test("a listing made in the editor, with the toolbar, appears on the public site", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser);
+  await page.goto("/admin/listings");
+  await page.getByRole("link", { name: "New listing" }).click();
+  await expect(page.getByRole("heading", { name: "New listing", level: 1 })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const code = `ED-${suffix()}`;
+  const headline = `Editor-made cottage ${code}`;
+  await fillRequired(page, { code, headline });
+  await page.getByLabel("Offer").selectOption("For Rent");
+  await page.getByRole("checkbox", { name: "Garden" }).check();
+  await page.getByRole("checkbox", { name: "Published on the site" }).check();
+
+  const description = page.getByRole("textbox", { name: "Description" });
+  await expect(page.getByRole("toolbar", { name: "Description formatting" })).toBeVisible();
+  await description.click();
+  await page.keyboard.type("Sunny rooms");
+  await page.keyboard.press("ControlOrMeta+A");
+  const bold = page.getByRole("button", { name: "Bold", exact: true });
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "true");
+  // The toolbar is one tab stop; arrow keys move along it.
+  await bold.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("button", { name: "Italic" })).toBeFocused();
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/listings/${code}/edit\\?done=created$`));
+  await expect(page.getByRole("status")).toHaveText(`${code} is created.`);
+  await expectNoSeriousViolations(page);
+
+  const live = page.getByRole("link", { name: /View on the site/ });
+  const href = await live.getAttribute("href");
+  expect(href).toMatch(/^\/property\//);
+  const visitor = await context.newPage();
+  await visitor.goto(href as string);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(headline);
+  await expect(visitor.locator("b, strong").filter({ hasText: "Sunny rooms" })).toHaveCount(1);
+
+  // An edit shows on the public page at once.
+  await page.getByLabel("Headline", { exact: true }).fill(`${headline}, edited`);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `${code} is saved: the public site shows the changes now.`,
+  );
+  await visitor.goto(href as string);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(`${headline}, edited`);
+  await context.close();
+});
+
+test("a refused save shows each problem beside its field and in a summary, values kept", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser);
+  await page.goto("/admin/listings/new");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await fillRequired(page, { code: `ED-${suffix()}`, headline: "Kept headline" });
+  await page.getByLabel("Headline", { exact: true }).fill("");
+  await page.getByLabel("Price").fill("lots");
+  await page.getByRole("button", { name: "Create listing" }).click();
+
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("There are 2 problems: nothing is saved yet");
+  await expect(summary).toBeFocused();
+  const price = page.getByLabel("Price");
+  await expect(price).toHaveValue("lots");
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(price).toHaveAccessibleDescription(/Price must be a number/);
+  await expect(page.getByLabel("Street address")).toHaveValue("5 Editor Lane");
+  await summary.getByRole("link", { name: "Price must be a number" }).click();
+  await expect(price).toBeFocused();
+  await expectNoSeriousViolations(page);
+  await context.close();
+});
+
+test("the second of two pages saving one listing is refused, its values kept", async ({
+  browser,
+}) => {
+  const listing = await newListing();
+  const { context, page: first } = await signedInPage(browser);
+  const second = await context.newPage();
+  const editPath = `/admin/listings/${listing.code}/edit`;
+  await first.goto(editPath);
+  await second.goto(editPath);
+  await expect(second.locator("html[data-hydrated]")).toHaveCount(1);
+
+  await first.getByLabel("Headline", { exact: true }).fill("The first page's headline");
+  await first.getByRole("button", { name: "Save changes" }).click();
+  await expect(first.getByRole("status")).toContainText("is saved");
+
+  await second.getByLabel("Headline", { exact: true }).fill("The second page's headline");
+  await second.getByLabel("City", { exact: true }).fill("Typed City");
+  await second.getByRole("button", { name: "Save changes" }).click();
+  const refusal = second.getByRole("alert");
+  await expect(refusal).toContainText(
+    "Not saved: someone else saved this listing after you opened it",
+  );
+  await expect(second.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The second page's headline",
+  );
+  await expect(second.getByLabel("City", { exact: true })).toHaveValue("Typed City");
+  await expect(
+    refusal.getByRole("link", { name: "Open the current version in a new tab" }),
+  ).toHaveAttribute("href", editPath);
+  await expectNoSeriousViolations(second);
+
+  const visitor = await context.newPage();
+  await visitor.goto(`/property/${listing.slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(
+    "The first page's headline",
+  );
+  await refusal.getByRole("button", { name: "Save mine over it" }).click();
+  await expect(second.getByRole("status")).toContainText("is saved");
+  await visitor.goto(`/property/${listing.slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(
+    "The second page's headline",
+  );
+  await context.close();
+});
+
+test("Duplicate in the table makes an unpublished copy with a new code", async ({ browser }) => {
+  const listing = await newListing();
+  const { context, page } = await signedInPage(browser);
+  await page.goto(`/admin/listings?q=${listing.code.toLowerCase()}`);
+  await page.getByRole("button", { name: `Duplicate ${listing.code}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/listings/${listing.code}-COPY/edit`));
+  await expect(page.getByRole("status")).toHaveText(
+    `${listing.code}-COPY is a new unpublished copy. Change what differs, then save.`,
+  );
+  await expect(page.getByLabel("Headline", { exact: true })).toHaveValue(listing.headline);
+  await expect(page.getByRole("checkbox", { name: "Published on the site" })).not.toBeChecked();
+  await expect(page.getByRole("link", { name: /Public page \(not live\)/ })).toBeVisible();
+  await context.close();
+});
+
+test("without JavaScript: a textarea of the HTML, the related search, problems and a save", async ({
+  browser,
+}) => {
+  const related = await newListing();
+  const { context, page } = await signedInPage(browser, false);
+  await page.goto("/admin/listings/new");
+  const code = `NJ-${suffix()}`;
+  const headline = `No-script flat ${code}`;
+  await fillRequired(page, { code, headline });
+  await page.getByLabel("Price").fill("a lot");
+  const description = page.getByLabel("Description", { exact: true });
+  expect(await description.evaluate((element) => element.tagName)).toBe("TEXTAREA");
+  await description.fill('<p>Plain <em>HTML</em><script>alert("x")</script></p>');
+  await page.getByRole("checkbox", { name: "Published on the site" }).check();
+
+  await page.getByLabel("Find a listing by code or headline").fill(related.code);
+  await page.getByRole("button", { name: "Find" }).click();
+  await page.getByRole("checkbox", { name: new RegExp(related.code) }).check();
+  // The search kept what was typed, and saved nothing.
+  await expect(page.getByLabel("Headline", { exact: true })).toHaveValue(headline);
+
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByRole("alert")).toContainText("Price must be a number");
+  await expect(page.getByLabel("Price")).toHaveValue("a lot");
+  await expect(page.getByRole("checkbox", { name: new RegExp(related.code) })).toBeChecked();
+  await page.getByLabel("Price").fill("800");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${code} is created.`);
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
+    "<p>Plain <em>HTML</em></p>",
+  );
+
+  const href = await page.getByRole("link", { name: /View on the site/ }).getAttribute("href");
+  const visitor = await context.newPage();
+  await visitor.goto(href as string);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(headline);
+  await context.close();
+});
