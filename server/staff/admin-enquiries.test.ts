@@ -118,7 +118,7 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
       expect(one.body).toContain(text);
     }
     expect(one.body).toContain(`href="/property/${listing.slug}"`);
-    expect(one.body).toContain(`href="/admin/listings?q=${listing.code}"`);
+    expect(one.body).toContain(`href="/admin/listings/${listing.code}/edit"`);
     expect((await browser.get("/admin/enquiries/999999")).statusCode).toBe(404);
     expect((await browser.get("/admin/enquiries/nope")).statusCode).toBe(404);
   });

@@ -166,8 +166,10 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
                         ) : (
                           <span>Not on the public site</span>
                         )}
-                        <Link to={`${adminPaths.listings}?q=${encodeURIComponent(listing.code)}`}>
-                          In the listings table
+                        <Link
+                          to={`${adminPaths.listings}/${encodeURIComponent(listing.code)}/edit`}
+                        >
+                          Edit the listing
                         </Link>
                       </span>
                     </>
