@@ -110,6 +110,14 @@ export interface Database {
     archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     /** The last change made in the back office; null before the first. */
     updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /** lib/availability.ts: 'available' (the default), 'under_offer', 'sold_stc', 'let_agreed'. */
+    availability: ColumnType<string, string | undefined, string>;
+    /** When `availability` last changed; null: not since the listing was added. */
+    availability_changed_at: ColumnType<
+      Date | string | null,
+      string | null | undefined,
+      string | null
+    >;
   };
   collection: {
     id: Generated<number>;

@@ -213,6 +213,7 @@ async function saveRecord(
         description: record.description,
         reference_no: record.reference_no,
         property_status: record.property_status,
+        ...availabilityColumns(record, existing, now),
         city: record.city,
         province: record.province,
         country: record.country,
@@ -248,6 +249,26 @@ async function saveRecord(
   return outcome!;
 }
 
+/**
+ * The availability to store and when it changed: an absent one keeps the stored one (a new
+ * listing is available); the change time is the row's own, else now when the availability
+ * changes, else the stored one.
+ */
+function availabilityColumns(
+  record: PropertyRecord,
+  existing: PropertyRow | undefined,
+  now: string,
+): Pick<NewPropertyRow, "availability" | "availability_changed_at"> {
+  const stored = existing?.availability ?? "available";
+  const availability = record.availability ?? stored;
+  const storedAt =
+    existing?.availability_changed_at == null
+      ? null
+      : toIsoString(existing.availability_changed_at);
+  const changedAt = record.availability_changed_at ?? (availability === stored ? storedAt : now);
+  return { availability, availability_changed_at: changedAt };
+}
+
 /** True when saving `columns` would leave the stored row as it is. */
 function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean {
   return (Object.keys(columns) as (keyof NewPropertyRow)[]).every((key) => {
@@ -255,6 +276,9 @@ function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean
     const next = columns[key];
     if (key === "publish") return toFlag(stored as boolean | number) === next;
     if (key === "created_at") return toIsoString(stored as Date | string) === next;
+    if (key === "availability_changed_at") {
+      return (stored === null ? null : toIsoString(stored as Date | string)) === next;
+    }
     return stored === next;
   });
 }
