@@ -12,8 +12,10 @@ import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-
 import { enhanceImage } from "./components/enhance-image.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
+  "area-unit": enhanceAreaUnit,
   banner: enhanceBanner,
   "featured-carousel": enhanceFeaturedCarousel,
   menu: enhanceMenu,
@@ -23,6 +25,8 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
   behaviours[element.dataset.enhance ?? ""]?.(element);
 }
+// Areas in the visitor's remembered unit, on pages without a toggle too (decision 046).
+showRememberedAreaUnit(document);
 for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
   enhanceImage(image);
 }

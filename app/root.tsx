@@ -62,6 +62,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     imageDerivatives: config.imageDerivatives,
     investorsUrl: config.investorsUrl,
     siteUrl: config.siteUrl,
+    currency: config.currency,
+    areaUnit: config.areaUnit,
   };
   return {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,

@@ -16,6 +16,7 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { PopularCategories } from "../components/home/popular-categories.tsx";
 import { SearchPanel } from "../components/home/search-panel.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
+import { areaParam } from "../display-units.ts";
 import type { RouteHandle } from "../root.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
@@ -54,7 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  * enhancement module (app/entry.enhance.ts), within issue 6's 90 KB (decision 021). Reached by
  * a client-side navigation, React renders it and runs the same behaviours.
  */
-export const handle: RouteHandle = { hydrate: false };
+/** Not hydrated (decision 021); its cards show areas in the unit `?area=` names (decision 046). */
+export const handle: RouteHandle = { hydrate: false, searchParams: [areaParam] };
 
 /** SPEC §1: the profile's business name and description, as they are. */
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { canonicalPath: "/" });

@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { formatPrice } from "../../lib/format.ts";
+import { readAvailability } from "../../lib/availability.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
+import { AvailabilityBadge } from "../components/property/availability-badge.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { FeatureList } from "../components/property/feature-list.tsx";
 import {
@@ -19,6 +20,8 @@ import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
+import { AreaUnitToggle } from "../components/units/area-unit-toggle.tsx";
+import { areaParam, useDisplayUnits } from "../display-units.ts";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
@@ -29,6 +32,9 @@ import { useSiteSettings } from "../site-settings.ts";
 import { useRecords } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/property-detail";
+
+/** The page shows areas in the unit its URL names (`?area=m2`): the page cache keys it by that. */
+export const handle = { searchParams: [areaParam] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
 
@@ -75,6 +81,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
   );
   const features = matchAmenities(featureIdsOf(property.features), records.amenity);
   const { siteUrl, imageBaseUrl } = useSiteSettings();
+  const units = useDisplayUnits();
   const trail = [
     { name: "Home", path: "/" },
     { name: "Properties", path: "/property" },
@@ -83,7 +90,12 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
 
   return (
     <>
-      <JsonLdScript data={propertyListingJsonLd(siteUrl, imageBaseUrl, property)} />
+      <JsonLdScript
+        data={propertyListingJsonLd(siteUrl, imageBaseUrl, property, {
+          currency: units.currency,
+          areaUnit: units.areaUnit,
+        })}
+      />
       <header className="property-header">
         <div className="container property-header__inner">
           <Breadcrumb trail={trail} tone="on-light" />
@@ -93,7 +105,13 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
                 {property.offer_type ? (
                   <span className="listing-badge listing-badge--offer">{property.offer_type}</span>
                 ) : null}
-                {property.property_status ? (
+                {property.availability ? (
+                  <AvailabilityBadge availability={property.availability} />
+                ) : null}
+                {/* The free-text status, unless it names an availability the badge shows. */}
+                {property.property_status &&
+                (property.availability === undefined ||
+                  readAvailability(property.property_status) === undefined) ? (
                   <span className="listing-badge listing-badge--status">
                     {property.property_status}
                   </span>
@@ -106,7 +124,10 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
               </p>
               <StarRating rating={property.rating} />
             </div>
-            <p className="property-header__price">{formatPrice(property.price)}</p>
+            <div className="property-header__aside">
+              <p className="property-header__price">{units.price(property.price)}</p>
+              <AreaUnitToggle />
+            </div>
           </div>
         </div>
       </header>

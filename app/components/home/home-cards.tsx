@@ -1,14 +1,18 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
-import { formatListingAge, formatPrice } from "../../../lib/format.ts";
+import { formatListingAge } from "../../../lib/format.ts";
+import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
+import { AvailabilityBadge } from "../property/availability-badge.tsx";
 import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { Area } from "../units/area.tsx";
 import { propertyHref } from "./property-link.ts";
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */
 export function FeaturedCard({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="featured-card">
       <div className="featured-card__media">
@@ -26,7 +30,7 @@ export function FeaturedCard({ property }: { property: Property }) {
         ) : null}
       </div>
       <div className="featured-card__body">
-        <p className="featured-card__price">{formatPrice(property.price)}</p>
+        <p className="featured-card__price">{units.price(property.price)}</p>
         <h3 className="featured-card__title">
           <Link to={propertyHref(property)} className="card-link">
             {property.headline}
@@ -43,6 +47,7 @@ export function FeaturedCard({ property }: { property: Property }) {
 
 /** A layout 2 tile: the image with the headline over it and a detail list. */
 export function PropertyTile({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="property-tile">
       <ResponsiveImage
@@ -72,11 +77,13 @@ export function PropertyTile({ property }: { property: Property }) {
           </div>
           <div className="property-tile__detail">
             <dt>Size</dt>
-            <dd>{property.size} sq ft</dd>
+            <dd>
+              <Area squareFeet={property.size} />
+            </dd>
           </div>
           <div className="property-tile__detail">
             <dt>Price</dt>
-            <dd>{formatPrice(property.price)}</dd>
+            <dd>{units.price(property.price)}</dd>
           </div>
         </dl>
       </div>
@@ -97,6 +104,7 @@ const listingCardFacts = [
  * `now`, the time the loader ran, so the server and the browser render the same text.
  */
 export function ListingCard({ property, now }: { property: Property; now: Date }) {
+  const units = useDisplayUnits();
   return (
     <article className="listing-card">
       <div className="listing-card__media">
@@ -114,8 +122,13 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
             <li className="badge badge--brand">{property.offer_type}</li>
           ) : null}
           <li className="badge badge--accent">Featured</li>
+          {property.availability && property.availability !== "available" ? (
+            <li>
+              <AvailabilityBadge availability={property.availability} />
+            </li>
+          ) : null}
         </ul>
-        <p className="listing-card__price">{formatPrice(property.price)}</p>
+        <p className="listing-card__price">{units.price(property.price)}</p>
       </div>
       <div className="listing-card__body">
         <h3 className="listing-card__title">
@@ -131,10 +144,21 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
           {listingCardFacts.map((fact) => (
             <li key={fact} className="listing-card__fact">
               <Icon name={propertyFactLabels[fact].icon} size={18} />
-              <span>
-                {property[fact]}{" "}
-                <span className="listing-card__fact-label">{propertyFactLabels[fact].label}</span>
-              </span>
+              {fact === "size" ? (
+                <span>
+                  <Area squareFeet={property.size} part="number" />{" "}
+                  <Area
+                    className="listing-card__fact-label"
+                    squareFeet={property.size}
+                    part="unit"
+                  />
+                </span>
+              ) : (
+                <span>
+                  {property[fact]}{" "}
+                  <span className="listing-card__fact-label">{propertyFactLabels[fact].label}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -151,6 +175,7 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
 
 /** A compact row of the 'recently' grid. */
 export function RecentCard({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="recent-card">
       <ResponsiveImage
@@ -169,7 +194,7 @@ export function RecentCard({ property }: { property: Property }) {
           </Link>
         </h3>
         <p className="recent-card__address">{property.address}</p>
-        <p className="recent-card__price">{formatPrice(property.price)}</p>
+        <p className="recent-card__price">{units.price(property.price)}</p>
       </div>
     </article>
   );

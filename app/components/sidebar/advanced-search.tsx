@@ -1,10 +1,12 @@
 import { type CSSProperties, type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { formatAreaNumber, formatWholeAmount } from "../../../lib/format.ts";
 import {
   type AdvancedSearchValues,
   advancedSearchOptions,
   advancedSearchValues,
   areaRange,
+  availabilityOptions,
   compactSearchParams,
   defaultSort,
   type ListingSearch,
@@ -12,8 +14,7 @@ import {
   priceRange,
   withQuery,
 } from "../../listing/listing-search.ts";
-
-const number = new Intl.NumberFormat("en-US");
+import { useSiteSettings } from "../../site-settings.ts";
 
 export interface AdvancedSearchProps {
   /** The page the form GETs: the listing it sits on, or /property from a detail page. */
@@ -144,6 +145,7 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
   const id = useId();
   const headingId = `${id}-heading`;
   const navigate = useNavigate();
+  const { currency } = useSiteSettings();
   const values: AdvancedSearchValues = advancedSearchValues(search);
   // A new search (another URL) starts the form again from its values.
   const formKey = JSON.stringify(values);
@@ -193,6 +195,24 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
               </select>
             </div>
           ))}
+          <div className="advanced-search__field">
+            <label htmlFor={`${id}-availability`} className="advanced-search__label">
+              Availability
+            </label>
+            <select
+              id={`${id}-availability`}
+              name={listingParams.availability}
+              className="advanced-search__select"
+              defaultValue={values.availability}
+            >
+              <option value="">Any</option>
+              {availabilityOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="advanced-search__ranges">
           <RangeField
@@ -202,17 +222,21 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
             range={areaRange}
             names={[listingParams.minArea, listingParams.maxArea]}
             initial={[values.minArea, values.maxArea]}
-            format={(value) => number.format(value)}
+            format={(value) => formatAreaNumber(value, "sqft", { group: true })}
             unit=" sq ft"
           />
           <RangeField
             id={`${id}-price`}
-            label="Price (USD)"
-            minLabel="Minimum price (US dollars)"
+            label={`Price (${currency.code})`}
+            minLabel={
+              currency.code === "USD"
+                ? "Minimum price (US dollars)"
+                : `Minimum price (${currency.code})`
+            }
             range={priceRange}
             names={[listingParams.minPrice, listingParams.maxPrice]}
             initial={[values.minPrice, values.maxPrice]}
-            format={(value) => `$${number.format(value)}`}
+            format={(value) => formatWholeAmount(value, currency)}
           />
         </div>
         <button type="submit" className="advanced-search__submit">
