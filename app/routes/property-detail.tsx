@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
+import type { Property } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
@@ -72,6 +73,20 @@ export const meta: Route.MetaFunction = (args) =>
     args.loaderData && propertySeo(seoSiteOf(rootDataOf(args.matches)), args.loaderData.property),
   );
 
+/**
+ * Whether the header shows the free-text `property_status` as a badge: not when it names an
+ * availability (such as 'Under Offer') that the availability badge shows, or contradicts.
+ */
+function showStatusBadge(property: Property): boolean {
+  if (!property.property_status) return false;
+  const named = readAvailability(property.property_status);
+  return (
+    property.availability === undefined ||
+    named === undefined ||
+    (named === "available" && property.availability === "available")
+  );
+}
+
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { property } = loaderData;
@@ -108,10 +123,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
                 {property.availability ? (
                   <AvailabilityBadge availability={property.availability} />
                 ) : null}
-                {/* The free-text status, unless it names an availability the badge shows. */}
-                {property.property_status &&
-                (property.availability === undefined ||
-                  readAvailability(property.property_status) === undefined) ? (
+                {showStatusBadge(property) ? (
                   <span className="listing-badge listing-badge--status">
                     {property.property_status}
                   </span>
