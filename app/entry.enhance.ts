@@ -12,6 +12,7 @@ import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-
 import { enhanceImage } from "./components/enhance-image.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
@@ -20,6 +21,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "featured-carousel": enhanceFeaturedCarousel,
   menu: enhanceMenu,
   "search-panel": enhanceSearchPanel,
+  share: enhanceShare,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {

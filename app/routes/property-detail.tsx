@@ -16,6 +16,7 @@ import {
   matchProperties,
 } from "../components/property/match-codes.ts";
 import { PropertyTabs } from "../components/property/property-tabs.tsx";
+import { ShareBox } from "../components/property/share-box.tsx";
 import { StarRating } from "../components/property/star-rating.tsx";
 import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
@@ -27,7 +28,7 @@ import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { submitThroughServer } from "../enquiry/enquiry-result.ts";
 import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
-import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
+import { absoluteUrl, rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import { propertySeo } from "../seo/property-seo.ts";
 import { useSiteSettings } from "../site-settings.ts";
 import { useRecords } from "../store/records.ts";
@@ -170,6 +171,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             propertyCode={property.code}
             actionData={actionData}
           />
+          <ShareBox url={absoluteUrl(siteUrl, propertyPath(property))} title={property.headline} />
           <CategoryList />
           <SocialLinks />
         </aside>

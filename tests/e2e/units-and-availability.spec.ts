@@ -12,7 +12,7 @@ import { csvRows } from "../../server/content/import-file.ts";
 import { importProperties } from "../../server/content/import-properties.ts";
 import { propertyColumns } from "../../server/content/property-record.ts";
 import { buildPropertyImportRow } from "../support/factories.ts";
-import { e2eDatabaseUrl, listProperties } from "./api.ts";
+import { e2eDatabaseUrl, listProperties, siteUrl } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const row = buildPropertyImportRow({
@@ -155,6 +155,43 @@ test("badges show on cards, rows and the detail page, never for an available lis
   await expect(page.locator(".property-details", { hasText: "Availability" })).toContainText(
     "Sold STC",
   );
+});
+
+test.describe("share links (issue 18, item 6)", () => {
+  const canonical = `${siteUrl}${detailPath}`;
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("are plain links carrying the page's canonical URL", async ({ page }) => {
+      await page.goto(`${detailPath}?area=m2&utm_source=x`);
+      const box = page.getByRole("region", { name: "Share this property" });
+      await expect(box.getByRole("link", { name: "Copy link" })).toHaveAttribute("href", canonical);
+      const email = await box.getByRole("link", { name: "E-mail" }).getAttribute("href");
+      expect(email).toMatch(/^mailto:\?subject=/);
+      expect(decodeURIComponent(email!.split("body=")[1]!)).toBe(`${row.headline} ${canonical}`);
+      const whatsapp = await box.getByRole("link", { name: "WhatsApp" }).getAttribute("href");
+      expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+      expect(decodeURIComponent(whatsapp!.split("text=")[1]!)).toBe(`${row.headline} ${canonical}`);
+      // The browser's own share sheet needs JavaScript: not offered without it.
+      await expect(box.getByRole("button", { name: "Share…" })).toBeHidden();
+      // No third-party script on the page.
+      const scripts = await page
+        .locator("script[src]")
+        .evaluateAll((nodes) => nodes.map((node) => (node as HTMLScriptElement).src));
+      for (const src of scripts) expect(new URL(src).host).toBe(new URL(page.url()).host);
+    });
+  });
+
+  test("copy the canonical URL to the clipboard and say so", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await gotoHydrated(page, `${detailPath}?area=m2`);
+    const box = page.getByRole("region", { name: "Share this property" });
+    await box.getByRole("link", { name: "Copy link" }).click();
+    await expect(box.getByRole("status")).toHaveText("Link copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
+    await expect(page).toHaveURL(new RegExp(`${detailPath}\\?area=m2$`));
+  });
 });
 
 test("with JavaScript the chosen unit is remembered on pages whose URL names none", async ({
