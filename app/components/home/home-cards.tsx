@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
+import { availabilityLabels, isTaken } from "../../../lib/availability.ts";
 import { formatListingAge } from "../../../lib/format.ts";
 import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
-import { AvailabilityBadge } from "../property/availability-badge.tsx";
 import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { Area } from "../units/area.tsx";
@@ -122,9 +122,9 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
             <li className="badge badge--brand">{property.offer_type}</li>
           ) : null}
           <li className="badge badge--accent">Featured</li>
-          {property.availability && property.availability !== "available" ? (
-            <li>
-              <AvailabilityBadge availability={property.availability} />
+          {isTaken(property.availability) && property.availability ? (
+            <li className={`badge badge--availability badge--${property.availability}`}>
+              {availabilityLabels[property.availability]}
             </li>
           ) : null}
         </ul>
