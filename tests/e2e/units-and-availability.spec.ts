@@ -210,6 +210,14 @@ test("with JavaScript the chosen unit is remembered on pages whose URL names non
   // The server's page is the same for everyone: the remembered unit is applied in the browser.
   const html = await (await page.request.get("/search")).text();
   expect(html).toContain("1000</span>");
+  // A client-side navigation to the next page shows its areas in the remembered unit too.
+  await page.getByRole("link", { name: "Next page" }).first().click();
+  await expect(page).toHaveURL(/page=2/);
+  const sizes = page.locator('.property-list__item [data-fact="size"]');
+  await expect(sizes.first()).toBeVisible();
+  await expect
+    .poll(async () => (await sizes.allTextContents()).filter((text) => !/^[\d.,]+ m²$/.test(text)))
+    .toEqual([]);
   await gotoHydrated(page, `${detailPath}?area=sqft`);
   await expect(page.locator(".property-details").getByText("1000 sq ft").first()).toBeAttached();
 });

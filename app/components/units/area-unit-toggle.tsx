@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { type AreaUnit, areaUnitNames, areaUnits } from "../../../lib/format.ts";
 import { areaParam, useDisplayUnits } from "../../display-units.ts";
-import { enhanceAreaUnit } from "./enhance-area-unit.ts";
+import { enhanceAreaUnit, showRememberedAreaUnit } from "./enhance-area-unit.ts";
 
 /**
  * Two links that show this page's areas in square feet or in square metres: the same URL with
@@ -10,9 +10,20 @@ import { enhanceAreaUnit } from "./enhance-area-unit.ts";
  */
 export function AreaUnitToggle({ className }: { className?: string }) {
   const { areaUnit } = useDisplayUnits();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
   const ref = useRef<HTMLElement>(null);
   useEffect(() => (ref.current ? enhanceAreaUnit(ref.current) : undefined), []);
+  // A client-side navigation renders new areas in the URL's unit: show them in the remembered
+  // one too (the first render's are handled by enhanceAreaUnit).
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each navigation.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    showRememberedAreaUnit(document);
+  }, [key]);
   const hrefOf = (unit: AreaUnit) => {
     const params = new URLSearchParams(search);
     params.set(areaParam, unit);
