@@ -26,6 +26,7 @@ import type {
   AdminListingQuery,
   AdminListingRow,
 } from "../lib/admin-listings.ts";
+import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -43,6 +44,12 @@ export interface SiteConfig {
   investorsUrl: string;
   /** Secret that signs the enquiry puzzle tokens. Server-side only. */
   puzzleSecret: string;
+  /** How prices are shown (CURRENCY). */
+  currency: CurrencyFormat;
+  /** The unit areas are shown in until a visitor picks the other (AREA_UNIT). */
+  areaUnit: AreaUnit;
+  /** Days an under-offer, sold or let listing stays in the sitemap (SOLD_LISTING_SITEMAP_DAYS). */
+  soldListingSitemapDays: number;
 }
 
 /**

@@ -14,6 +14,7 @@ import { enhanceAccordion } from "./components/frame/enhance-accordion.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
 import {
   enhanceCompareForm,
@@ -22,12 +23,14 @@ import {
   enhanceShortlistToggle,
 } from "./components/shortlist/enhance-shortlist.ts";
 import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-search.ts";
+import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each behaviour takes the element type it names
 const behaviours: Record<string, (element: any) => unknown> = {
   accordion: enhanceAccordion,
   "advanced-search": enhanceAdvancedSearch,
+  "area-unit": enhanceAreaUnit,
   banner: enhanceBanner,
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
@@ -40,11 +43,14 @@ const behaviours: Record<string, (element: any) => unknown> = {
   "shortlist-count": enhanceShortlistCount,
   "shortlist-page": enhanceShortlistPage,
   "compare-form": enhanceCompareForm,
+  share: enhanceShare,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
   behaviours[element.dataset.enhance ?? ""]?.(element);
 }
+// Areas in the visitor's remembered unit, on pages without a toggle too (decision 046).
+showRememberedAreaUnit(document);
 for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
   enhanceImage(image);
 }

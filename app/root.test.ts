@@ -85,6 +85,8 @@ describe("meta", () => {
       imageDerivatives: true,
       investorsUrl: "https://investors.example.com",
       siteUrl: "https://homes.example.com",
+      currency: { symbol: "$", code: "USD", decimals: 2 },
+      areaUnit: "sqft",
     },
   };
   const args = (loaderData: unknown, error?: unknown) =>

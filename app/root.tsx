@@ -64,6 +64,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     imageDerivatives: config.imageDerivatives,
     investorsUrl: config.investorsUrl,
     siteUrl: config.siteUrl,
+    currency: config.currency,
+    areaUnit: config.areaUnit,
   };
   const { pathname } = new URL(request.url);
   return {

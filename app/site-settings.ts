@@ -3,6 +3,12 @@
  * returns it; components read it with `useSiteSettings()`. The API base and token are not here.
  */
 import { createContext, useContext } from "react";
+import {
+  type AreaUnit,
+  type CurrencyFormat,
+  defaultAreaUnit,
+  defaultCurrency,
+} from "../lib/format.ts";
 
 export interface SiteSettings {
   /** Base URL of the images (SPEC §7: /sliders/{file}, /property/{file}, /no.png). */
@@ -13,6 +19,10 @@ export interface SiteSettings {
   investorsUrl: string;
   /** The site's public address (SITE_URL, no trailing slash): canonical and structured-data URLs. */
   siteUrl: string;
+  /** How prices are shown (CURRENCY): the SPEC's '$' and two decimals by default. */
+  currency: CurrencyFormat;
+  /** The unit areas are shown in unless the URL asks for the other (AREA_UNIT). */
+  areaUnit: AreaUnit;
 }
 
 export const defaultSiteSettings: SiteSettings = {
@@ -20,6 +30,8 @@ export const defaultSiteSettings: SiteSettings = {
   imageDerivatives: true,
   investorsUrl: "https://investors.example.com",
   siteUrl: "http://localhost:3000",
+  currency: defaultCurrency,
+  areaUnit: defaultAreaUnit,
 };
 
 /**

@@ -55,6 +55,45 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ IMAGE_DERIVATIVES: "no" })).toThrow(/IMAGE_DERIVATIVES/);
   });
 
+  it("shows prices in dollars with two decimals and areas in sq ft by default (SPEC §9)", () => {
+    expect(loadConfig({})).toMatchObject({
+      CURRENCY: { symbol: "$", code: "USD", decimals: 2 },
+      AREA_UNIT: "sqft",
+      SOLD_LISTING_SITEMAP_DAYS: 30,
+    });
+  });
+
+  it("reads a currency code, with its own symbol and decimals or the ones given", () => {
+    expect(loadConfig({ CURRENCY: "eur" }).CURRENCY).toEqual({
+      symbol: "€",
+      code: "EUR",
+      decimals: 2,
+    });
+    expect(loadConfig({ CURRENCY: "JPY" }).CURRENCY).toEqual({
+      symbol: "¥",
+      code: "JPY",
+      decimals: 0,
+    });
+    expect(loadConfig({ CURRENCY: "GBP, £ ,0" }).CURRENCY).toEqual({
+      symbol: "£",
+      code: "GBP",
+      decimals: 0,
+    });
+    for (const bad of ["dollars", "USD,$,7", "USD,,2", "USD,$,2,x", "XYZW"]) {
+      expect(() => loadConfig({ CURRENCY: bad }), bad).toThrow(/CURRENCY: /);
+    }
+  });
+
+  it("reads the area unit and the days a taken listing stays in the sitemap", () => {
+    expect(loadConfig({ AREA_UNIT: "m2" }).AREA_UNIT).toBe("m2");
+    expect(loadConfig({ AREA_UNIT: "sq ft" }).AREA_UNIT).toBe("sqft");
+    expect(() => loadConfig({ AREA_UNIT: "acres" })).toThrow(/AREA_UNIT: must be 'sqft' or 'm2'/);
+    expect(loadConfig({ SOLD_LISTING_SITEMAP_DAYS: "0" }).SOLD_LISTING_SITEMAP_DAYS).toBe(0);
+    expect(() => loadConfig({ SOLD_LISTING_SITEMAP_DAYS: "-1" })).toThrow(
+      /SOLD_LISTING_SITEMAP_DAYS/,
+    );
+  });
+
   it("names every bad key at once", () => {
     const attempt = () =>
       loadConfig({ PORT: "eighty", CONTACT_RATE_LIMIT: "lots", REDIS_URL: "localhost" });

@@ -3,6 +3,12 @@
  * one line per bad key, so an operator can fix them all at once.
  */
 import { z } from "zod";
+import {
+  type AreaUnit,
+  type CurrencyFormat,
+  defaultCurrency,
+  readAreaUnit,
+} from "../lib/format.ts";
 
 export const defaultApiToken = "dev-token";
 export const defaultDatabaseUrl = "file:./data/app.db";
@@ -49,6 +55,44 @@ function parseRateLimit(value: string): RateLimit | "off" | undefined {
   const max = Number(match[1]);
   const windowMs = Number(match[2]) * unitMs;
   return max > 0 && windowMs > 0 ? { max, windowMs } : undefined;
+}
+
+/**
+ * `CURRENCY`: an ISO 4217 code ('EUR'), optionally with the symbol and the decimals shown
+ * ('EUR,€,2'; 'JPY,¥,0'). The symbol defaults to the code's narrow symbol ('$' for USD, '€'
+ * for EUR) and the decimals to the code's usual ones. Answers a message when it does not read.
+ */
+export function parseCurrency(value: string): CurrencyFormat | string {
+  const [code = "", symbol, decimals, ...extra] = value.split(",").map((part) => part.trim());
+  const upper = code.toUpperCase();
+  if (extra.length > 0 || !/^[A-Z]{3}$/.test(upper)) {
+    return "must be an ISO 4217 code, optionally with its symbol and decimals: 'EUR' or 'EUR,€,2'";
+  }
+  let standard: Intl.NumberFormat;
+  try {
+    standard = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: upper,
+      currencyDisplay: "narrowSymbol",
+    });
+  } catch {
+    return `'${code}' is not a currency code`;
+  }
+  if (symbol !== undefined && (symbol === "" || symbol.length > 8)) {
+    return "the symbol must be 1 to 8 characters";
+  }
+  if (decimals !== undefined && !/^[0-4]$/.test(decimals)) {
+    return "the decimals must be a whole number from 0 to 4";
+  }
+  const narrow = standard.formatToParts(0).find((part) => part.type === "currency")?.value;
+  return {
+    code: upper,
+    symbol: symbol ?? narrow ?? upper,
+    decimals:
+      decimals === undefined
+        ? (standard.resolvedOptions().maximumFractionDigits ?? 2)
+        : Number(decimals),
+  };
 }
 
 const envSchema = z
@@ -165,6 +209,31 @@ const envSchema = z
      */
     HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
     REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(20),
+    /** How prices are shown (see parseCurrency); the SPEC's '$' and two decimals by default. */
+    CURRENCY: z
+      .string()
+      .default(defaultCurrency.code)
+      .transform((value, context): CurrencyFormat => {
+        const currency = parseCurrency(value);
+        if (typeof currency !== "string") return currency;
+        context.addIssue({ code: "custom", message: currency });
+        return z.NEVER;
+      }),
+    /** The unit areas are shown in until a visitor picks the other: 'sqft' (the SPEC's) or 'm2'. */
+    AREA_UNIT: z
+      .string()
+      .default("sqft")
+      .transform((value, context): AreaUnit => {
+        const unit = readAreaUnit(value);
+        if (unit !== undefined) return unit;
+        context.addIssue({ code: "custom", message: "must be 'sqft' or 'm2'" });
+        return z.NEVER;
+      }),
+    /**
+     * Days a listing stays in the sitemap once it is under offer, sold or let (subject to
+     * contract); 0 drops it at once (decision 046).
+     */
+    SOLD_LISTING_SITEMAP_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")

@@ -116,6 +116,14 @@ export interface Database {
      * revision it showed (decision 044).
      */
     revision: ColumnType<number, number | undefined, number>;
+    /** lib/availability.ts: 'available' (the default), 'under_offer', 'sold_stc', 'let_agreed'. */
+    availability: ColumnType<string, string | undefined, string>;
+    /** When `availability` last changed; null: not since the listing was added. */
+    availability_changed_at: ColumnType<
+      Date | string | null,
+      string | null | undefined,
+      string | null
+    >;
   };
   collection: {
     id: Generated<number>;

@@ -72,6 +72,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       created_at: _createdAt,
       archived_at: _archivedAt,
       updated_at: _updatedAt,
+      availability_changed_at: _availabilityChangedAt,
       publish,
       ...rest
     } = existing;
@@ -220,5 +221,101 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     for (let step = 0; step < later; step++) await migrateDown(db);
     expect(await columnsOf()).not.toContain("revision");
     expect(await columnsOf()).toContain("updated_at");
+  });
+
+  it("gives every listing an availability, available by default, from the four states only", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const rows = await db
+      .selectFrom("property")
+      .select(["code", "property_status", "availability", "availability_changed_at"])
+      .execute();
+    for (const row of rows) {
+      const expected =
+        { "under offer": "under_offer", "let agreed": "let_agreed" }[
+          row.property_status.toLowerCase()
+        ] ?? "available";
+      expect(row.availability, row.code).toBe(expected);
+      expect(row.availability_changed_at === null, row.code).toBe(expected === "available");
+    }
+    const { code } = rows[0]!;
+    const setTo = (availability: string) =>
+      db.updateTable("property").set({ availability }).where("code", "=", code).execute();
+    for (const allowed of ["under_offer", "sold_stc", "let_agreed", "available"]) {
+      await setTo(allowed);
+    }
+    for (const refused of ["Sold", "", "under offer"]) {
+      await expect(setTo(refused), refused).rejects.toThrow();
+    }
+    // A listing added without one is available.
+    const {
+      id: _id,
+      code: _code,
+      slug: _slug,
+      ...rest
+    } = await db
+      .selectFrom("property")
+      .selectAll()
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    const {
+      availability: _availability,
+      availability_changed_at: _changedAt,
+      archived_at: _archivedAt,
+      updated_at: _updatedAt,
+      ...columns
+    } = rest;
+    await db
+      .insertInto("property")
+      .values({
+        ...columns,
+        code: "AV-1",
+        slug: "av-1",
+        created_at: new Date().toISOString(),
+        publish: 1,
+      })
+      .execute();
+    const added = await db
+      .selectFrom("property")
+      .select(["availability", "availability_changed_at"])
+      .where("code", "=", "AV-1")
+      .executeTakeFirstOrThrow();
+    expect(added).toEqual({ availability: "available", availability_changed_at: null });
+
+    // Every listing index ends with the availability, so its filter is read inside them.
+    const indexColumns = async (name: string) =>
+      dialect === "sqlite"
+        ? (
+            await sql<{ name: string }>`select name from pragma_index_info(${name})`.execute(db)
+          ).rows.map((row) => row.name)
+        : (
+            await sql<{ name: string }>`
+              select a.attname as name from pg_index i
+              join pg_class c on c.oid = i.indexrelid
+              join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+              where c.relname = ${name}`.execute(db)
+          ).rows.map((row) => row.name);
+    for (const index of [
+      "property_filter_created_at_idx",
+      "property_filter_price_idx",
+      "property_filter_offer_created_at_idx",
+      "property_filter_offer_price_idx",
+      "property_filter_category_created_at_idx",
+      "property_filter_category_price_idx",
+    ]) {
+      expect(await indexColumns(index), index).toContain("availability");
+    }
+
+    const names = Object.keys(migrations);
+    for (const _later of names.slice(names.indexOf("2026-11-25-0010-listing-availability"))) {
+      await migrateDown(db);
+    }
+    const after = (await db.introspection.getTables())
+      .find((table) => table.name === "property")
+      ?.columns.map((column) => column.name);
+    expect(after).toContain("latitude");
+    expect(after).not.toContain("availability");
+    expect(after).not.toContain("availability_changed_at");
+    expect(await indexColumns("property_filter_price_idx")).not.toContain("availability");
   });
 });

@@ -11,6 +11,7 @@ import * as listingFilterIndexes from "./migrations/2026-11-25-0006-listing-filt
 import * as staffAccounts from "./migrations/2026-11-25-0007-staff-accounts.ts";
 import * as listingArchive from "./migrations/2026-11-25-0008-listing-archive.ts";
 import * as propertyCoordinates from "./migrations/2026-11-25-0009-property-coordinates.ts";
+import * as listingAvailability from "./migrations/2026-11-25-0010-listing-availability.ts";
 import * as listingRevision from "./migrations/2026-11-25-0011-listing-revision.ts";
 import * as enquiryInbox from "./migrations/2026-11-25-0012-enquiry-inbox.ts";
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0007-staff-accounts": staffAccounts,
   "2026-11-25-0008-listing-archive": listingArchive,
   "2026-11-25-0009-property-coordinates": propertyCoordinates,
+  "2026-11-25-0010-listing-availability": listingAvailability,
   "2026-11-25-0011-listing-revision": listingRevision,
   "2026-11-25-0012-enquiry-inbox": enquiryInbox,
 };

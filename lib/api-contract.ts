@@ -10,6 +10,7 @@
  * json-list.ts, enquiry-fields.ts and collection-names.ts.
  */
 import { z } from "zod";
+import { readAvailability } from "./availability.ts";
 import type { JsonList } from "./json-list.ts";
 
 /** A whole number that some backends send as a numeric string. */
@@ -106,6 +107,16 @@ export const propertySchema = z.object({
   /** Decimal degrees (WGS 84); both or neither. Optional: other backends have no coordinates. */
   latitude: degrees(90).optional(),
   longitude: degrees(180).optional(),
+  /**
+   * lib/availability.ts: 'available', 'under_offer', 'sold_stc' or 'let_agreed', and when it
+   * last changed (ISO 8601, or null). Optional: other backends send neither (decision 046);
+   * an unknown value reads as absent.
+   */
+  availability: z
+    .unknown()
+    .transform((value) => readAvailability(value))
+    .optional(),
+  availability_changed_at: z.string().nullish().catch(null),
 });
 export type Property = z.infer<typeof propertySchema>;
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatListingAge, formatPrice } from "./format.ts";
+import {
+  areaIn,
+  formatArea,
+  formatAreaNumber,
+  formatDate,
+  formatListingAge,
+  formatPrice,
+  formatWholeAmount,
+  readAreaUnit,
+} from "./format.ts";
 
 describe("formatPrice", () => {
   it("prefixes $, separates thousands and shows two decimals", () => {
@@ -10,6 +19,43 @@ describe("formatPrice", () => {
   });
   it("shows $0.00 for a price that is not a number", () => {
     expect(formatPrice(Number.NaN)).toBe("$0.00");
+  });
+});
+
+describe("formatPrice with a configured currency", () => {
+  it("shows the currency's symbol and decimals", () => {
+    const euro = { symbol: "€", code: "EUR", decimals: 2 };
+    const yen = { symbol: "¥", code: "JPY", decimals: 0 };
+    expect(formatPrice(2450000, euro)).toBe("€2,450,000.00");
+    expect(formatPrice(1234.5, yen)).toBe("¥1,235");
+    expect(formatPrice(99.5, { symbol: "CHF ", code: "CHF", decimals: 1 })).toBe("CHF 99.5");
+  });
+  it("shows whole amounts for ranges", () => {
+    expect(formatWholeAmount(150000)).toBe("$150,000");
+    expect(formatWholeAmount(90000, { symbol: "£", code: "GBP", decimals: 2 })).toBe("£90,000");
+  });
+});
+
+describe("areas", () => {
+  it("keeps square feet as stored, without separators unless asked", () => {
+    expect(formatArea(1200)).toBe("1200 sq ft");
+    expect(formatArea(3000, "sqft", { group: true })).toBe("3,000 sq ft");
+    expect(formatAreaNumber(1200, "sqft")).toBe("1200");
+  });
+  it("converts to square metres with one decimal: 1,000 sq ft = 92.9 m²", () => {
+    expect(areaIn(1000, "m2")).toBe(92.9);
+    expect(formatArea(1000, "m2")).toBe("92.9 m²");
+    expect(formatArea(12000, "m2", { group: true })).toBe("1,114.8 m²");
+    expect(formatAreaNumber(0, "m2")).toBe("0");
+    expect(formatArea(Number.NaN, "m2")).toBe("0 m²");
+  });
+  it("reads a unit however it is written", () => {
+    expect(readAreaUnit("m2")).toBe("m2");
+    expect(readAreaUnit("M²")).toBe("m2");
+    expect(readAreaUnit("sq ft")).toBe("sqft");
+    expect(readAreaUnit("SQFT")).toBe("sqft");
+    expect(readAreaUnit("acres")).toBeUndefined();
+    expect(readAreaUnit(null)).toBeUndefined();
   });
 });
 

@@ -1,13 +1,111 @@
-/** Money and date formatting of SPEC §4 and §9, shared by every screen. */
+/**
+ * Money, area and date formatting of SPEC §4 and §9, shared by every screen, the structured
+ * data and the API's neighbours: the one place a price or an area becomes text (decision 046).
+ * The currency and the area unit are configurable (`CURRENCY`, `AREA_UNIT`); the defaults are
+ * the SPEC's: '$', two decimals, thousands separators, sizes in 'sq ft'.
+ */
 
-const priceFormat = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** How prices are shown: a symbol before the amount, an ISO 4217 code, the decimals shown. */
+export interface CurrencyFormat {
+  /** Shown before the amount, such as '$' or '€'. */
+  symbol: string;
+  /** ISO 4217, such as 'USD': structured data (`priceCurrency`). */
+  code: string;
+  /** Digits after the decimal point, 0 to 4. */
+  decimals: number;
+}
 
-/** '$' prefix, thousands separators and two decimals: 2450000 → '$2,450,000.00'. */
-export function formatPrice(price: number): string {
-  return `$${priceFormat.format(Number.isFinite(price) ? price : 0)}`;
+/** The SPEC's currency: '$', two decimals (§9). */
+export const defaultCurrency: CurrencyFormat = { symbol: "$", code: "USD", decimals: 2 };
+
+/** The two area units: square feet (the stored unit of `size`) and square metres. */
+export const areaUnits = ["sqft", "m2"] as const;
+export type AreaUnit = (typeof areaUnits)[number];
+
+/** The SPEC's unit: sizes are stored and shown in square feet. */
+export const defaultAreaUnit: AreaUnit = "sqft";
+
+/** What each unit is called after a number, and its UN/CEFACT code (schema.org `unitCode`). */
+export const areaUnitNames: Record<AreaUnit, { label: string; unitCode: string }> = {
+  sqft: { label: "sq ft", unitCode: "FTK" },
+  m2: { label: "m²", unitCode: "MTK" },
+};
+
+/** Square metres in a square foot (0.3048 m squared, exactly). */
+export const squareMetresPerSquareFoot = 0.09290304;
+
+/** Reads an area unit ('sqft', 'sq ft', 'm2', 'm²', any case); undefined when it is neither. */
+export function readAreaUnit(value: string | null | undefined): AreaUnit | undefined {
+  const text = (value ?? "").trim().toLowerCase().replace(/\s+/g, "");
+  if (text === "sqft" || text === "ft2" || text === "ft²") return "sqft";
+  if (text === "m2" || text === "m²" || text === "sqm") return "m2";
+  return undefined;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** An en-US number format (thousands separators) with exactly `decimals` decimals, or grouping off. */
+function numberFormat(decimals: number, grouping = true): Intl.NumberFormat {
+  const key = `${decimals} ${grouping}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouping,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * The currency's symbol, thousands separators and its decimals: 2450000 → '$2,450,000.00' with
+ * the default currency. A price that is not a number shows as 0.
+ */
+export function formatPrice(price: number, currency: CurrencyFormat = defaultCurrency): string {
+  const amount = numberFormat(currency.decimals).format(Number.isFinite(price) ? price : 0);
+  return `${currency.symbol}${amount}`;
+}
+
+/** A whole amount with the symbol and no decimals, for ranges and sliders: '$150,000'. */
+export function formatWholeAmount(
+  amount: number,
+  currency: CurrencyFormat = defaultCurrency,
+): string {
+  return `${currency.symbol}${numberFormat(0).format(Number.isFinite(amount) ? amount : 0)}`;
+}
+
+/**
+ * A stored size (square feet) in `unit`: square feet as stored (a whole number), square metres
+ * rounded to one decimal (1,000 sq ft → 92.9 m²).
+ */
+export function areaIn(squareFeet: number, unit: AreaUnit): number {
+  const size = Number.isFinite(squareFeet) ? squareFeet : 0;
+  return unit === "m2" ? Math.round(size * squareMetresPerSquareFoot * 10) / 10 : size;
+}
+
+/** An area's number in `unit`, without the unit: '1200' or '92.9' (`group`: '1,200'). */
+export function formatAreaNumber(
+  squareFeet: number,
+  unit: AreaUnit = defaultAreaUnit,
+  { group = false }: { group?: boolean } = {},
+): string {
+  const value = areaIn(squareFeet, unit);
+  const decimals = Number.isInteger(value) ? 0 : 1;
+  return numberFormat(decimals, group).format(value);
+}
+
+/**
+ * A stored size with its unit: '1200 sq ft' (the SPEC's cards and facts), '92.9 m²';
+ * `group` adds thousands separators ('1,200 sq ft', as sentences show it).
+ */
+export function formatArea(
+  squareFeet: number,
+  unit: AreaUnit = defaultAreaUnit,
+  options: { group?: boolean } = {},
+): string {
+  return `${formatAreaNumber(squareFeet, unit, options)} ${areaUnitNames[unit].label}`;
 }
 
 const minute = 60_000;

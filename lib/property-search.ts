@@ -7,6 +7,7 @@
  * rather than let the database fail on it (decision 029).
  */
 
+import { type Availability, readAvailability } from "./availability.ts";
 import {
   maxAmount,
   maxWholeNumber,
@@ -24,6 +25,8 @@ export interface PropertyFilters {
   keyword?: string;
   /** offer_type: 'For Rent' or 'For Sale'. */
   status?: string;
+  /** lib/availability.ts: only listings in this state (this project's addition). */
+  availability?: Availability;
   /** Category title, such as 'Apartments'. */
   type?: string;
   /** A city, province or country. */
@@ -100,6 +103,7 @@ const textParams = {
 export const propertySearchParamNames: readonly string[] = [
   ...Object.values(textParams),
   ...Object.values(numberParams),
+  "availability",
   "codes",
   "sort",
   "page",
@@ -154,6 +158,8 @@ export function readPropertySearch(params: Params): PropertySearch {
     const value = readNumberFilter(field, params.get(name));
     if (value !== undefined) search[field] = value;
   }
+  const availability = readAvailability(params.get("availability"));
+  if (availability !== undefined) search.availability = availability;
   const codes = (params.get("codes") ?? "")
     .split(",")
     .map((code) => code.trim())
@@ -177,6 +183,7 @@ export function propertySearchParams(search: Partial<PropertySearch>): URLSearch
     const value = search[field];
     if (value !== undefined) params.set(name, String(value));
   }
+  if (search.availability) params.set("availability", search.availability);
   if (search.codes?.length) params.set("codes", search.codes.join(","));
   if (search.sort) params.set("sort", search.sort);
   if (search.page) params.set("page", String(search.page));

@@ -163,6 +163,32 @@ describe("coordinates", () => {
   });
 });
 
+describe("availability", () => {
+  it("reads a known value or label, and stays absent for a backend without it", async () => {
+    const answers: Record<string, Record<string, unknown>> = {
+      offer: { availability: "under_offer", availability_changed_at: "2026-11-01T00:00:00Z" },
+      label: { availability: "Sold STC" },
+      other: {},
+      wrong: { availability: "gone", availability_changed_at: 7 },
+    };
+    const { client } = httpApi((url) => {
+      const code = url.pathname.split("/").at(-1)!;
+      return {
+        body: { data: { ...property(code, 900, "2026-01-01T00:00:00Z"), ...answers[code] } },
+      };
+    });
+    expect(await client.getProperty("offer")).toMatchObject({
+      availability: "under_offer",
+      availability_changed_at: "2026-11-01T00:00:00Z",
+    });
+    expect((await client.getProperty("label"))?.availability).toBe("sold_stc");
+    expect(await client.getProperty("other")).not.toHaveProperty("availability");
+    const wrong = await client.getProperty("wrong");
+    expect(wrong?.availability).toBeUndefined();
+    expect(wrong?.availability_changed_at).toBeNull();
+  });
+});
+
 describe("the visitor", () => {
   it("is sent as X-Forwarded-For and X-Request-Id on reads and on the enquiry post", async () => {
     const sent: [string | null, string | null][] = [];

@@ -107,8 +107,16 @@ describe("AdvancedSearch", () => {
       "bathrooms",
       "balcony",
       "garage",
+      "availability",
     ]);
-    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(8);
+    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(9);
+    for (const [value, label] of [
+      ["under_offer", "Under offer"],
+      ["sold_stc", "Sold STC"],
+      ["let_agreed", "Let agreed"],
+    ]) {
+      expect(html).toContain(`<option value="${value}">${label}</option>`);
+    }
     expect(html).toMatch(/<option value="For Rent" selected="">/);
     expect(html).toMatch(/<option value="2" selected="">/);
     for (const [name, min, max, value] of [

@@ -47,6 +47,7 @@ export function listingRouteMeta({ title, path }: ListingRoute) {
           path,
           title,
           businessName: seoSiteOf(rootDataOf(args.matches)).businessName,
+          currency: seoSiteOf(rootDataOf(args.matches)).currency,
         }),
     );
 }

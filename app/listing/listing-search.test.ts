@@ -16,6 +16,17 @@ describe("readListingSearch", () => {
     expect(read("")).toEqual({ filters: {}, sort: "new", page: 1 });
   });
 
+  it("reads the availability filter by value or label, and ignores other values", () => {
+    expect(read("availability=under_offer").filters).toEqual({ availability: "under_offer" });
+    expect(read("availability=Let+agreed").filters).toEqual({ availability: "let_agreed" });
+    expect(read("availability=sold").filters).toEqual({});
+    // The area unit is no filter, but paging and sorting carry it along.
+    expect(read("area=m2").filters).toEqual({});
+    expect(
+      filterParams(new URLSearchParams("area=m2&page=2&availability=sold_stc")).toString(),
+    ).toBe("area=m2&availability=sold_stc");
+  });
+
   it("reads the search form's fields", () => {
     const search = read(
       "email=+garden++view+&property-status=For+Sale&property-types=Houses&location=Canada&min-area=100&max-area=900",
@@ -151,7 +162,9 @@ describe("advancedSearchValues", () => {
       maxArea: 10000,
       minPrice: 0,
       maxPrice: 5000,
+      availability: "",
     });
+    expect(advancedSearchValues(read("availability=sold_stc")).availability).toBe("sold_stc");
   });
 
   it("starts at 'any' and the full ranges", () => {

@@ -4,6 +4,8 @@
  * the Advanced Search form, the sort form and the pager. Reading is lenient: an empty value
  * means "any", and a value that does not fit is ignored, never an error.
  */
+
+import { availabilities, availabilityLabels, readAvailability } from "../../lib/availability.ts";
 import {
   type PropertyFilters,
   type PropertySort,
@@ -25,6 +27,12 @@ export const advancedSearchOptions = {
   location: ["New York", "Bangladesh", "India", "Canada"],
   counts: ["1", "2", "3", "4"],
 } as const;
+
+/** The availability filter's options (decision 046): its URL values and labels. */
+export const availabilityOptions = availabilities.map((value) => ({
+  value,
+  label: availabilityLabels[value],
+}));
 
 /** The sort dropdown's options (SPEC §2, word for word) and their URL values. */
 export const sortOptions: readonly { value: PropertySort; label: string }[] = [
@@ -56,6 +64,13 @@ export const listingParams = {
   bathrooms: "bathrooms",
   balcony: "balcony",
   garage: "garage",
+  /** Only listings in this availability (lib/availability.ts), such as `under_offer`. */
+  availability: "availability",
+  /**
+   * The unit areas are shown in (`sqft` or `m2`, app/display-units.ts): not a filter, but
+   * carried along by paging, sorting and the view toggles like one.
+   */
+  area: "area",
   sort: "sort",
   page: "page",
 } as const;
@@ -190,6 +205,8 @@ export function readListingSearch(params: Params): ListingSearch {
     const count = readPositiveInt(params.get(listingParams[field]));
     if (count !== undefined) filters[field] = count;
   }
+  const availability = readAvailability(readParam(params.get(listingParams.availability)));
+  if (availability !== undefined) filters.availability = availability;
 
   const search: ListingSearch = {
     filters,
@@ -241,6 +258,7 @@ export function pageHref(url: URL, page: number): string {
 /** The field values of the Advanced Search form for a search (empty strings for "any"). */
 export interface AdvancedSearchValues {
   status: string;
+  availability: string;
   type: string;
   category: string;
   location: string;
@@ -270,6 +288,7 @@ export function advancedSearchValues(search?: ListingSearch): AdvancedSearchValu
     value !== undefined && options.includes(value) ? value : "";
   return {
     status: option(filters.status, advancedSearchOptions.status),
+    availability: filters.availability ?? "",
     type: option(filters.type, advancedSearchOptions.type),
     category: search?.category ?? "",
     location: option(filters.location, advancedSearchOptions.location),

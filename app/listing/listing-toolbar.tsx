@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PropertySort } from "../../lib/property-search.ts";
+import { AreaUnitToggle } from "../components/units/area-unit-toggle.tsx";
 import { defaultSort, listingParams } from "./listing-search.ts";
 import { SortSelect } from "./sort-select.tsx";
 import { ViewToggles } from "./view-toggles.tsx";
@@ -70,6 +71,7 @@ export function ListingToolbar({
         ) : null}
       </div>
       <div className="listing-toolbar__controls">
+        <AreaUnitToggle />
         <SortSelect action={path} sort={sort} filterQuery={filterQuery} />
         <ViewToggles current={view} query={viewQuery.toString()} />
       </div>

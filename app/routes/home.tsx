@@ -16,6 +16,8 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { PopularCategories } from "../components/home/popular-categories.tsx";
 import { SearchPanel } from "../components/home/search-panel.tsx";
 import { SectionHeading } from "../components/home/section-heading.tsx";
+import { areaParam } from "../display-units.ts";
+import type { RouteHandle } from "../root.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import { useProfile } from "../store/records.ts";
 import type { Route } from "./+types/home";
@@ -47,6 +49,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     renderedAt: new Date().toISOString(),
   };
 }
+
+/** Its cards show areas in the unit `?area=` names (decision 046). */
+export const handle: RouteHandle = { searchParams: [areaParam] };
 
 /** SPEC §1: the profile's business name and description, as they are. */
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { canonicalPath: "/" });

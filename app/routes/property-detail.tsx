@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { formatPrice } from "../../lib/format.ts";
+import type { Property } from "../../lib/api-contract.ts";
+import { readAvailability } from "../../lib/availability.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
+import { AvailabilityBadge } from "../components/property/availability-badge.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { FeatureList } from "../components/property/feature-list.tsx";
 import {
@@ -14,21 +16,27 @@ import {
   matchProperties,
 } from "../components/property/match-codes.ts";
 import { PropertyTabs } from "../components/property/property-tabs.tsx";
+import { ShareBox } from "../components/property/share-box.tsx";
 import { StarRating } from "../components/property/star-rating.tsx";
 import { ThumbnailGallery } from "../components/property/thumbnail-gallery.tsx";
 import { ShortlistToggle } from "../components/shortlist/shortlist-toggle.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
 import { SocialLinks } from "../components/sidebar/social-links.tsx";
+import { AreaUnitToggle } from "../components/units/area-unit-toggle.tsx";
+import { areaParam, useDisplayUnits } from "../display-units.ts";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
 import { propertyListingJsonLd, propertyPath } from "../seo/json-ld.ts";
 import { JsonLdScript } from "../seo/json-ld-script.tsx";
-import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
+import { absoluteUrl, rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import { propertySeo } from "../seo/property-seo.ts";
 import { useSiteSettings } from "../site-settings.ts";
 import { useRecords } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/property-detail";
+
+/** The page shows areas in the unit its URL names (`?area=m2`): the page cache keys it by that. */
+export const handle = { searchParams: [areaParam] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
 
@@ -61,6 +69,20 @@ export const meta: Route.MetaFunction = (args) =>
     args.loaderData && propertySeo(seoSiteOf(rootDataOf(args.matches)), args.loaderData.property),
   );
 
+/**
+ * Whether the header shows the free-text `property_status` as a badge: not when it names an
+ * availability (such as 'Under Offer') that the availability badge shows, or contradicts.
+ */
+function showStatusBadge(property: Property): boolean {
+  if (!property.property_status) return false;
+  const named = readAvailability(property.property_status);
+  return (
+    property.availability === undefined ||
+    named === undefined ||
+    (named === "available" && property.availability === "available")
+  );
+}
+
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { property } = loaderData;
@@ -70,6 +92,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
   );
   const features = matchAmenities(featureIdsOf(property.features), records.amenity);
   const { siteUrl, imageBaseUrl } = useSiteSettings();
+  const units = useDisplayUnits();
   const trail = [
     { name: "Home", path: "/" },
     { name: "Properties", path: "/property" },
@@ -78,7 +101,12 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
 
   return (
     <>
-      <JsonLdScript data={propertyListingJsonLd(siteUrl, imageBaseUrl, property)} />
+      <JsonLdScript
+        data={propertyListingJsonLd(siteUrl, imageBaseUrl, property, {
+          currency: units.currency,
+          areaUnit: units.areaUnit,
+        })}
+      />
       <header className="property-header">
         <div className="container property-header__inner">
           <Breadcrumb trail={trail} tone="on-light" />
@@ -88,7 +116,10 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
                 {property.offer_type ? (
                   <span className="listing-badge listing-badge--offer">{property.offer_type}</span>
                 ) : null}
-                {property.property_status ? (
+                {property.availability ? (
+                  <AvailabilityBadge availability={property.availability} />
+                ) : null}
+                {showStatusBadge(property) ? (
                   <span className="listing-badge listing-badge--status">
                     {property.property_status}
                   </span>
@@ -102,8 +133,9 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
               <StarRating rating={property.rating} />
             </div>
             <div className="property-header__aside">
-              <p className="property-header__price">{formatPrice(property.price)}</p>
+              <p className="property-header__price">{units.price(property.price)}</p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
+              <AreaUnitToggle />
             </div>
           </div>
         </div>
@@ -135,6 +167,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             propertyCode={property.code}
             actionData={actionData}
           />
+          <ShareBox url={absoluteUrl(siteUrl, propertyPath(property))} title={property.headline} />
           <CategoryList />
           <SocialLinks />
         </aside>

@@ -22,6 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     api,
     siteUrl: config.siteUrl,
     imageBaseUrl: config.imageBaseUrl,
+    soldListingDays: config.soldListingSitemapDays,
     file,
   });
   return new Response(body, {

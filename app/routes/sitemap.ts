@@ -25,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     api,
     siteUrl: config.siteUrl,
     imageBaseUrl: config.imageBaseUrl,
+    soldListingDays: config.soldListingSitemapDays,
     file: 1,
   });
   return new Response(body, { headers });

@@ -130,4 +130,34 @@ describe("propertyListingJsonLd", () => {
       `https://cdn.example.net/img/property/${property.cover_image}`,
     );
   });
+
+  it("follows the currency and area unit, and maps the availability to schema.org", () => {
+    const property = buildProperty({ size: 1000, availability: "under_offer" });
+    const data = propertyListingJsonLd(siteUrl, "/images", property, {
+      currency: { symbol: "€", code: "EUR", decimals: 2 },
+      areaUnit: "m2",
+    });
+    expect(data.offers).toMatchObject({
+      priceCurrency: "EUR",
+      availability: "https://schema.org/LimitedAvailability",
+    });
+    expect(data.about).toMatchObject({
+      floorSize: { "@type": "QuantitativeValue", value: 92.9, unitCode: "MTK" },
+    });
+    const available = propertyListingJsonLd(siteUrl, "/images", {
+      ...property,
+      availability: "available",
+    });
+    expect(available.offers).toMatchObject({ availability: "https://schema.org/InStock" });
+    for (const taken of ["sold_stc", "let_agreed"] as const) {
+      const offer = propertyListingJsonLd(siteUrl, "/images", { ...property, availability: taken })
+        .offers as Record<string, unknown>;
+      expect(offer.availability).toBe("https://schema.org/LimitedAvailability");
+    }
+    // Another backend sends none: no claim either way.
+    const { availability: _none, ...unknown } = property;
+    expect(propertyListingJsonLd(siteUrl, "/images", unknown).offers).not.toHaveProperty(
+      "availability",
+    );
+  });
 });

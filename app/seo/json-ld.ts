@@ -3,7 +3,17 @@
  * property as a `RealEstateListing` with its `Offer`, and breadcrumbs as a `BreadcrumbList`
  * (docs/decisions/011). Pure builders; `JsonLdScript` renders them.
  */
+
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
+import { availabilitySchemaOrg } from "../../lib/availability.ts";
+import {
+  type AreaUnit,
+  areaIn,
+  areaUnitNames,
+  type CurrencyFormat,
+  defaultAreaUnit,
+  defaultCurrency,
+} from "../../lib/format.ts";
 import { imageFilesOf } from "../components/property/match-codes.ts";
 import { imageUrl } from "../site-settings.ts";
 import { absoluteUrl, clip, plainText } from "./meta.ts";
@@ -112,13 +122,18 @@ function placeType(category: string | null | undefined): string {
 
 /**
  * A property's page as a `RealEstateListing`: the place it is about (type, address, rooms,
- * floor size in sq ft), its images, and an `Offer` in USD that sells or leases it out by its
- * offer_type ('For Sale' / 'For Rent'), offered by the company.
+ * floor size in the page's unit), its images, and an `Offer` in the configured currency that
+ * sells or leases it out by its offer_type ('For Sale' / 'For Rent'), offered by the company,
+ * with its availability (lib/availability.ts) when the API gives one.
  */
 export function propertyListingJsonLd(
   siteUrl: string,
   imageBaseUrl: string,
   property: Property,
+  {
+    currency = defaultCurrency,
+    areaUnit = defaultAreaUnit,
+  }: { currency?: CurrencyFormat; areaUnit?: AreaUnit } = {},
 ): JsonLd {
   const url = absoluteUrl(siteUrl, propertyPath(property));
   const images = propertyImageUrls(siteUrl, imageBaseUrl, property);
@@ -138,16 +153,21 @@ export function propertyListingJsonLd(
   if (property.bathroom > 0) place.numberOfBathroomsTotal = property.bathroom;
   if (property.room > 0) place.numberOfRooms = property.room;
   if (property.size > 0) {
-    place.floorSize = { "@type": "QuantitativeValue", value: property.size, unitCode: "FTK" };
+    place.floorSize = {
+      "@type": "QuantitativeValue",
+      value: areaIn(property.size, areaUnit),
+      unitCode: areaUnitNames[areaUnit].unitCode,
+    };
   }
   const offer: Record<string, unknown> = {
     "@type": "Offer",
     price: property.price,
-    priceCurrency: "USD",
+    priceCurrency: currency.code,
     url,
     itemOffered: { "@id": `${url}#place` },
     offeredBy: { "@id": organizationId(siteUrl) },
   };
+  if (property.availability) offer.availability = availabilitySchemaOrg[property.availability];
   const businessFunction = businessFunctions[property.offer_type.trim().toLowerCase()];
   if (businessFunction) offer.businessFunction = businessFunction;
 

@@ -9,6 +9,13 @@
  *   dropped from the canonical.
  * Titles and descriptions name the filters, so every distinct listing has a distinct title.
  */
+import { availabilityLabels } from "../../lib/availability.ts";
+import {
+  type CurrencyFormat,
+  defaultCurrency,
+  formatArea,
+  formatWholeAmount,
+} from "../../lib/format.ts";
 import type { PropertyFilters } from "../../lib/property-search.ts";
 import {
   defaultSort,
@@ -35,14 +42,21 @@ function range(min: number | undefined, max: number | undefined, format: (n: num
  * The filters in words, such as 'Houses For Rent in New York matching “garden”, 3+ bedrooms';
  * '' without filters.
  */
-export function describeFilters(filters: PropertyFilters): string {
+export function describeFilters(
+  filters: PropertyFilters,
+  currency: CurrencyFormat = defaultCurrency,
+): string {
   if (!hasFilters(filters)) return "";
   const what = [filters.type ?? "Homes", filters.status].filter(Boolean).join(" ");
   const head = filters.location ? `${what} in ${filters.location}` : what;
   const parts = [filters.keyword ? `${head} matching “${filters.keyword}”` : head];
-  const area = range(filters.minArea, filters.maxArea, (n) => `${countFormat.format(n)} sq ft`);
+  if (filters.availability) parts.push(availabilityLabels[filters.availability].toLowerCase());
+  // The area filter is in square feet, whatever unit the page shows areas in.
+  const area = range(filters.minArea, filters.maxArea, (n) =>
+    formatArea(n, "sqft", { group: true }),
+  );
   if (area) parts.push(area);
-  const price = range(filters.minPrice, filters.maxPrice, (n) => `$${countFormat.format(n)}`);
+  const price = range(filters.minPrice, filters.maxPrice, (n) => formatWholeAmount(n, currency));
   if (price) parts.push(price);
   const counts = [
     ["bedrooms", "bedroom", "bedrooms"],
@@ -72,13 +86,14 @@ export interface ListingSeoInput {
   pageCount: number;
   total: number;
   businessName: string;
+  currency?: CurrencyFormat;
 }
 
 /** The metadata of one listing page (see the rules above). */
 export function listingSeo(input: ListingSeoInput): PageSeo {
   const { path, search, page, pageCount, total } = input;
   const indexable = isIndexableListing(search);
-  const filters = describeFilters(search.filters);
+  const filters = describeFilters(search.filters, input.currency);
   const sort =
     search.sort === defaultSort
       ? undefined

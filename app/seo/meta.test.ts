@@ -22,6 +22,8 @@ const site: SeoSite = {
   businessName: "Harbor & Pine Realty",
   description: "Homes to rent and to buy.",
   logoUrl: "https://homes.example.com/images/logo.png",
+  currency: { symbol: "$", code: "USD", decimals: 2 },
+  areaUnit: "sqft",
 };
 
 function tag(tags: MetaDescriptor[], key: string, value: string): Record<string, string> {

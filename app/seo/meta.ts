@@ -3,8 +3,15 @@
  * canonical link, robots, Open Graph and Twitter card tags (docs/decisions/011). Pure builders,
  * so each rule is tested on its own; the routes' `meta` exports call `routeMeta`.
  */
+
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
+import {
+  type AreaUnit,
+  type CurrencyFormat,
+  defaultAreaUnit,
+  defaultCurrency,
+} from "../../lib/format.ts";
 import { imageUrl } from "../site-settings.ts";
 
 /** What every page's metadata is built from: the company profile and the site's address. */
@@ -19,6 +26,10 @@ export interface SeoSite {
   description: string;
   /** Absolute URL of the logo: the social image of pages without their own. */
   logoUrl: string;
+  /** How prices are shown (CURRENCY). */
+  currency: CurrencyFormat;
+  /** The configured area unit (AREA_UNIT): descriptions are the same for every URL of a page. */
+  areaUnit: AreaUnit;
 }
 
 /** One page's own part of the metadata. */
@@ -43,7 +54,12 @@ export type MetaMatches = readonly ({ id: string; loaderData?: unknown } | undef
 /** What the root loader answers that the metadata needs (a structural subset). */
 export interface SeoRootData {
   records: { profile: CompanyProfile[] };
-  settings: { imageBaseUrl: string; siteUrl: string };
+  settings: {
+    imageBaseUrl: string;
+    siteUrl: string;
+    currency?: CurrencyFormat;
+    areaUnit?: AreaUnit;
+  };
 }
 
 /** Used when the profile cannot be read: the site still has a title. */
@@ -71,6 +87,8 @@ export function seoSiteOf(root: SeoRootData | undefined): SeoSite {
     businessName: profile?.business_name ?? "",
     description: profile?.page_description ?? "",
     logoUrl: absoluteUrl(siteUrl, logo),
+    currency: root?.settings.currency ?? defaultCurrency,
+    areaUnit: root?.settings.areaUnit ?? defaultAreaUnit,
   };
 }
 

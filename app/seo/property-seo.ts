@@ -1,9 +1,7 @@
 import type { Property } from "../../lib/api-contract.ts";
-import { formatPrice } from "../../lib/format.ts";
+import { formatArea, formatPrice } from "../../lib/format.ts";
 import { propertyImageUrls, propertyPath } from "./json-ld.ts";
 import { clip, type PageSeo, plainText, type SeoSite } from "./meta.ts";
-
-const countFormat = new Intl.NumberFormat("en-US");
 
 /**
  * A property page's metadata: the title leads with the headline (the business name follows),
@@ -14,12 +12,12 @@ export function propertySeo(site: SeoSite, property: Property): PageSeo {
   const facts = [
     property.bedroom > 0 ? `${property.bedroom} bed` : "",
     property.bathroom > 0 ? `${property.bathroom} bath` : "",
-    property.size > 0 ? `${countFormat.format(property.size)} sq ft` : "",
+    property.size > 0 ? formatArea(property.size, site.areaUnit, { group: true }) : "",
   ].filter(Boolean);
   const offer = [property.offer_type, property.city ? `in ${property.city}` : ""]
     .filter(Boolean)
     .join(" ");
-  const summary = [offer, facts.join(", "), formatPrice(property.price)]
+  const summary = [offer, facts.join(", "), formatPrice(property.price, site.currency)]
     .filter(Boolean)
     .join(" · ");
   const text = plainText(property.description);

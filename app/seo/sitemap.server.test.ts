@@ -5,6 +5,7 @@ import type { ApiClient } from "../api/client.server.ts";
 import { sitePagePaths } from "../site-pages.ts";
 import {
   escapeXml,
+  isInSitemap,
   robotsTxt,
   sitemapFileCount,
   sitemapFileStream,
@@ -90,6 +91,60 @@ describe("sitemapFileStream", () => {
 
   it("escapes what XML must not hold", () => {
     expect(escapeXml(`a&b<c>"d'`)).toBe("a&#38;b&#60;c&#62;&#34;d&#39;");
+  });
+});
+
+describe("taken listings in the sitemap", () => {
+  const now = new Date("2026-11-25T12:00:00Z");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+  it("stay for the configured days after their availability changed, then leave", () => {
+    const available = buildProperty({ availability: "available", created_at: daysAgo(400) });
+    const recent = buildProperty({
+      availability: "sold_stc",
+      availability_changed_at: daysAgo(29),
+    });
+    const old = buildProperty({ availability: "let_agreed", availability_changed_at: daysAgo(31) });
+    const undated = buildProperty({ availability: "under_offer", created_at: daysAgo(40) });
+    expect(isInSitemap(available, 30, now)).toBe(true);
+    expect(isInSitemap(recent, 30, now)).toBe(true);
+    expect(isInSitemap(old, 30, now)).toBe(false);
+    expect(isInSitemap(undated, 30, now)).toBe(false);
+    expect(isInSitemap(recent, 0, now)).toBe(false);
+    expect(isInSitemap(available, 0, now)).toBe(true);
+  });
+
+  it("are left out of the file, the rest kept in order", async () => {
+    const { api, properties } = fakeApi(5);
+    properties[1]!.availability = "sold_stc";
+    properties[1]!.availability_changed_at = daysAgo(60);
+    properties[3]!.availability = "under_offer";
+    properties[3]!.availability_changed_at = daysAgo(2);
+    const xml = await read(
+      sitemapFileStream({
+        api,
+        siteUrl,
+        imageBaseUrl: "/images",
+        file: 2,
+        perFile: 60,
+        soldListingDays: 30,
+        now,
+      }),
+    );
+    expect(locs(xml)).toEqual([]);
+    const first = await read(
+      sitemapFileStream({
+        api,
+        siteUrl,
+        imageBaseUrl: "/images",
+        file: 1,
+        soldListingDays: 30,
+        now,
+      }),
+    );
+    expect(locs(first).filter((loc) => loc.includes("/property/"))).toEqual(
+      [0, 2, 3, 4].map((index) => `${siteUrl}/property/${properties[index]!.slug}`),
+    );
   });
 });
 

@@ -6,6 +6,7 @@
  * index of /sitemap/{n}.xml files (the protocol allows 50,000 URLs and 50 MB per file).
  */
 import type { Property } from "../../lib/api-contract.ts";
+import { isTaken } from "../../lib/availability.ts";
 import { maxSearchLimit } from "../../lib/property-search.ts";
 import type { ApiClient } from "../api/client.server.ts";
 import { sitePagePaths } from "../site-pages.ts";
@@ -66,6 +67,21 @@ export function propertyUrlEntry(siteUrl: string, imageBaseUrl: string, property
   );
 }
 
+const dayMs = 86_400_000;
+
+/**
+ * Whether a property belongs in the sitemap: an available one always; one under offer, sold
+ * or let (subject to contract) until `soldListingDays` days after its availability changed
+ * (its creation when the API gives no change time), so search engines stop sending visitors
+ * to a home they can no longer have (decision 046). The page itself stays.
+ */
+export function isInSitemap(property: Property, soldListingDays: number, now: Date): boolean {
+  if (!isTaken(property.availability)) return true;
+  const since = Date.parse(property.availability_changed_at ?? property.created_at);
+  if (Number.isNaN(since)) return soldListingDays > 0;
+  return now.getTime() - since < soldListingDays * dayMs;
+}
+
 export interface SitemapFileOptions {
   api: ApiClient;
   siteUrl: string;
@@ -73,6 +89,9 @@ export interface SitemapFileOptions {
   /** 1-based; file 1 also lists the site's pages. */
   file: number;
   perFile?: number;
+  /** Days a taken listing stays listed (SOLD_LISTING_SITEMAP_DAYS); all stay without it. */
+  soldListingDays?: number;
+  now?: Date;
 }
 
 /**
@@ -81,7 +100,10 @@ export interface SitemapFileOptions {
  * while they are read), one API page per pull: nothing more is fetched than the reader takes.
  */
 export function sitemapFileStream(options: SitemapFileOptions): ReadableStream<Uint8Array> {
-  const { api, siteUrl, imageBaseUrl, file } = options;
+  const { api, siteUrl, imageBaseUrl, file, soldListingDays } = options;
+  const now = options.now ?? new Date();
+  const listed = (property: Property) =>
+    soldListingDays === undefined || isInSitemap(property, soldListingDays, now);
   const pageSize = maxSearchLimit;
   const pagesPerFile = fileShare(options.perFile ?? propertiesPerSitemap) / pageSize;
   const firstPage = (file - 1) * pagesPerFile + 1;
@@ -106,6 +128,7 @@ export function sitemapFileStream(options: SitemapFileOptions): ReadableStream<U
         controller.enqueue(
           encoder.encode(
             properties
+              .filter(listed)
               .map((property) => propertyUrlEntry(siteUrl, imageBaseUrl, property))
               .join(""),
           ),

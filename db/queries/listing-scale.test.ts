@@ -51,6 +51,13 @@ const searches: [label: string, filters: Filters, matches: (property: Property) 
     { minPrice: 500, maxPrice: 900_000, bathrooms: 1, garage: 1, balcony: 0 },
     (p) => p.price >= 500 && p.price <= 900_000 && p.bathroom >= 1 && p.garage >= 1,
   ],
+  // The availability sits at the end of every listing index (migration 0010).
+  [
+    "available, For Sale",
+    { availability: "available", status: "For Sale" },
+    (p) => p.availability === "available" && p.offer_type === "For Sale",
+  ],
+  ["under offer", { availability: "under_offer" }, (p) => p.availability === "under_offer"],
   ["a common keyword", { keyword: "the" }, (p) => hasWords(p, ["the"])],
   // A few hundred listings: few enough for the kept ids (see fewMatches), several pages.
   ["a keyword of some hundred listings", { keyword: "Loft" }, (p) => hasWords(p, ["loft"])],

@@ -1,5 +1,6 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property } from "../../lib/api-contract.ts";
+import { readAvailability } from "../../lib/availability.ts";
 import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import {
   type Database,
@@ -16,7 +17,8 @@ export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
 
 /**
  * The SPEC §7 property. JSON list fields stay JSON text, as the original backend sent them;
- * `category`, `balcony`, `latitude` and `longitude` are this project's additions.
+ * `category`, `balcony`, `latitude`, `longitude`, `availability` and `availability_changed_at`
+ * are this project's additions.
  */
 export function toProperty(row: PropertyWithCategoryRow): Property {
   return {
@@ -51,6 +53,9 @@ export function toProperty(row: PropertyWithCategoryRow): Property {
     balcony: row.balcony,
     latitude: row.latitude,
     longitude: row.longitude,
+    availability: readAvailability(row.availability) ?? "available",
+    availability_changed_at:
+      row.availability_changed_at === null ? null : toIsoString(row.availability_changed_at),
   };
 }
 
@@ -223,6 +228,9 @@ function selectMatching(
         }
       }
       if (search.status) conditions.push(eb("property.offer_type", "=", search.status));
+      if (search.availability) {
+        conditions.push(eb("property.availability", "=", search.availability));
+      }
       if (search.type) {
         // `=` on the unique title's id, not `in`: an equality lets the planner read the
         // category's listing index in order.

@@ -1,5 +1,6 @@
 /** Fills a migrated database with the demo content, and empties it again. */
 import type { Kysely } from "kysely";
+import { isTaken, readAvailability } from "../../lib/availability.ts";
 import type { Database } from "../database.ts";
 import type { ImageWriteResult } from "./images.ts";
 
@@ -37,6 +38,7 @@ export async function seedDemoContent(
   // that finds its database already seeded never needs (tens of MB of RSS).
   const { buildDemoContent } = await import("./content.ts");
   const content = buildDemoContent(options.now);
+  const seededAt = (options.now ?? new Date()).toISOString();
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("company_profile").values(content.profile).execute();
@@ -81,6 +83,11 @@ export async function seedDemoContent(
           description: property.description,
           reference_no: property.reference_no,
           property_status: property.property_status,
+          // The demo's 'Under Offer' and 'Let Agreed' listings are in that state, since the seed.
+          availability: readAvailability(property.property_status) ?? "available",
+          availability_changed_at: isTaken(readAvailability(property.property_status))
+            ? seededAt
+            : null,
           city: property.city,
           province: property.province,
           country: property.country,

@@ -66,6 +66,63 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     expect(codes(body.data)).toEqual(codes(expected));
   });
 
+  it("answers each property's availability and filters by it, on its own and with others", async () => {
+    // The demo's taken listings: three under offer, one let agreed (their free-text status).
+    const taken = all.filter((property) => property.availability !== "available");
+    expect(taken.map((property) => property.availability).sort()).toEqual([
+      "let_agreed",
+      "under_offer",
+      "under_offer",
+      "under_offer",
+    ]);
+    for (const property of all) {
+      expect(property.availability_changed_at === null, property.code).toBe(
+        property.availability === "available",
+      );
+    }
+    for (const [query, matches] of [
+      ["availability=under_offer", (p: Property) => p.availability === "under_offer"],
+      ["availability=available", (p: Property) => p.availability === "available"],
+      [
+        "availability=under_offer&status=For%20Sale&sort=price_asc",
+        (p: Property) => p.availability === "under_offer" && p.offer_type === "For Sale",
+      ],
+    ] as const) {
+      const body = await search(`${query}&limit=${maxSearchLimit}`);
+      const expected = all.filter(matches);
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(body.meta.total, query).toBe(expected.length);
+      expect(codes(body.data), query).toEqual(codes(expected));
+    }
+    expect((await search("availability=sold_stc")).meta.total).toBe(0);
+    // An unknown value is no filter (as for the other text parameters).
+    expect((await search("availability=gone")).meta.total).toBe(all.length);
+
+    // A change in the database shows in the next answer and search.
+    const home = all.find((property) => property.availability === "available")!;
+    await test.app.database.db
+      .updateTable("property")
+      .set({ availability: "sold_stc", availability_changed_at: "2026-11-20T09:00:00.000Z" })
+      .where("code", "=", home.code)
+      .execute();
+    try {
+      const one = (
+        await test.app.inject({ url: `/api/property/show/one/${home.code}`, headers: auth })
+      ).json().data as Property;
+      expect(one.availability).toBe("sold_stc");
+      expect(Date.parse(one.availability_changed_at ?? "")).toBe(
+        Date.parse("2026-11-20T09:00:00.000Z"),
+      );
+      expect(codes((await search("availability=sold_stc")).data)).toEqual([home.code]);
+    } finally {
+      await test.app.database.db
+        .updateTable("property")
+        .set({ availability: "available", availability_changed_at: null })
+        .where("code", "=", home.code)
+        .execute();
+    }
+  });
+
   it("matches a location against the city, province or country", async () => {
     const { city, country } = all[0]!;
     for (const place of [city, country]) {

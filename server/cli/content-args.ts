@@ -57,6 +57,8 @@ the good rows are saved.
 
 Columns (CSV header, or JSON keys): code, headline, offer_type (For Rent, For Sale), price,
 address, city and country are required; slug, category (its title), property_status,
+availability (Available, Under offer, Sold STC, Let agreed; absent: unchanged, new ones
+Available), availability_changed_at (ISO 8601; absent: the import's time when it changes),
 reference_no, province, latitude (-90 to 90) and longitude (-180 to 180, decimal degrees, both
 or neither), bedroom, bathroom, room, floor, size, garage, balcony, rating (0-5), amenities
 (titles), images (file names; the first is the cover), related (codes), description (HTML),

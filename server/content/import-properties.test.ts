@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
+import { readAvailability } from "../../lib/availability.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import {
   imageVariantPath,
@@ -54,6 +55,8 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     category: row.category,
     price: number("price"),
     property_status: row.property_status,
+    availability: readAvailability(row.availability) ?? "available",
+    availability_changed_at: row.availability_changed_at || null,
     reference_no: row.reference_no,
     address: row.address,
     city: row.city,
@@ -142,7 +145,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "slug 'sunlit-family-home-with-garden-hp-1001' is already used by property HP-1001",
         ],
       },
-      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 30"] },
+      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 32"] },
     ]);
     // Row 2 has a line break inside a quoted field: later rows name their line too.
     const after = await storedRecords(db);
@@ -259,6 +262,79 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     expect((await storedRecords(db)).get(placed.code)).toMatchObject({
       latitude: null,
       longitude: null,
+    });
+  });
+
+  it("imports and exports the availability and when it changed, keeping it when absent", async () => {
+    const at = new Date("2030-01-01T00:00:00Z");
+    const fresh = buildPropertyImportRow({ availability: "", availability_changed_at: "" });
+    const underOffer = buildPropertyImportRow({ availability: "Under Offer" });
+    const dated = buildPropertyImportRow({
+      availability: "sold_stc",
+      availability_changed_at: "2026-10-01",
+    });
+    const bad = buildPropertyImportRow({ availability: "Sold" });
+    const report = await importProperties(db, csvRows(csvOf([fresh, underOffer, dated, bad])), {
+      imageDir,
+      now: at,
+    });
+    expect(report.inserted).toEqual([fresh.code, underOffer.code, dated.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: [
+          "availability must be one of 'Available', 'Under offer', 'Sold STC', 'Let agreed'",
+        ],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(fresh.code)).toMatchObject({
+      availability: "available",
+      availability_changed_at: null,
+    });
+    // A change without a time is dated by the import.
+    expect(stored.get(underOffer.code)).toMatchObject({
+      availability: "under_offer",
+      availability_changed_at: at.toISOString(),
+    });
+    expect(stored.get(dated.code)).toMatchObject({
+      availability: "sold_stc",
+      availability_changed_at: "2026-10-01T00:00:00.000Z",
+    });
+
+    // A file without the column keeps each listing's availability and its time.
+    const later = new Date("2031-01-01T00:00:00Z");
+    const without = [underOffer, dated].map((row) => ({
+      ...row,
+      availability: "",
+      availability_changed_at: "",
+    }));
+    const again = await importProperties(db, csvRows(csvOf(without)), { imageDir, now: later });
+    expect(again).toMatchObject({ unchanged: [underOffer.code, dated.code], rejected: [] });
+    // Let agreed now: the change is dated by this import.
+    const let_ = { ...underOffer, availability: "Let agreed" };
+    expect(
+      (await importProperties(db, csvRows(csvOf([let_])), { imageDir, now: later })).updated,
+    ).toEqual([underOffer.code]);
+    expect((await storedRecords(db)).get(underOffer.code)).toMatchObject({
+      availability: "let_agreed",
+      availability_changed_at: later.toISOString(),
+    });
+
+    // The export writes both columns; CSV leaves an unknown time empty, JSON writes null.
+    const csv = csvRows((await exportProperties(db, "csv")).document);
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(csv.find((row) => row.values.code === dated.code)?.values).toMatchObject({
+      availability: "sold_stc",
+      availability_changed_at: "2026-10-01T00:00:00.000Z",
+    });
+    expect(csv.find((row) => row.values.code === fresh.code)?.values).toMatchObject({
+      availability: "available",
+      availability_changed_at: "",
+    });
+    expect(json.find((row) => row.values.code === fresh.code)?.values).toMatchObject({
+      availability: "available",
+      availability_changed_at: null,
     });
   });
 

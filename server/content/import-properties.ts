@@ -192,13 +192,16 @@ async function saveRecord(
       if (slugOwner !== undefined && slugOwner !== record.code) {
         throw new RowRejected(`slug '${slug}' is already used by property ${slugOwner}`);
       }
-      const columns = propertyColumnsOf(record, {
-        slug,
-        imageFiles,
-        createdAt: record.created_at ?? (existing ? toIsoString(existing.created_at) : now),
-        amenityIds: amenities.ids,
-        categoryId: category?.id ?? null,
-      });
+      const columns = {
+        ...propertyColumnsOf(record, {
+          slug,
+          imageFiles,
+          createdAt: record.created_at ?? (existing ? toIsoString(existing.created_at) : now),
+          amenityIds: amenities.ids,
+          categoryId: category?.id ?? null,
+        }),
+        ...availabilityColumns(record, existing, now),
+      };
       let result: SaveOutcome["result"];
       if (existing === undefined) {
         await insertProperty(trx, columns);
@@ -272,6 +275,26 @@ export function propertyColumnsOf(record: PropertyRecord, parts: PropertyRowPart
   };
 }
 
+/**
+ * The availability to store and when it changed: an absent one keeps the stored one (a new
+ * listing is available); the change time is the row's own, else now when the availability
+ * changes, else the stored one.
+ */
+function availabilityColumns(
+  record: PropertyRecord,
+  existing: PropertyRow | undefined,
+  now: string,
+): Pick<NewPropertyRow, "availability" | "availability_changed_at"> {
+  const stored = existing?.availability ?? "available";
+  const availability = record.availability ?? stored;
+  const storedAt =
+    existing?.availability_changed_at == null
+      ? null
+      : toIsoString(existing.availability_changed_at);
+  const changedAt = record.availability_changed_at ?? (availability === stored ? storedAt : now);
+  return { availability, availability_changed_at: changedAt };
+}
+
 /** True when saving `columns` would leave the stored row as it is. */
 function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean {
   return (Object.keys(columns) as (keyof NewPropertyRow)[]).every((key) => {
@@ -279,6 +302,9 @@ function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean
     const next = columns[key];
     if (key === "publish") return toFlag(stored as boolean | number) === next;
     if (key === "created_at") return toIsoString(stored as Date | string) === next;
+    if (key === "availability_changed_at") {
+      return (stored === null ? null : toIsoString(stored as Date | string)) === next;
+    }
     return stored === next;
   });
 }

@@ -7,6 +7,12 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
+import {
+  type Availability,
+  availabilities,
+  availabilityLabels,
+  readAvailability,
+} from "../../lib/availability.ts";
 import { csvText } from "../../lib/csv.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
@@ -21,6 +27,8 @@ export const propertyColumns = [
   "category",
   "price",
   "property_status",
+  "availability",
+  "availability_changed_at",
   "reference_no",
   "address",
   "city",
@@ -134,6 +142,25 @@ const degrees = (limit: number) =>
     .nullable()
     .default(null);
 
+/** An ISO 8601 date or timestamp, stored as a UTC timestamp. */
+const isoDate = z
+  .string({ error: "must be a date" })
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+    error: "must be an ISO 8601 date, such as 2026-01-31 or 2026-01-31T09:30:00Z",
+  })
+  .transform((value) => new Date(value).toISOString());
+
+/** A listing's availability by its label ('Under offer') or value ('under_offer'), any case. */
+const availability = z.unknown().transform((value, context): Availability => {
+  const read = readAvailability(value);
+  if (read !== undefined) return read;
+  context.addIssue({
+    code: "custom",
+    message: `must be one of ${availabilities.map((key) => `'${availabilityLabels[key]}'`).join(", ")}`,
+  });
+  return z.NEVER;
+});
+
 const propertyRecordSchema = z
   .strictObject({
     code,
@@ -158,6 +185,10 @@ const propertyRecordSchema = z
       .min(0, "must be 0 or more")
       .max(1e12, "is too large"),
     property_status: text(50).default("Available"),
+    /** Absent: a new listing is available, an existing one keeps its availability. */
+    availability: availability.optional(),
+    /** Absent: now when the availability changes, else as stored. */
+    availability_changed_at: isoDate.optional(),
     reference_no: text(100).default(""),
     address: requiredText(300),
     city: requiredText(100),
@@ -187,13 +218,7 @@ const propertyRecordSchema = z
         z.boolean({ error: "must be yes or no" }),
       )
       .default(true),
-    created_at: z
-      .string({ error: "must be a date" })
-      .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
-        error: "must be an ISO 8601 date, such as 2026-01-31 or 2026-01-31T09:30:00Z",
-      })
-      .transform((value) => new Date(value).toISOString())
-      .optional(),
+    created_at: isoDate.optional(),
   })
   .refine((record) => (record.latitude === null) === (record.longitude === null), {
     path: ["latitude"],
@@ -278,11 +303,19 @@ export function readPropertyRecord(
   };
 }
 
+/**
+ * A property as an export writes it: every column, the availability's change time null when it
+ * never changed (an empty cell, `null` in JSON: absent on the way back in).
+ */
+export type PropertyExportRecord = Omit<Required<PropertyRecord>, "availability_changed_at"> & {
+  availability_changed_at: string | null;
+};
+
 /** A stored property as an export record; `amenityTitles` maps amenity ids to titles. */
 export function recordOfProperty(
   row: PropertyWithCategoryRow,
   amenityTitles: ReadonlyMap<number, string>,
-): Required<PropertyRecord> {
+): PropertyExportRecord {
   const featureIds = parseJsonList(row.features).filter(
     (id): id is number => typeof id === "number",
   );
@@ -301,6 +334,11 @@ export function recordOfProperty(
     category: row.category ?? "",
     price: row.price,
     property_status: row.property_status,
+    availability: readAvailability(row.availability) ?? "available",
+    availability_changed_at:
+      row.availability_changed_at === null
+        ? null
+        : new Date(row.availability_changed_at).toISOString(),
     reference_no: row.reference_no,
     address: row.address,
     city: row.city,
@@ -330,7 +368,7 @@ export function recordOfProperty(
 }
 
 /** A record's CSV cells, in {@link propertyColumns} order. */
-export function csvCellsOf(record: Required<PropertyRecord>): (string | number | null)[] {
+export function csvCellsOf(record: PropertyExportRecord): (string | number | null)[] {
   return propertyColumns.map((column) => {
     const value = record[column];
     if (Array.isArray(value)) return value.join(listSeparator);

@@ -98,6 +98,9 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     siteUrl: config.siteUrl,
     imageDerivatives: config.IMAGE_DERIVATIVES,
     investorsUrl: config.INVESTORS_URL,
+    currency: config.CURRENCY,
+    areaUnit: config.AREA_UNIT,
+    soldListingSitemapDays: config.SOLD_LISTING_SITEMAP_DAYS,
     puzzleSecret:
       config.PUZZLE_SECRET ??
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),

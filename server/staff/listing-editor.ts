@@ -309,6 +309,9 @@ export async function duplicateListing(
       category: _category,
       archived_at: _archived,
       revision: _revision,
+      // A copy is a new listing: available, whatever the original's state (decision 046).
+      availability: _availability,
+      availability_changed_at: _availabilityChangedAt,
       ...copied
     } = row;
     await insertProperty(trx, {

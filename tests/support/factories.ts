@@ -52,6 +52,8 @@ export function buildPropertyImportRow(
     category: "Houses",
     price: String(250_000 + propertySequence * 1000),
     property_status: "Available",
+    availability: "Available",
+    availability_changed_at: "",
     reference_no: `REF-${number}`,
     address: `${number} Import Street, Springfield`,
     city: "Springfield",

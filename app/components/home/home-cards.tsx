@@ -1,15 +1,19 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
-import { formatListingAge, formatPrice } from "../../../lib/format.ts";
+import { availabilityLabels, isTaken } from "../../../lib/availability.ts";
+import { formatListingAge } from "../../../lib/format.ts";
+import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
+import { Area } from "../units/area.tsx";
 import { propertyHref } from "./property-link.ts";
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */
 export function FeaturedCard({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="featured-card">
       <div className="featured-card__media">
@@ -28,7 +32,7 @@ export function FeaturedCard({ property }: { property: Property }) {
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="featured-card__body">
-        <p className="featured-card__price">{formatPrice(property.price)}</p>
+        <p className="featured-card__price">{units.price(property.price)}</p>
         <h3 className="featured-card__title">
           <Link to={propertyHref(property)} className="card-link">
             {property.headline}
@@ -45,6 +49,7 @@ export function FeaturedCard({ property }: { property: Property }) {
 
 /** A layout 2 tile: the image with the headline over it and a detail list. */
 export function PropertyTile({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="property-tile">
       <ResponsiveImage
@@ -75,11 +80,13 @@ export function PropertyTile({ property }: { property: Property }) {
           </div>
           <div className="property-tile__detail">
             <dt>Size</dt>
-            <dd>{property.size} sq ft</dd>
+            <dd>
+              <Area squareFeet={property.size} />
+            </dd>
           </div>
           <div className="property-tile__detail">
             <dt>Price</dt>
-            <dd>{formatPrice(property.price)}</dd>
+            <dd>{units.price(property.price)}</dd>
           </div>
         </dl>
       </div>
@@ -100,6 +107,7 @@ const listingCardFacts = [
  * `now`, the time the loader ran, so the server and the browser render the same text.
  */
 export function ListingCard({ property, now }: { property: Property; now: Date }) {
+  const units = useDisplayUnits();
   return (
     <article className="listing-card">
       <div className="listing-card__media">
@@ -117,8 +125,13 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
             <li className="badge badge--brand">{property.offer_type}</li>
           ) : null}
           <li className="badge badge--accent">Featured</li>
+          {isTaken(property.availability) && property.availability ? (
+            <li className={`badge badge--availability badge--${property.availability}`}>
+              {availabilityLabels[property.availability]}
+            </li>
+          ) : null}
         </ul>
-        <p className="listing-card__price">{formatPrice(property.price)}</p>
+        <p className="listing-card__price">{units.price(property.price)}</p>
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="listing-card__body">
@@ -135,10 +148,21 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
           {listingCardFacts.map((fact) => (
             <li key={fact} className="listing-card__fact">
               <Icon name={propertyFactLabels[fact].icon} size={18} />
-              <span>
-                {property[fact]}{" "}
-                <span className="listing-card__fact-label">{propertyFactLabels[fact].label}</span>
-              </span>
+              {fact === "size" ? (
+                <span>
+                  <Area squareFeet={property.size} part="number" />{" "}
+                  <Area
+                    className="listing-card__fact-label"
+                    squareFeet={property.size}
+                    part="unit"
+                  />
+                </span>
+              ) : (
+                <span>
+                  {property[fact]}{" "}
+                  <span className="listing-card__fact-label">{propertyFactLabels[fact].label}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -155,6 +179,7 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
 
 /** A compact row of the 'recently' grid. */
 export function RecentCard({ property }: { property: Property }) {
+  const units = useDisplayUnits();
   return (
     <article className="recent-card">
       <ResponsiveImage
@@ -174,7 +199,7 @@ export function RecentCard({ property }: { property: Property }) {
           </Link>
         </h3>
         <p className="recent-card__address">{property.address}</p>
-        <p className="recent-card__price">{formatPrice(property.price)}</p>
+        <p className="recent-card__price">{units.price(property.price)}</p>
       </div>
     </article>
   );

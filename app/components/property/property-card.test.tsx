@@ -6,11 +6,16 @@ import { formatPrice } from "../../../lib/format.ts";
 import { buildProperty } from "../../../tests/support/factories.ts";
 import { PropertyCard, type PropertyCardVariant } from "./property-card.tsx";
 
-function render(property: Property, variant: PropertyCardVariant, headingLevel?: 2 | 3): string {
+function render(
+  property: Property,
+  variant: PropertyCardVariant,
+  headingLevel?: 2 | 3,
+  url = "/search",
+): string {
   const card = <PropertyCard property={property} variant={variant} headingLevel={headingLevel} />;
   // A data router: the cover reads the site settings from the root loader's data.
   const Stub = createRoutesStub([{ path: "*", Component: () => card }]);
-  const html = renderToStaticMarkup(<Stub initialEntries={["/search"]} />);
+  const html = renderToStaticMarkup(<Stub initialEntries={[url]} />);
   return html.slice(html.indexOf("<article"));
 }
 
@@ -53,5 +58,31 @@ describe("PropertyCard", () => {
       "For Rent",
     ]);
     expect(badgesOf(render(buildProperty({ offer_type: "" }), "row"))).toEqual(["Featured"]);
+  });
+
+  it("shows the availability as a badge, except for an available listing", () => {
+    expect(badgesOf(render(buildProperty({ availability: "under_offer" }), "grid"))).toEqual([
+      "Featured",
+      "For Sale",
+      "Under offer",
+    ]);
+    expect(badgesOf(render(buildProperty({ availability: "let_agreed" }), "row"))).toContain(
+      "Let agreed",
+    );
+    expect(badgesOf(render(buildProperty({ availability: "available" }), "row"))).toEqual([
+      "Featured",
+      "For Sale",
+    ]);
+  });
+
+  it("shows the size in sq ft, or in m² when the URL asks for it", () => {
+    const property = buildProperty({ size: 1000 });
+    const size = (html: string) =>
+      from(html, "property-facts__item")
+        .match(/data-fact="size">(.*?)<\/li>/)?.[1]
+        ?.replace(/<[^>]+>/g, "");
+    expect(size(render(property, "grid"))).toBe("1000 sq ft");
+    expect(size(render(property, "grid", 3, "/search?area=m2"))).toBe("92.9 m²");
+    expect(size(render(property, "grid", 3, "/search?area=nonsense"))).toBe("1000 sq ft");
   });
 });

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
-import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
+import { AvailabilityBadge } from "./availability-badge.tsx";
 import { type PropertyFact, PropertyFacts } from "./property-facts.tsx";
 
 /**
@@ -63,7 +65,8 @@ export function PropertyCard({
   const { image, facts, priceOnCover, meta } = variants[variant];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/property/${encodeURIComponent(property.slug)}`;
-  const price = <p className="property-card__price">{formatPrice(property.price)}</p>;
+  const units = useDisplayUnits();
+  const price = <p className="property-card__price">{units.price(property.price)}</p>;
   const created = meta ? formatDate(property.created_at) : undefined;
   return (
     <article className={`property-card property-card--${variant}`}>
@@ -82,6 +85,9 @@ export function PropertyCard({
           <span className="listing-badge listing-badge--featured">Featured</span>
           {property.offer_type ? (
             <span className="listing-badge listing-badge--offer">{property.offer_type}</span>
+          ) : null}
+          {property.availability ? (
+            <AvailabilityBadge availability={property.availability} />
           ) : null}
         </div>
         {priceOnCover ? price : null}

@@ -1,9 +1,10 @@
 import type { Property } from "../../../lib/api-contract.ts";
 import { Icon, type IconName } from "../icons.tsx";
+import { Area } from "../units/area.tsx";
 
 export type PropertyFact = "bedroom" | "bathroom" | "size" | "garage" | "room" | "floor";
 
-/** Each count's label and icon, wherever a card shows the counts. */
+/** Each count's label and icon, wherever a card shows the counts (the size's: the default unit's). */
 export const propertyFactLabels: Record<PropertyFact, { label: string; icon: IconName }> = {
   bedroom: { label: "Beds", icon: "bed" },
   bathroom: { label: "Baths", icon: "bath" },
@@ -26,8 +27,17 @@ export function PropertyFacts({ property, facts, className }: PropertyFactsProps
       {facts.map((fact) => (
         <li key={fact} className="property-facts__item" data-fact={fact}>
           <Icon name={propertyFactLabels[fact].icon} size={16} />
-          <span className="property-facts__value">{property[fact]}</span>{" "}
-          <span className="property-facts__label">{propertyFactLabels[fact].label}</span>
+          {fact === "size" ? (
+            <>
+              <Area className="property-facts__value" squareFeet={property.size} part="number" />{" "}
+              <Area className="property-facts__label" squareFeet={property.size} part="unit" />
+            </>
+          ) : (
+            <>
+              <span className="property-facts__value">{property[fact]}</span>{" "}
+              <span className="property-facts__label">{propertyFactLabels[fact].label}</span>
+            </>
+          )}
         </li>
       ))}
     </ul>

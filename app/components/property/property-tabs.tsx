@@ -1,4 +1,7 @@
+import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
+import { availabilityLabels } from "../../../lib/availability.ts";
+import { Area } from "../units/area.tsx";
 import { mapEmbedUrl, youtubeEmbedUrl } from "./embeds.ts";
 import { PropertyCard } from "./property-card.tsx";
 import { Tabs } from "./tabs.tsx";
@@ -9,7 +12,7 @@ export interface PropertyTabsProps {
   similar: readonly Property[];
 }
 
-function DetailList({ rows }: { rows: readonly [string, string | number][] }) {
+function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
   return (
     <dl className="property-details">
       {rows.map(([term, value]) => (
@@ -69,7 +72,7 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
                 <DetailList
                   rows={[
                     ["Rooms", property.room],
-                    ["Size", `${property.size} sq ft`],
+                    ["Size", <Area key="size" squareFeet={property.size} />],
                     ["Floors", property.floor],
                     ["Bedrooms", property.bedroom],
                     ["Bathrooms", property.bathroom],
@@ -87,12 +90,20 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
               rows={[
                 ["Reference No", property.reference_no],
                 ["Property Status", property.property_status],
+                ...(property.availability
+                  ? [
+                      ["Availability", availabilityLabels[property.availability]] as [
+                        string,
+                        string,
+                      ],
+                    ]
+                  : []),
                 ["Offer Type", property.offer_type],
                 ["Bedrooms", property.bedroom],
                 ["Bathrooms", property.bathroom],
                 ["Rooms", property.room],
                 ["Floors", property.floor],
-                ["Size", `${property.size} sq ft`],
+                ["Size", <Area key="size" squareFeet={property.size} />],
                 ["Garage", property.garage],
                 ["City", property.city],
                 ["Province", property.province],

@@ -4,11 +4,13 @@ import {
   advancedSearchOptions,
   advancedSearchValues,
   areaRange,
+  availabilityOptions,
   defaultSort,
   type ListingSearch,
   listingParams,
   priceRange,
 } from "../../listing/listing-search.ts";
+import { useSiteSettings } from "../../site-settings.ts";
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -143,6 +145,7 @@ function RangeField({
 export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedSearchProps) {
   const id = useId();
   const headingId = `${id}-heading`;
+  const { currency } = useSiteSettings();
   const values: AdvancedSearchValues = advancedSearchValues(search);
 
   return (
@@ -183,6 +186,24 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
               </select>
             </div>
           ))}
+          <div className="advanced-search__field">
+            <label htmlFor={`${id}-availability`} className="advanced-search__label">
+              Availability
+            </label>
+            <select
+              id={`${id}-availability`}
+              name={listingParams.availability}
+              className="advanced-search__select"
+              defaultValue={values.availability}
+            >
+              <option value="">Any</option>
+              {availabilityOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <div className="advanced-search__ranges">
           <RangeField
@@ -196,12 +217,16 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
           />
           <RangeField
             id={`${id}-price`}
-            label="Price (USD)"
-            minLabel="Minimum price (US dollars)"
+            label={`Price (${currency.code})`}
+            minLabel={
+              currency.code === "USD"
+                ? "Minimum price (US dollars)"
+                : `Minimum price (${currency.code})`
+            }
             range={priceRange}
             names={[listingParams.minPrice, listingParams.maxPrice]}
             initial={[values.minPrice, values.maxPrice]}
-            prefix="$"
+            prefix={currency.symbol}
           />
         </div>
         <button type="submit" className="advanced-search__submit">

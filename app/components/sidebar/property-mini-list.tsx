@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
-import { formatPrice } from "../../../lib/format.ts";
+import { useDisplayUnits } from "../../display-units.ts";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 
@@ -14,6 +14,7 @@ export interface PropertyMiniListProps {
 /** A sidebar widget listing a few properties: thumbnail, headline link and price. */
 export function PropertyMiniList({ title, properties, className }: PropertyMiniListProps) {
   const headingId = useId();
+  const units = useDisplayUnits();
   if (properties.length === 0) return null;
   return (
     <section
@@ -46,7 +47,7 @@ export function PropertyMiniList({ title, properties, className }: PropertyMiniL
               >
                 {property.headline}
               </Link>
-              <span className="property-mini-list__price">{formatPrice(property.price)}</span>
+              <span className="property-mini-list__price">{units.price(property.price)}</span>
             </div>
           </li>
         ))}
