@@ -18,8 +18,7 @@ import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail
 import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-search.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: each behaviour takes the element type it names
-const behaviours: Record<string, (element: any) => unknown> = {
+const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   accordion: enhanceAccordion,
   "advanced-search": enhanceAdvancedSearch,
   banner: enhanceBanner,
