@@ -26,8 +26,7 @@ import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-sea
 import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: each behaviour takes the element type it names
-const behaviours: Record<string, (element: any) => unknown> = {
+const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   accordion: enhanceAccordion,
   "advanced-search": enhanceAdvancedSearch,
   "area-unit": enhanceAreaUnit,

@@ -5,7 +5,8 @@
  *
  * @returns the cleanup, which removes the listener.
  */
-export function enhanceSortSelect(form: HTMLFormElement): () => void {
+export function enhanceSortSelect(form: HTMLElement): () => void {
+  if (!(form instanceof HTMLFormElement)) return () => {};
   const onChange = (event: Event) => {
     if ((event.target as HTMLSelectElement).name === "sort") form.requestSubmit();
   };

@@ -44,7 +44,9 @@ function parseSpare(text: string | undefined): IssuedPuzzle | undefined {
   }
 }
 
-export function enhanceEnquiryForm(form: HTMLFormElement): () => void {
+export function enhanceEnquiryForm(element: HTMLElement): () => void {
+  if (!(element instanceof HTMLFormElement)) return () => {};
+  const form = element;
   const kind = (form.dataset.kind === "contact" ? "contact" : "property") satisfies EnquiryForm;
   const labels = JSON.parse(form.dataset.labels ?? "{}") as Record<string, string>;
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');

@@ -51,7 +51,8 @@ function enhanceRange(range: HTMLElement): () => void {
   return () => range.removeEventListener("input", onInput);
 }
 
-export function enhanceAdvancedSearch(form: HTMLFormElement): () => void {
+export function enhanceAdvancedSearch(form: HTMLElement): () => void {
+  if (!(form instanceof HTMLFormElement)) return () => {};
   const ranges = [...form.querySelectorAll<HTMLElement>(".advanced-search__range")].map(
     enhanceRange,
   );
