@@ -89,7 +89,8 @@ export function enhanceShortlistPage(page: HTMLElement): () => void {
  * page refuses the same (it compares the first four and says which it left out).
  * @returns the cleanup.
  */
-export function enhanceCompareForm(form: HTMLFormElement): () => void {
+export function enhanceCompareForm(form: HTMLElement): () => void {
+  if (!(form instanceof HTMLFormElement)) return () => {};
   const status = form.querySelector<HTMLElement>("[data-compare-status]");
   const ticked = () =>
     [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="codes"]')].filter(
