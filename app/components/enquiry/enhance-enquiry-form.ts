@@ -158,7 +158,9 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
         }),
       );
     } else list?.remove();
-    dialog.querySelector(".enquiry-alert__close")?.setAttribute("commandfor", id);
+    const close = dialog.querySelector(".enquiry-alert__close");
+    close?.setAttribute("commandfor", id);
+    close?.setAttribute("command", "close");
     form.prepend(wrapper);
     // Bring the alert into view: the visitor is at the button, the alert above the fields.
     wrapper.querySelector(".enquiry-alert")?.scrollIntoView?.({ block: "nearest" });

@@ -29,7 +29,7 @@ export const alertTitleIdOf = (dialogId: string) => `${dialogId}-title`;
  * (the HTML invoker commands; not yet in React's types).
  */
 const closesDialog = (dialogId: string | undefined): Record<string, string> =>
-  dialogId ? { commandfor: dialogId, command: "close" } : { command: "close" };
+  dialogId ? { commandfor: dialogId, command: "close" } : {};
 
 /**
  * The dismissible outcome of a submission (SPEC §4, §8): 'Success!' followed by the server's
