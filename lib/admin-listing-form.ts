@@ -4,6 +4,7 @@
  * server's listings service; the validation itself is the content import's one schema
  * (server/content/property-record.ts).
  */
+import { availabilityLabels, defaultAvailability } from "./availability.ts";
 
 /** The form's text fields: SPEC §3's property fields, named as the import's columns. */
 export const listingTextFields = [
@@ -14,6 +15,7 @@ export const listingTextFields = [
   "category",
   "price",
   "reference_no",
+  "availability",
   "address",
   "city",
   "province",
@@ -51,6 +53,7 @@ export const listingFieldLabels: Record<ListingField, string> = {
   category: "Category",
   price: "Price",
   reference_no: "Reference number",
+  availability: "Availability",
   address: "Street address",
   city: "City",
   province: "Province or state",
@@ -81,7 +84,14 @@ export function emptyListingValues(): ListingFormValues {
     ListingTextField,
     string
   >;
-  return { ...values, offer_type: "For Sale", amenities: [], related: [], publish: false };
+  return {
+    ...values,
+    offer_type: "For Sale",
+    availability: availabilityLabels[defaultAvailability],
+    amenities: [],
+    related: [],
+    publish: false,
+  };
 }
 
 /** Reads the posted form: every text field (missing ones empty), the lists and the checkbox. */

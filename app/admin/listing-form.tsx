@@ -17,6 +17,7 @@ import {
   listingFieldLabels,
   offerTypes,
 } from "../../lib/admin-listing-form.ts";
+import { availabilityLabels } from "../../lib/availability.ts";
 import { FormToken } from "./form-field.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { adminPaths } from "./staff.ts";
@@ -404,11 +405,12 @@ export function ListingForm(props: ListingFormProps) {
             hint="In dollars, digits only (a rent per month)."
           />
           <TextField field="reference_no" values={values} errors={errors} />
-          {/*
-           * LISTING STATUS FIELD (issue 16 item 2: Available, Under offer, Sold STC, Let
-           * agreed) goes here, added by the listing-status work. Until then the editor keeps
-           * each listing's stored `property_status` as it is (server/staff/listing-editor.ts).
-           */}
+          <SelectField
+            field="availability"
+            values={values}
+            errors={errors}
+            choices={Object.values(availabilityLabels)}
+          />
           <div className="admin-field">
             <label className="admin-choice__option" htmlFor="listing-publish">
               <input

@@ -280,7 +280,7 @@ export function propertyColumnsOf(record: PropertyRecord, parts: PropertyRowPart
  * listing is available); the change time is the row's own, else now when the availability
  * changes, else the stored one.
  */
-function availabilityColumns(
+export function availabilityColumns(
   record: PropertyRecord,
   existing: PropertyRow | undefined,
   now: string,

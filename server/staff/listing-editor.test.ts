@@ -176,6 +176,52 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect((await findPropertyRowByCode(db, code))?.headline).toBe("My headline");
   });
 
+  it("sets the availability the public badge shows, dated when it changes, kept otherwise", async () => {
+    const created = await createListing(db, goodValues("ED-AV"), now);
+    expect(created).toEqual({ ok: true, code: "ED-AV" });
+    expect(await findPropertyRowByCode(db, "ED-AV")).toMatchObject({
+      availability: "available",
+      availability_changed_at: null,
+    });
+    const opened = await openListing(db, "ED-AV");
+    expect(opened?.values.availability).toBe("Available");
+
+    const later = new Date("2026-11-26T09:00:00.000Z");
+    const offered = { ...opened!.values, availability: "Under offer" };
+    expect(await saveListing(db, "ED-AV", opened!.revision, offered, later)).toEqual({
+      ok: true,
+      code: "ED-AV",
+    });
+    const stored = await findPropertyRowByCode(db, "ED-AV");
+    expect(stored?.availability).toBe("under_offer");
+    expect(new Date(stored!.availability_changed_at as string).toISOString()).toBe(
+      later.toISOString(),
+    );
+    const reopened = await openListing(db, "ED-AV");
+    expect(reopened?.values.availability).toBe("Under offer");
+
+    // A save that leaves it alone keeps the date it changed.
+    const edited = { ...reopened!.values, headline: "Still under offer" };
+    expect((await saveListing(db, "ED-AV", reopened!.revision, edited, now)).ok).toBe(true);
+    const kept = await findPropertyRowByCode(db, "ED-AV");
+    expect(new Date(kept!.availability_changed_at as string).toISOString()).toBe(
+      later.toISOString(),
+    );
+
+    // Only the four states.
+    const refused = await saveListing(
+      db,
+      "ED-AV",
+      reopened!.revision + 1,
+      { ...edited, availability: "Sold" },
+      now,
+    );
+    expect(refused).toMatchObject({ ok: false, reason: "invalid" });
+    expect(refused.ok === false && "issues" in refused ? refused.issues : []).toEqual([
+      expect.objectContaining({ field: "availability" }),
+    ]);
+  });
+
   it("counts the table's actions and the import as writes a form must not overwrite", async () => {
     const [, , row] = await listAllPropertyRows(db);
     const code = row!.code;

@@ -27,7 +27,12 @@ import {
   type ListingSave,
   listingTextFields,
 } from "../../lib/admin-listing-form.ts";
-import { propertyColumnsOf } from "../content/import-properties.ts";
+import {
+  availabilityLabels,
+  defaultAvailability,
+  readAvailability,
+} from "../../lib/availability.ts";
+import { availabilityColumns, propertyColumnsOf } from "../content/import-properties.ts";
 import {
   type PropertyRecord,
   recordOfProperty,
@@ -58,6 +63,7 @@ export async function openListing(
     category: record.category,
     price: text(record.price),
     reference_no: record.reference_no,
+    availability: availabilityLabels[readAvailability(row.availability) ?? defaultAvailability],
     address: record.address,
     city: record.city,
     province: record.province,
@@ -113,9 +119,11 @@ async function validate(
   values: ListingFormValues,
   kept: Pick<PropertyRecord, "property_status" | "images">,
 ): Promise<{ ok: true; record: PropertyRecord } | { ok: false; issues: ListingFieldIssue[] }> {
-  const { publish, ...rest } = values;
+  const { publish, availability, ...rest } = values;
   const validated = validatePropertyRecord({
     ...rest,
+    // Left out, a listing keeps its availability (a form from before the field existed).
+    ...(availability.trim() === "" ? {} : { availability }),
     publish,
     property_status: kept.property_status,
     images: kept.images,
@@ -209,6 +217,7 @@ export async function createListing(
           imageFiles: [],
           createdAt: now.toISOString(),
         }),
+        ...availabilityColumns(record, undefined, now.toISOString()),
         updated_at: now.toISOString(),
       });
     });
@@ -258,6 +267,7 @@ export async function saveListing(
       const { code: _code, created_at: _created, ...changed } = columns;
       const written = await updateListingAtRevision(trx, code, revision, {
         ...changed,
+        ...availabilityColumns(record, row, now.toISOString()),
         publish: row.archived_at === null ? columns.publish : 0,
         updated_at: now.toISOString(),
       });
