@@ -116,6 +116,14 @@ const paths = {
       <line x1="6" y1="6" x2="18" y2="18" />
     </>
   ),
+  maximize: (
+    <>
+      <polyline points="15 3 21 3 21 9" />
+      <polyline points="9 21 3 21 3 15" />
+      <line x1="21" y1="3" x2="14" y2="10" />
+      <line x1="3" y1="21" x2="10" y2="14" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="8" />

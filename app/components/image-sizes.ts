@@ -37,6 +37,11 @@ export const imageSizes = {
   detailCover: "(min-width: 1200px) 780px, (min-width: 1024px) 65vw, calc(100vw - 32px)",
   /** Detail page: the thumbnail strip. */
   detailThumb: "(min-width: 768px) 114px, 90px",
+  /**
+   * Detail page: the full-screen photo viewer, a 3:2 photo contained in the screen: its width,
+   * or on a wide screen its height (less the viewer's bar) times 1.5.
+   */
+  viewer: "min(100vw, calc((100vh - 64px) * 1.5))",
   /** /gallery: 1, 2, then 3 columns. */
   gallery:
     "(min-width: 1200px) 368px, (min-width: 960px) 31vw, (min-width: 560px) 47vw, calc(100vw - 32px)",

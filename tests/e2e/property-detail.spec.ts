@@ -53,6 +53,10 @@ test("switches the cover when a thumbnail is chosen", async ({ page }) => {
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[1]!)}`);
   await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(thumbs.first()).toHaveAttribute("aria-pressed", "false");
+  // A chosen thumbnail also opens the photo viewer (photo-viewer.spec.ts); Escape leaves it.
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   // Keyboard: the arrow keys move along the strip.
   await thumbs.nth(1).focus();

@@ -1,4 +1,5 @@
 import { imageUrl, useSiteSettings } from "../../site-settings.ts";
+import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 
@@ -10,32 +11,56 @@ export interface ThumbnailGalleryProps {
 }
 
 /**
- * The detail page's cover image and thumbnail strip, the first image as the cover: choosing a
- * thumbnail (click, Enter/Space, or arrow keys along the strip) shows it as the cover, by
- * `enhanceThumbnailGallery` (registered as `thumbnail-gallery`, decision 043).
+ * The detail page's cover image, thumbnail strip and full-screen photo viewer, the first image
+ * as the cover (decisions 043, 048). With the page's script (`enhanceThumbnailGallery`,
+ * registered as `thumbnail-gallery`):
+ * - choosing a thumbnail (click, Enter/Space) opens the viewer on its image and makes it the
+ *   cover; the arrow keys, Home and End along the strip change the cover without opening it;
+ * - the cover opens the viewer on the image it shows;
+ * - the viewer is the `<dialog>` below, rendered here closed: the script only sets its image,
+ *   its alt text and its "n of m".
  *
- * Without scripting those buttons could not answer: each thumbnail is then a link to its
- * full-size image instead (decision 026). Both are in the HTML; the stylesheet shows one.
+ * Without scripting the buttons could not answer and the dialog could not open: the cover is a
+ * link to its full-size image, and each thumbnail is a link to its own (decision 026). Both the
+ * buttons and the links are in the HTML; the stylesheet shows one.
  */
 export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
   const images = files.length > 0 ? files : [""];
   const { imageBaseUrl } = useSiteSettings();
   const current = 0;
   const total = images.length;
+  const hasPhoto = images[current] !== "";
+  const label = (index: number) => (total > 1 ? `${alt} (image ${index + 1} of ${total})` : alt);
+  const cover = (
+    <ResponsiveImage
+      folder="property"
+      file={images[current] ?? ""}
+      alt={label(current)}
+      width={1200}
+      height={800}
+      sizes={imageSizes.detailCover}
+      priority
+      className="thumbnail-gallery__cover-image"
+    />
+  );
 
   return (
     <div className="thumbnail-gallery" data-enhance="thumbnail-gallery" data-alt={alt}>
       <div className="thumbnail-gallery__cover">
-        <ResponsiveImage
-          folder="property"
-          file={images[current] ?? ""}
-          alt={total > 1 ? `${alt} (image ${current + 1} of ${total})` : alt}
-          width={1200}
-          height={800}
-          sizes={imageSizes.detailCover}
-          priority
-          className="thumbnail-gallery__cover-image"
-        />
+        {hasPhoto ? (
+          <a
+            href={imageUrl(imageBaseUrl, "property", images[current] ?? "")}
+            className="thumbnail-gallery__open"
+          >
+            {cover}
+            <span className="thumbnail-gallery__open-hint">
+              <Icon name="maximize" size={18} />
+              Full screen
+            </span>
+          </a>
+        ) : (
+          cover
+        )}
       </div>
       {total > 1 ? (
         // The arrow keys move along the strip; each thumbnail is also a button on its own.
@@ -62,6 +87,7 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
           ))}
         </ul>
       ) : null}
+      {hasPhoto ? <PhotoViewer alt={alt} total={total} cover={images[current] ?? ""} /> : null}
     </div>
   );
 }
@@ -78,5 +104,58 @@ function ThumbnailImage({ file }: { file: string }) {
       sizes={imageSizes.detailThumb}
       className="thumbnail-gallery__thumb-image"
     />
+  );
+}
+
+/**
+ * The full-screen viewer, closed: a modal `<dialog>` the script opens with `showModal()`. Its
+ * image is the cover's, lazy: inside a closed dialog it is never laid out, so nothing downloads
+ * for a visitor who never opens it. The script copies the chosen photo's URL and `srcset` from
+ * the gallery's links into a copy of it. The previous and next buttons exist only for more
+ * than one photo.
+ */
+function PhotoViewer({ alt, total, cover }: { alt: string; total: number; cover: string }) {
+  return (
+    <dialog className="photo-viewer" aria-label={`Photos: ${alt}`}>
+      <div className="photo-viewer__bar">
+        <p className="photo-viewer__count" aria-live="polite">
+          1 of {total}
+        </p>
+        <button type="button" className="icon-button photo-viewer__close" aria-label="Close">
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="photo-viewer__stage">
+        <ResponsiveImage
+          folder="property"
+          file={cover}
+          alt={total > 1 ? `${alt} (image 1 of ${total})` : alt}
+          width={1200}
+          height={800}
+          sizes={imageSizes.viewer}
+          className="photo-viewer__image"
+        />
+      </div>
+      {total > 1 ? (
+        <>
+          <button
+            type="button"
+            className="icon-button photo-viewer__step photo-viewer__step--previous"
+            aria-label="Previous image"
+            data-step="-1"
+          >
+            <Icon name="chevronLeft" />
+          </button>
+          <button
+            type="button"
+            className="icon-button photo-viewer__step photo-viewer__step--next"
+            aria-label="Next image"
+            data-step="1"
+          >
+            <Icon name="chevronRight" />
+          </button>
+        </>
+      ) : null}
+    </dialog>
   );
 }
