@@ -3,6 +3,7 @@
  * through a GET form (the filters stay in the URL, no JavaScript needed), paged by keyset
  * links, with the filtered set's CSV export one link away.
  */
+
 import { Form, Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
@@ -12,6 +13,7 @@ import {
   formatDateTime,
   parseAdminEnquiryQuery,
 } from "../../../lib/admin-enquiries.ts";
+import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiries";
 
@@ -173,24 +175,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pager" aria-label="Pages">
-        {page.previous ? (
-          <Link
-            className="admin-button admin-button--secondary"
-            to={pageHref({ before: page.previous })}
-          >
-            Previous page
-          </Link>
-        ) : null}
-        {page.next ? (
-          <Link
-            className="admin-button admin-button--secondary admin-pager__next"
-            to={pageHref({ after: page.next })}
-          >
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <AdminPager page={page} hrefOf={pageHref} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * by state, ordered and paged by a GET form and links (no JavaScript needed), with each row's
  * actions as small forms posted here (the layout checks their form token first).
  */
+
 import { Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
@@ -19,6 +20,7 @@ import {
 } from "../../../lib/admin-listings.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
+import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/listings";
 
@@ -252,24 +254,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pager" aria-label="Pages">
-        {page.previous ? (
-          <Link
-            className="admin-button admin-button--secondary"
-            to={pageHref({ before: page.previous })}
-          >
-            Previous page
-          </Link>
-        ) : null}
-        {page.next ? (
-          <Link
-            className="admin-button admin-button--secondary admin-pager__next"
-            to={pageHref({ after: page.next })}
-          >
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <AdminPager page={page} hrefOf={pageHref} />
     </section>
   );
 }
