@@ -37,7 +37,7 @@ async function fillExample(page: Page) {
   const calculator = page.getByRole("region", { name: "Monthly cost" });
   await calculator.getByLabel("Price (USD)").fill(example.price);
   await calculator.getByLabel("Deposit (USD)").fill(example.deposit);
-  await calculator.getByLabel("Interest rate (% a year)").fill(example.rate);
+  await calculator.getByLabel("Interest rate (%)").fill(example.rate);
   await calculator.getByLabel("Term (years)").fill(example.years);
   return calculator;
 }
@@ -62,7 +62,7 @@ test.describe("without JavaScript", () => {
     const calculator = page.getByRole("region", { name: "Monthly cost" });
     // The defaults: the listing's price, a 20 % deposit, 6 % a year, 25 years.
     await expect(calculator.getByLabel("Price (USD)")).toHaveValue(String(forSale.price));
-    await expect(calculator.getByLabel("Interest rate (% a year)")).toHaveValue("6");
+    await expect(calculator.getByLabel("Interest rate (%)")).toHaveValue("6");
     await expect(calculator.getByLabel("Term (years)")).toHaveValue("25");
     const defaultLoan = forSale.price - Math.round(forSale.price * 0.2 * 100) / 100;
     await expect(calculator.locator("[data-cost='monthly']")).toHaveText(
@@ -85,7 +85,7 @@ test.describe("without JavaScript", () => {
     await page.goto(`/property/${forSale.slug}?price=300000&deposit=900000&rate=99&years=x`);
     const calculator = page.getByRole("region", { name: "Monthly cost" });
     await expect(calculator.getByLabel("Deposit (USD)")).toHaveValue("300000");
-    await expect(calculator.getByLabel("Interest rate (% a year)")).toHaveValue("25");
+    await expect(calculator.getByLabel("Interest rate (%)")).toHaveValue("25");
     await expect(calculator.getByLabel("Term (years)")).toHaveValue("25");
     await expect(calculator.locator("[data-cost='monthly']")).toHaveText("$0.00");
   });
@@ -114,7 +114,7 @@ test("the calculator updates live as the visitor types", async ({ page }) => {
   // No submit: the page did not move.
   expect(page.url()).toBe(url);
   // A 0 % rate repays the loan in equal parts: 300,000 / 300.
-  await calculator.getByLabel("Interest rate (% a year)").fill("0");
+  await calculator.getByLabel("Interest rate (%)").fill("0");
   await expect(calculator.locator("[data-cost='monthly']")).toHaveText("$1,000.00");
 });
 

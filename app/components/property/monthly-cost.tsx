@@ -54,8 +54,8 @@ function RentNote({ rent }: { rent: number }) {
       </h2>
       <p className="monthly-cost__result">
         A rent of {formatPrice(rent, currency)} a month is {share} of a gross household income of{" "}
-        <strong className="monthly-cost__amount">{formatPrice(income.monthly, currency)}</strong> a
-        month ({formatPrice(income.yearly, currency)} a year).
+        <strong>{formatPrice(income.monthly, currency)}</strong> a month (
+        {formatPrice(income.yearly, currency)} a year).
       </p>
       <p className="monthly-cost__note">
         Landlords and letting agents often ask that the rent be no more than {share} of the tenants'
@@ -120,7 +120,7 @@ function RepaymentCalculator({ price, path }: { price: number; path: string }) {
             />
           </div>
           <div className="monthly-cost__field">
-            <label htmlFor={field("rate")}>Interest rate (% a year)</label>
+            <label htmlFor={field("rate")}>Interest rate (%)</label>
             <input
               id={field("rate")}
               name="rate"
