@@ -14,8 +14,10 @@ import { enhanceAccordion } from "./components/frame/enhance-accordion.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceMonthlyCost } from "./components/property/enhance-monthly-cost.ts";
 import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
+import { enhanceVideo } from "./components/property/enhance-video.ts";
 import {
   enhanceCompareForm,
   enhanceShortlistCount,
@@ -34,6 +36,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
   menu: enhanceMenu,
+  "monthly-cost": enhanceMonthlyCost,
   "search-panel": enhanceSearchPanel,
   "sort-select": enhanceSortSelect,
   tabs: enhanceTabPanels,
@@ -43,6 +46,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "shortlist-page": enhanceShortlistPage,
   "compare-form": enhanceCompareForm,
   share: enhanceShare,
+  video: enhanceVideo,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {

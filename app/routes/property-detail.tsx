@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import type { Property } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
+import { costParams } from "../../lib/monthly-cost.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -15,6 +16,7 @@ import {
   matchAmenities,
   matchProperties,
 } from "../components/property/match-codes.ts";
+import { MonthlyCost } from "../components/property/monthly-cost.tsx";
 import { PropertyTabs } from "../components/property/property-tabs.tsx";
 import { ShareBox } from "../components/property/share-box.tsx";
 import { StarRating } from "../components/property/star-rating.tsx";
@@ -35,8 +37,12 @@ import { useRecords } from "../store/records.ts";
 import enquiryCss from "../styles/enquiry.css?url";
 import type { Route } from "./+types/property-detail";
 
-/** The page shows areas in the unit its URL names (`?area=m2`): the page cache keys it by that. */
-export const handle = { searchParams: [areaParam] };
+/**
+ * The page shows areas in the unit its URL names (`?area=m2`) and the monthly cost of the
+ * calculator's values (`price`, `deposit`, `rate`, `years`, decision 049): the page cache keys it
+ * by those.
+ */
+export const handle = { searchParams: [areaParam, ...costParams] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
 
@@ -159,6 +165,11 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             </h2>
             <FeatureList amenities={features} />
           </section>
+          <MonthlyCost
+            offerType={property.offer_type}
+            price={property.price}
+            path={propertyPath(property)}
+          />
           <AdvancedSearch action="/property" layout="wide" />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">

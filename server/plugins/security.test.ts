@@ -52,6 +52,19 @@ describe("the security plugin", () => {
     expect(second.headers["content-security-policy"]).toBe(csp);
   });
 
+  it("frames YouTube's nocookie player only and plays media from the site (decision 049)", async () => {
+    const app = await appWith((app) => app.register(securityPlugin, { config }));
+    const directives = String((await app.inject("/")).headers["content-security-policy"])
+      .split(";")
+      .map((directive) => directive.trim());
+    expect(directives).toContain(
+      "frame-src https://www.google.com https://maps.google.com https://www.youtube-nocookie.com",
+    );
+    expect(directives.find((directive) => directive.startsWith("media-src"))).toMatch(
+      /^media-src 'self'/,
+    );
+  });
+
   it("sends no CSP in development (Vite's dev server), the other headers still", async () => {
     const development = loadConfig({ NODE_ENV: "development" });
     const app = await appWith((app) => app.register(securityPlugin, { config: development }));

@@ -12,15 +12,14 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { mapEmbedOrigins } from "../../app/components/property/embeds.ts";
+import { mapEmbedOrigins, youtubeEmbedOrigin } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
 
-/** Origins the listing pages embed: the Location tab's map and the Video tab's player. */
-const frameSources = [
-  ...mapEmbedOrigins,
-  "https://www.youtube.com",
-  "https://www.youtube-nocookie.com",
-];
+/**
+ * Origins the listing pages embed: the Location tab's map and the Video tab's player, which is
+ * YouTube's privacy-enhanced mode only (decision 049).
+ */
+const frameSources = [...mapEmbedOrigins, youtubeEmbedOrigin];
 
 function originOf(url: string): string[] {
   return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
@@ -43,6 +42,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
               imgSrc: ["'self'", "data:", ...originOf(config.IMAGE_BASE_URL)],
               fontSrc: ["'self'", "data:"],
               connectSrc: ["'self'"],
+              // A self-hosted MP4 in the Video tab: from the site or its image host (049).
+              mediaSrc: ["'self'", ...originOf(config.IMAGE_BASE_URL)],
               frameSrc: frameSources,
               frameAncestors: ["'none'"],
               formAction: ["'self'"],

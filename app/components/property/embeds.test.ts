@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { mapEmbedUrl, youtubeEmbedUrl } from "./embeds.ts";
+import { mapEmbedUrl, propertyVideo, youtubeEmbedUrl } from "./embeds.ts";
 
 describe("youtubeEmbedUrl", () => {
-  const embed = "https://www.youtube.com/embed/dQw4w9WgXcQ";
+  const embed = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
 
-  it("reads watch, short, shorts and embed URLs and bare ids", () => {
+  it("reads watch, short, shorts and embed URLs and bare ids, into the nocookie embed", () => {
     expect(youtubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBe(embed);
     expect(youtubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ?t=3")).toBe(embed);
     expect(youtubeEmbedUrl("https://youtube.com/shorts/dQw4w9WgXcQ")).toBe(embed);
-    expect(youtubeEmbedUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0")).toBe(
-      `${embed}?rel=0`,
-    );
+    expect(youtubeEmbedUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?rel=0")).toBe(embed);
+    expect(youtubeEmbedUrl("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")).toBe(embed);
     expect(youtubeEmbedUrl("dQw4w9WgXcQ")).toBe(embed);
   });
 
@@ -19,6 +18,42 @@ describe("youtubeEmbedUrl", () => {
     expect(youtubeEmbedUrl("")).toBeUndefined();
     expect(youtubeEmbedUrl("https://vimeo.com/123456")).toBeUndefined();
     expect(youtubeEmbedUrl("javascript:alert(1)")).toBeUndefined();
+    expect(youtubeEmbedUrl("https://www.youtube.com.attacker.example/embed/dQw4w9WgXcQ")).toBe(
+      undefined,
+    );
+  });
+});
+
+describe("propertyVideo", () => {
+  it("plays YouTube through the nocookie player, linking to the watch page", () => {
+    expect(propertyVideo("https://www.youtube.com/embed/dQw4w9WgXcQ")).toEqual({
+      kind: "youtube",
+      id: "dQw4w9WgXcQ",
+      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1",
+      watchUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
+  });
+
+  it("plays an MP4 file by URL or path on the site", () => {
+    expect(propertyVideo("https://homes.example.com/media/tour.MP4")).toEqual({
+      kind: "file",
+      url: "https://homes.example.com/media/tour.MP4",
+    });
+    expect(propertyVideo("/media/tour.mp4")).toEqual({ kind: "file", url: "/media/tour.mp4" });
+    expect(propertyVideo("https://cdn.example.com/v/tour.mp4?v=2")).toEqual({
+      kind: "file",
+      url: "https://cdn.example.com/v/tour.mp4?v=2",
+    });
+  });
+
+  it("has no video for empty, other and unsafe values", () => {
+    expect(propertyVideo(null)).toBeUndefined();
+    expect(propertyVideo("  ")).toBeUndefined();
+    expect(propertyVideo("https://vimeo.com/123456")).toBeUndefined();
+    expect(propertyVideo("javascript:alert(1)//.mp4")).toBeUndefined();
+    expect(propertyVideo("//evil.example/tour.mp4")).toBeUndefined();
+    expect(propertyVideo("https://user:pw@example.com/tour.mp4")).toBeUndefined();
+    expect(propertyVideo("https://example.com/tour.mov")).toBeUndefined();
   });
 });
 

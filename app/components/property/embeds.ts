@@ -2,14 +2,17 @@
 
 const youtubeId = /^[\w-]{6,20}$/;
 
+/** The only origin the Video tab frames: YouTube's privacy-enhanced mode (the CSP's frame-src). */
+export const youtubeEmbedOrigin = "https://www.youtube-nocookie.com";
+
 /**
- * The embed URL of a YouTube video given as a watch, short or shorts URL (or a bare id); an
- * https embed URL is kept as it is. Undefined for anything else.
+ * The id of a YouTube video given as a watch, short, shorts or embed URL (youtube.com,
+ * youtube-nocookie.com, youtu.be) or a bare id; undefined for anything else.
  */
-export function youtubeEmbedUrl(value: string | null | undefined): string | undefined {
+export function youtubeVideoId(value: string | null | undefined): string | undefined {
   const raw = (value ?? "").trim();
   if (raw === "") return undefined;
-  if (youtubeId.test(raw)) return `https://www.youtube.com/embed/${raw}`;
+  if (youtubeId.test(raw)) return raw;
   let url: URL;
   try {
     url = new URL(raw);
@@ -17,9 +20,8 @@ export function youtubeEmbedUrl(value: string | null | undefined): string | unde
     return undefined;
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  if (url.username !== "" || url.password !== "") return undefined;
   const host = url.hostname.replace(/^(www|m)\./, "");
-  const isEmbed = /^\/embed\/[\w-]{6,20}$/.test(url.pathname);
-  if (url.protocol === "https:" && isEmbed && /^youtube(-nocookie)?\.com$/.test(host)) return raw;
   let id: string | null | undefined;
   if (host === "youtu.be") id = url.pathname.split("/")[1];
   else if (host === "youtube.com" || host === "youtube-nocookie.com") {
@@ -31,7 +33,53 @@ export function youtubeEmbedUrl(value: string | null | undefined): string | unde
           ? rest
           : undefined;
   }
-  return id && youtubeId.test(id) ? `https://www.youtube.com/embed/${id}` : undefined;
+  return id && youtubeId.test(id) ? id : undefined;
+}
+
+/** The privacy-enhanced embed URL of a YouTube video (see youtubeVideoId), or undefined. */
+export function youtubeEmbedUrl(value: string | null | undefined): string | undefined {
+  const id = youtubeVideoId(value);
+  return id && `${youtubeEmbedOrigin}/embed/${id}`;
+}
+
+/** What the Video tab plays (decision 049). */
+export type PropertyVideo =
+  | {
+      kind: "youtube";
+      id: string;
+      /** The player, loaded only when the visitor presses play (it starts at once). */
+      embedUrl: string;
+      /** The video's page on YouTube: the poster's link without JavaScript. */
+      watchUrl: string;
+    }
+  | { kind: "file"; url: string };
+
+/**
+ * The video of a property's `youtube` field: a YouTube video, or a self-hosted MP4 (an http(s)
+ * URL or a path on the site whose path ends in `.mp4`); undefined for anything else, and the
+ * tab is then absent.
+ */
+export function propertyVideo(value: string | null | undefined): PropertyVideo | undefined {
+  const raw = (value ?? "").trim();
+  if (raw === "") return undefined;
+  if (/^\/(?!\/)\S*\.mp4$/i.test(raw.split(/[?#]/)[0] ?? "")) return { kind: "file", url: raw };
+  if (/^https?:\/\//i.test(raw)) {
+    try {
+      const url = new URL(raw);
+      if (url.username === "" && url.password === "" && /\.mp4$/i.test(url.pathname))
+        return { kind: "file", url: url.toString() };
+    } catch {
+      return undefined;
+    }
+  }
+  const id = youtubeVideoId(raw);
+  if (id === undefined) return undefined;
+  return {
+    kind: "youtube",
+    id,
+    embedUrl: `${youtubeEmbedOrigin}/embed/${id}?autoplay=1`,
+    watchUrl: `https://www.youtube.com/watch?v=${id}`,
+  };
 }
 
 /**

@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
 import { Area } from "../units/area.tsx";
-import { mapEmbedUrl, youtubeEmbedUrl } from "./embeds.ts";
+import { mapEmbedUrl, propertyVideo } from "./embeds.ts";
 import { PropertyCard } from "./property-card.tsx";
-import { Tabs } from "./tabs.tsx";
+import { PropertyVideo } from "./property-video.tsx";
+import { type TabItem, Tabs } from "./tabs.tsx";
 
 export interface PropertyTabsProps {
   property: Property;
@@ -25,9 +26,12 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
   );
 }
 
-/** The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. */
+/**
+ * The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. The
+ * Video tab is absent when the property has no video it can play (decision 049).
+ */
 export function PropertyTabs({ property, similar }: PropertyTabsProps) {
-  const video = youtubeEmbedUrl(property.youtube);
+  const video = propertyVideo(property.youtube);
   const map = mapEmbedUrl(property.google_map);
   const place = [property.address, property.city, property.province, property.country]
     .filter((part) => part !== "")
@@ -112,23 +116,21 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
             />
           ),
         },
-        {
-          key: "video",
-          label: "Video",
-          content: video ? (
-            <div className="property-embed property-embed--video">
-              <iframe
-                src={video}
-                title={`Video of ${property.headline}`}
-                loading="lazy"
-                allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
-            </div>
-          ) : (
-            <p className="property-embed__empty">No video available for this property.</p>
-          ),
-        },
+        ...(video
+          ? [
+              {
+                key: "video",
+                label: "Video",
+                content: (
+                  <PropertyVideo
+                    video={video}
+                    headline={property.headline}
+                    cover={property.cover_image}
+                  />
+                ),
+              } satisfies TabItem,
+            ]
+          : []),
         {
           key: "location",
           label: "Location",
