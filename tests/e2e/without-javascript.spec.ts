@@ -126,7 +126,7 @@ test("the detail page shows every tab's content under its own heading, the tabs 
     "Description",
     "Floor Plans",
     "Details",
-    ...(property.youtube ? ["Video"] : []),
+    "Video",
     "Location",
     "Similar Properties",
   ];

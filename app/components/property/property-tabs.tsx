@@ -5,7 +5,7 @@ import { Area } from "../units/area.tsx";
 import { mapEmbedUrl, propertyVideo } from "./embeds.ts";
 import { PropertyCard } from "./property-card.tsx";
 import { PropertyVideo } from "./property-video.tsx";
-import { type TabItem, Tabs } from "./tabs.tsx";
+import { Tabs } from "./tabs.tsx";
 
 export interface PropertyTabsProps {
   property: Property;
@@ -27,8 +27,9 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
 }
 
 /**
- * The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. The
- * Video tab is absent when the property has no video it can play (decision 049).
+ * The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. SPEC §2
+ * lists the Video tab on every property, so it stays, saying so, when there is no video it can
+ * play (decision 049).
  */
 export function PropertyTabs({ property, similar }: PropertyTabsProps) {
   const video = propertyVideo(property.youtube);
@@ -116,21 +117,19 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
             />
           ),
         },
-        ...(video
-          ? [
-              {
-                key: "video",
-                label: "Video",
-                content: (
-                  <PropertyVideo
-                    video={video}
-                    headline={property.headline}
-                    cover={property.cover_image}
-                  />
-                ),
-              } satisfies TabItem,
-            ]
-          : []),
+        {
+          key: "video",
+          label: "Video",
+          content: video ? (
+            <PropertyVideo
+              video={video}
+              headline={property.headline}
+              cover={property.cover_image}
+            />
+          ) : (
+            <p className="property-embed__empty">No video available for this property.</p>
+          ),
+        },
         {
           key: "location",
           label: "Location",
