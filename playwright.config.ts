@@ -38,7 +38,8 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: /(content-change|admin-listings|listing-editor|units-and-availability)\.spec\.ts/,
+      testIgnore:
+        /(content-change|admin-listings|listing-editor|units-and-availability|audit-log)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -66,6 +67,13 @@ export default defineConfig({
       testMatch: /units-and-availability\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["listing-editor"],
+    },
+    // Edits a listing of its own in the editor and reads the audit log: after the others.
+    {
+      name: "audit-log",
+      testMatch: /audit-log\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["units-and-availability"],
     },
   ],
   webServer: {
