@@ -65,6 +65,9 @@ function Subject({ event }: { event: AuditEventRow }) {
     slider: "Slider",
     collection: "Collection",
   };
+  if (event.subjectType === "staff" && id !== null && id === String(event.actorId)) {
+    return <>Their own account</>;
+  }
   const name = names[event.subjectType] ?? event.subjectType;
   return <>{id ? `${name} ${id}` : name}</>;
 }
