@@ -4,6 +4,9 @@
  * commit together; the content and users commands record as `cli`; a data request's erasure
  * records how many, never the address.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffSession } from "#app-context";
@@ -13,7 +16,8 @@ import { purgeEnquiriesBefore } from "../../db/queries/enquiry-inbox.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { cliActor, retentionActor } from "../../lib/admin-audit.ts";
 import { emptyListingValues, type ListingFormValues } from "../../lib/admin-listing-form.ts";
-import { buildPropertyEnquiry } from "../../tests/support/factories.ts";
+import { formatCsv } from "../../lib/csv.ts";
+import { buildPropertyEnquiry, buildPropertyImportRow } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -298,6 +302,26 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       runContentCli(["collection", "set", "Product Layout 1", listing!.code], io),
     );
     expect(collection).toMatchObject([{ action: "collection.set", actor_email: cliActor }]);
+    const row = buildPropertyImportRow();
+    const folder = mkdtempSync(join(tmpdir(), "audit-import-"));
+    const file = join(folder, "rows.csv");
+    const importRow = async (values: Record<string, string>) => {
+      writeFileSync(file, formatCsv(Object.keys(values), [Object.values(values)]));
+      return recordedBy(() => runContentCli(["import", file], io));
+    };
+    expect(await importRow(row)).toMatchObject([
+      {
+        action: "listing.import",
+        actor_email: cliActor,
+        subject_id: row.code,
+        detail: { result: "inserted" },
+      },
+    ]);
+    const updated = await importRow({ ...row, price: "999000" });
+    expect(updated).toMatchObject([{ action: "listing.import", detail: { result: "updated" } }]);
+    expect(updated[0]?.detail.fields).toContain("price");
+    expect(updated[0]?.detail.fields).not.toContain("headline");
+    expect(await importRow({ ...row, price: "999000" })).toEqual([]);
     const users = await recordedBy(() =>
       runUsersCli(["add", "--agent", `cli-${dialect}@example.com`], {
         stdout() {},
