@@ -5,6 +5,7 @@
  * one context token (see @mcansh/react-router-fastify, "Shared Context").
  */
 import { createContext } from "react-router";
+import type { AuditPage, AuditQuery } from "../lib/admin-audit.ts";
 import type {
   AdminEnquiry,
   AdminEnquiryChange,
@@ -206,6 +207,14 @@ export interface AdminEnquiriesService {
   eraseData(session: StaffSession, email: string): Promise<number>;
 }
 
+/**
+ * The back office's audit log (decision 050), owners only (it throws for an agent); written by
+ * every other service's writes, read here. Implemented by the server (server/audit/service.ts).
+ */
+export interface AdminAuditService {
+  list(session: StaffSession, query: AuditQuery): Promise<AuditPage>;
+}
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -228,6 +237,8 @@ export interface SiteRequestContext {
   listings: AdminListingsService;
   /** The back office's enquiries inbox. */
   enquiries: AdminEnquiriesService;
+  /** The back office's audit log. */
+  audit: AdminAuditService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

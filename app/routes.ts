@@ -33,6 +33,7 @@ export default [
       route("enquiries/data-requests", "routes/admin/enquiry-data-requests.tsx"),
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route("sign-out", "routes/admin/sign-out.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

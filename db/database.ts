@@ -166,6 +166,20 @@ export interface Database {
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     created_at: ColumnType<Date | string, string, string>;
   };
+  /** One write, who made it and what changed (decision 050); see server/audit/. */
+  audit_event: {
+    id: Generated<number>;
+    at: ColumnType<Date | string, string, never>;
+    /** The staff_user who made it; null for the `cli` commands and the retention purge. */
+    actor_id: ColumnType<number | null, number | null, never>;
+    /** Their address when they made it, or `cli` / `retention`. */
+    actor_email: ColumnType<string, string, never>;
+    action: ColumnType<string, string, never>;
+    subject_type: ColumnType<string, string, never>;
+    subject_id: ColumnType<string | null, string | null, never>;
+    /** JSON text: what changed (never a password, token or erased personal data). */
+    detail: ColumnType<string, string, never>;
+  };
   /** A member of staff who signs in to the back office (decision 036). */
   staff_user: {
     id: Generated<number>;

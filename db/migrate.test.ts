@@ -9,6 +9,7 @@ import { migrateDown, migrateToLatest, migrations } from "./migrate.ts";
 
 const contentTables = [
   "amenity",
+  "audit_event",
   "category",
   "collection",
   "company_profile",

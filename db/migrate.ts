@@ -14,6 +14,7 @@ import * as propertyCoordinates from "./migrations/2026-11-25-0009-property-coor
 import * as listingAvailability from "./migrations/2026-11-25-0010-listing-availability.ts";
 import * as listingRevision from "./migrations/2026-11-25-0011-listing-revision.ts";
 import * as enquiryInbox from "./migrations/2026-11-25-0012-enquiry-inbox.ts";
+import * as auditLog from "./migrations/2026-11-25-0013-audit-log.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0010-listing-availability": listingAvailability,
   "2026-11-25-0011-listing-revision": listingRevision,
   "2026-11-25-0012-enquiry-inbox": enquiryInbox,
+  "2026-11-25-0013-audit-log": auditLog,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

@@ -15,6 +15,7 @@ import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
+import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       staff: staffAccounts.service,
       listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
       enquiries: createAdminEnquiries({ database, log: app.log }),
+      audit: createAdminAudit({ database }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

@@ -21,6 +21,7 @@ export const adminPaths = {
   enquiriesExport: "/admin/enquiries/export",
   dataRequests: "/admin/enquiries/data-requests",
   dataRequestExport: "/admin/enquiries/data-requests/export",
+  audit: "/admin/audit",
 } as const;
 
 export const refusals = {

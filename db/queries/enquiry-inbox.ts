@@ -6,6 +6,7 @@
  * retention purge. The indexes are migration 0012's.
  */
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { retentionActor } from "../../lib/admin-audit.ts";
 import {
   type AdminEnquiry,
   type AdminEnquiryChange,
@@ -18,6 +19,7 @@ import {
   formatAdminEnquiryCursor,
 } from "../../lib/admin-enquiries.ts";
 import type { Database, Dialect } from "../database.ts";
+import { inTransaction, recordAuditEvent } from "./audit.ts";
 import { toFlag, toIsoString } from "./columns.ts";
 
 /** A word as a LIKE pattern for "contains" (`\\` is the escape character). */
@@ -285,7 +287,7 @@ export async function changeInboxEnquiry(
   now: Date,
 ): Promise<InboxChangeOutcome> {
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const exists = await trx
       .selectFrom("enquiry")
       .select(["id", "status", "assignee_id"])
@@ -380,7 +382,7 @@ export async function findDataOfEmail(db: Kysely<Database>, email: string) {
  * transaction; answers how many enquiries were deleted.
  */
 export async function deleteEnquiriesOfEmail(db: Kysely<Database>, email: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const ids = await enquiryIdsOf(trx, email);
     if (ids.length === 0) return 0;
     // The foreign keys cascade; deleted explicitly too, so no row depends on them.
@@ -420,7 +422,16 @@ export async function purgeEnquiriesBefore(
       await trx.deleteFrom("enquiry_note").where("enquiry_id", "in", ids).execute();
       await trx.deleteFrom("enquiry_outbox").where("enquiry_id", "in", ids).execute();
       const result = await trx.deleteFrom("enquiry").where("id", "in", ids).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const count = Number(result.numDeletedRows);
+      // The batch and its audit event commit together (decision 050): a count, no personal data.
+      await recordAuditEvent(trx, {
+        actor: { id: null, email: retentionActor },
+        action: "enquiry.purge",
+        subjectType: "enquiry",
+        detail: { deleted: count, createdBefore: cutoff },
+        at: new Date(),
+      });
+      return count;
     });
     total += deleted;
     if (deleted < batchSize) return total;

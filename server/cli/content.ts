@@ -2,16 +2,19 @@
  * The owner's content commands: `npm run content -- <command>` (see {@link generalUsage}).
  * Opens the database of DATABASE_URL (migrating it first) and writes images into IMAGE_DIR.
  */
+
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "../../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import { updatePropertyPublish } from "../../db/queries/property.ts";
 import { listSliderRows } from "../../db/queries/slider.ts";
 import { createProgressBar, type ProgressStream } from "../../db/seed/progress.ts";
 import { withStartupLock } from "../../db/startup-lock.ts";
+import { cliActor } from "../../lib/admin-audit.ts";
 import { announceContentChange } from "../content/announce.ts";
 import { setCollection } from "../content/collections.ts";
 import { exportProperties } from "../content/export-properties.ts";
@@ -91,6 +94,9 @@ interface CommandResult {
 
 const done = (changed: boolean): CommandResult => ({ changed, exitCode: 0 });
 
+/** The audit log's actor of every change this command makes (decision 050). */
+const cliAuditActor: AuditActor = { id: null, email: cliActor };
+
 async function runCommand(
   command: Exclude<ContentCommand, { kind: "help" }>,
   { db }: DatabaseHandle,
@@ -114,6 +120,7 @@ async function runCommand(
           ...(command.images === undefined ? {} : { imageFolder: path(command.images) }),
           dryRun: command.dryRun,
           onProgress: (count) => bar?.update(count),
+          actor: cliAuditActor,
         });
       } finally {
         bar?.finish();
@@ -137,7 +144,19 @@ async function runCommand(
       const fromOptions = readProfileInput(command.fields);
       const input = { ...fromFile, ...fromOptions };
       if (fromOptions.logo !== undefined) input.logo = path(fromOptions.logo);
-      const change = await setCompanyProfile(db, imageDir, input);
+      const change = await db.transaction().execute(async (trx) => {
+        const made = await setCompanyProfile(trx, imageDir, input);
+        if (made !== "unchanged") {
+          await recordAuditEvent(trx, {
+            actor: cliAuditActor,
+            action: "profile.set",
+            subjectType: "profile",
+            detail: { fields: Object.keys(input) },
+            at: new Date(),
+          });
+        }
+        return made;
+      });
       io.stdout(
         change === "unchanged"
           ? "The company profile is unchanged.\n"
@@ -160,26 +179,74 @@ async function runCommand(
       return done(false);
     }
     case "slider-add": {
-      await addSlider(db, imageDir, { ...command, image: path(command.image) });
+      await db.transaction().execute(async (trx) => {
+        await addSlider(trx, imageDir, { ...command, image: path(command.image) });
+        await recordAuditEvent(trx, {
+          actor: cliAuditActor,
+          action: "slider.add",
+          subjectType: "slider",
+          detail: { title: command.title.trim() },
+          at: new Date(),
+        });
+      });
       io.stdout(`Added the slider '${command.title.trim()}'.\n`);
       return done(true);
     }
     case "slider-replace": {
       const { number, kind: _kind, ...fields } = command;
-      const changed = await replaceSlider(db, imageDir, number, {
-        ...fields,
-        ...(fields.image === undefined ? {} : { image: path(fields.image) }),
+      const changed = await db.transaction().execute(async (trx) => {
+        const made = await replaceSlider(trx, imageDir, number, {
+          ...fields,
+          ...(fields.image === undefined ? {} : { image: path(fields.image) }),
+        });
+        if (made) {
+          await recordAuditEvent(trx, {
+            actor: cliAuditActor,
+            action: "slider.replace",
+            subjectType: "slider",
+            subjectId: number,
+            detail: {
+              fields: Object.keys(fields).filter((key) => key !== "image" || fields.image),
+            },
+            at: new Date(),
+          });
+        }
+        return made;
       });
       io.stdout(changed ? `Changed slider ${number}.\n` : `Slider ${number} is unchanged.\n`);
       return done(changed);
     }
     case "slider-remove": {
-      const removed = await removeSlider(db, command.number);
+      const removed = await db.transaction().execute(async (trx) => {
+        const gone = await removeSlider(trx, command.number);
+        await recordAuditEvent(trx, {
+          actor: cliAuditActor,
+          action: "slider.remove",
+          subjectType: "slider",
+          subjectId: command.number,
+          detail: { title: gone.title },
+          at: new Date(),
+        });
+        return gone;
+      });
       io.stdout(`Removed slider ${command.number}, '${removed.title}'.\n`);
       return done(true);
     }
     case "collection-set": {
-      const { change, unpublished } = await setCollection(db, command.name, command.codes);
+      const { change, unpublished } = await db.transaction().execute(async (trx) => {
+        const made = await setCollection(trx, command.name, command.codes);
+        if (made.change !== "unchanged") {
+          await recordAuditEvent(trx, {
+            actor: cliAuditActor,
+            action: "collection.set",
+            subjectType: "collection",
+            subjectId: command.name,
+            detail: { codes: command.codes },
+            at: new Date(),
+          });
+        }
+        return made;
+      });
       io.stdout(
         change === "unchanged"
           ? `'${command.name}' already lists these properties.\n`
@@ -191,7 +258,19 @@ async function runCommand(
       return done(change !== "unchanged");
     }
     case "publish": {
-      const result = await updatePropertyPublish(db, command.code, command.publish);
+      const result = await db.transaction().execute(async (trx) => {
+        const made = await updatePropertyPublish(trx, command.code, command.publish);
+        if (made === "changed") {
+          await recordAuditEvent(trx, {
+            actor: cliAuditActor,
+            action: command.publish ? "listing.publish" : "listing.unpublish",
+            subjectType: "listing",
+            subjectId: command.code,
+            at: new Date(),
+          });
+        }
+        return made;
+      });
       if (result === "missing") throw new Error(`No property has the code ${command.code}.`);
       const state = command.publish ? "published" : "unpublished";
       io.stdout(

@@ -4,11 +4,13 @@
  * leaves nothing behind and the good rows are saved. Importing the same file again changes
  * nothing.
  */
+
 import { stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database, NewPropertyRow, PropertyRow } from "../../db/database.ts";
 import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
+import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toFlag, toIsoString } from "../../db/queries/columns.ts";
 import {
@@ -41,6 +43,8 @@ export interface ImportOptions {
   now?: Date;
   /** Called after each row with the rows done so far. */
   onProgress?: (done: number, total: number) => void;
+  /** Who imports: each added or changed listing is recorded in the audit log (decision 050). */
+  actor?: AuditActor;
 }
 
 export interface RejectedRow {
@@ -139,7 +143,14 @@ export async function importProperties(
           files.push(stored.file);
         }
       }
-      const outcome = await saveRecord(db, record, files, now, options.dryRun === true);
+      const outcome = await saveRecord(
+        db,
+        record,
+        files,
+        now,
+        options.dryRun === true,
+        options.actor,
+      );
       report[outcome.result].push(record.code);
       report.createdCategories.push(
         ...outcome.createdCategories.filter((title) => !report.createdCategories.includes(title)),
@@ -177,6 +188,7 @@ async function saveRecord(
   imageFiles: readonly string[],
   now: string,
   dryRun: boolean,
+  actor: AuditActor | undefined,
 ): Promise<SaveOutcome> {
   let outcome: SaveOutcome | undefined;
   try {
@@ -212,6 +224,16 @@ async function saveRecord(
         await updatePropertyByCode(trx, record.code, columns);
         result = "updated";
       }
+      if (actor && result !== "unchanged") {
+        await recordAuditEvent(trx, {
+          actor,
+          action: "listing.import",
+          subjectType: "listing",
+          subjectId: record.code,
+          detail: { result, fields: changedColumns(existing, columns) },
+          at: new Date(now),
+        });
+      }
       outcome = {
         result,
         createdCategories: category?.created ? [category.title] : [],
@@ -223,6 +245,25 @@ async function saveRecord(
     if (!(error instanceof DryRunRollback)) throw error;
   }
   return outcome!;
+}
+
+/** The names of the columns an import writes differently from the stored row (all when new). */
+function changedColumns(
+  existing: Record<string, unknown> | undefined,
+  columns: Record<string, unknown>,
+): string[] {
+  const plain = (value: unknown) =>
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "boolean"
+        ? Number(value)
+        : value;
+  return Object.keys(columns).filter(
+    (column) =>
+      existing === undefined ||
+      JSON.stringify(plain(existing[column]) ?? null) !==
+        JSON.stringify(plain(columns[column]) ?? null),
+  );
 }
 
 /** What a record's property row is made of besides the record itself. */

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fast
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type {
+  AdminAuditService,
   AdminEnquiriesService,
   AdminListingsService,
   SingleUseStore,
@@ -49,6 +50,8 @@ export interface SiteOptions {
   listings: AdminListingsService;
   /** The back office's enquiries inbox (decision 045). */
   enquiries: AdminEnquiriesService;
+  /** The back office's audit log (decision 050). */
+  audit: AdminAuditService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -89,7 +92,7 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries } = options;
+  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -131,6 +134,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       staff,
       listings,
       enquiries,
+      audit,
       clientIp,
     });
     return context;

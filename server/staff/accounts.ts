@@ -12,8 +12,10 @@
  *   own (double submit).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { StaffMember, StaffService, StaffSession, StaffSignIn } from "#app-context";
-import type { DatabaseHandle, StaffRole } from "../../db/database.ts";
+import type { Database, DatabaseHandle, StaffRole } from "../../db/database.ts";
+import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   deleteExpiredStaffSessions,
   deleteStaffSession,
@@ -23,6 +25,7 @@ import {
   findStaffSession,
   findStaffTokenUser,
   findStaffUserByEmail,
+  findStaffUserById,
   insertStaffSession,
   insertStaffToken,
   insertStaffUser,
@@ -31,6 +34,7 @@ import {
   touchStaffSession,
   updateStaffPassword,
 } from "../../db/queries/staff.ts";
+import { cliActor } from "../../lib/admin-audit.ts";
 import {
   emailProblem,
   maximumPasswordLength,
@@ -160,12 +164,12 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     return `${options.siteUrl}/admin/set-password/${token}`;
   }
 
-  /** A fresh one-time set-password link for a user; their earlier links stop working. */
-  async function issueSetPasswordLink(userId: number): Promise<string> {
+  /** A fresh one-time link written in `trx`; the user's earlier links stop working. */
+  async function writeSetPasswordLink(trx: Kysely<Database>, userId: number): Promise<string> {
     const token = newSecret();
     const issuedAt = now();
-    await deleteStaffTokensOf(db, userId);
-    await insertStaffToken(db, {
+    await deleteStaffTokensOf(trx, userId);
+    await insertStaffToken(trx, {
       id: hashSecret(token),
       userId,
       now: issuedAt,
@@ -174,17 +178,55 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     return setPasswordLink(token);
   }
 
-  /** Adds a member of staff and their link; a message when the address is bad or taken. */
+  /**
+   * A fresh one-time set-password link for a user, made by `actor` (the `users` command by
+   * default); their earlier links stop working.
+   */
+  async function issueSetPasswordLink(
+    userId: number,
+    actor: AuditActor = { id: null, email: cliActor },
+  ): Promise<string> {
+    return db.transaction().execute(async (trx) => {
+      const link = await writeSetPasswordLink(trx, userId);
+      await recordAuditEvent(trx, {
+        actor,
+        action: "staff.link",
+        subjectType: "staff",
+        subjectId: userId,
+        at: now(),
+      });
+      return link;
+    });
+  }
+
+  /**
+   * Adds a member of staff and their link, as `actor` (the `users` command by default); a
+   * message when the address is bad or taken.
+   */
   async function addStaffUser(
     email: string,
     role: StaffRole,
+    actor: AuditActor = { id: null, email: cliActor },
+    action: "staff.add" | "staff.invite" = "staff.add",
   ): Promise<{ ok: true; user: StaffMember; link: string } | { ok: false; message: string }> {
     const problem = emailProblem(email);
     if (problem) return { ok: false, message: problem };
-    const user = await insertStaffUser(db, { email: normaliseEmail(email), role, now: now() });
-    if (!user)
-      return { ok: false, message: "There is already an account with this e-mail address." };
-    return { ok: true, user: toStaffMember(user), link: await issueSetPasswordLink(user.id) };
+    return db.transaction().execute(async (trx) => {
+      const user = await insertStaffUser(trx, { email: normaliseEmail(email), role, now: now() });
+      if (!user) {
+        return { ok: false, message: "There is already an account with this e-mail address." };
+      }
+      const link = await writeSetPasswordLink(trx, user.id);
+      await recordAuditEvent(trx, {
+        actor,
+        action,
+        subjectType: "staff",
+        subjectId: user.id,
+        detail: { email: user.email, role: user.role },
+        at: now(),
+      });
+      return { ok: true, user: toStaffMember(user), link };
+    });
   }
 
   async function lookUpSession(request: Request): Promise<ActiveSession | null> {
@@ -261,18 +303,28 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
       await throttle.succeed(email);
       // A new id at every sign-in, and the browser's old session (if any) ends.
       const previous = await sessionOf(request);
-      if (previous) await deleteStaffSession(db, previous.id);
       const secret = newSecret();
       const signedInAt = now();
-      await insertStaffSession(db, {
-        id: hashSecret(secret),
-        userId: user.id,
-        csrfToken: newSecret(),
-        now: signedInAt,
-      });
-      await deleteExpiredStaffSessions(db, {
-        idleBefore: new Date(signedInAt.getTime() - idleMs),
-        createdBefore: new Date(signedInAt.getTime() - absoluteMs),
+      await db.transaction().execute(async (trx) => {
+        if (previous) await deleteStaffSession(trx, previous.id);
+        await insertStaffSession(trx, {
+          id: hashSecret(secret),
+          userId: user.id,
+          csrfToken: newSecret(),
+          now: signedInAt,
+        });
+        await recordAuditEvent(trx, {
+          actor: { id: user.id, email: user.email },
+          action: "session.sign-in",
+          subjectType: "staff",
+          subjectId: user.id,
+          at: signedInAt,
+        });
+        // Housekeeping, not anyone's change: no event of its own.
+        await deleteExpiredStaffSessions(trx, {
+          idleBefore: new Date(signedInAt.getTime() - idleMs),
+          createdBefore: new Date(signedInAt.getTime() - absoluteMs),
+        });
       });
       return {
         ok: true,
@@ -286,8 +338,17 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     async signOut(request, { everywhere }) {
       const session = await sessionOf(request);
       if (session) {
-        if (everywhere) await deleteStaffSessionsOf(db, session.user.id);
-        else await deleteStaffSession(db, session.id);
+        await db.transaction().execute(async (trx) => {
+          if (everywhere) await deleteStaffSessionsOf(trx, session.user.id);
+          else await deleteStaffSession(trx, session.id);
+          await recordAuditEvent(trx, {
+            actor: { id: session.user.id, email: session.user.email },
+            action: everywhere ? "session.sign-out-everywhere" : "session.sign-out",
+            subjectType: "staff",
+            subjectId: session.user.id,
+            at: now(),
+          });
+        });
       }
       return { setCookie: [cookie(request, sessionCookieName, "", 0)] };
     },
@@ -301,12 +362,23 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     async setPassword(token, password) {
       if (!secretPattern.test(token) || newPasswordProblem(password)) return false;
       const hash = await hashPassword(password, cost);
-      const userId = await deleteStaffToken(db, hashSecret(token), now());
-      if (userId === undefined) return false;
-      await updateStaffPassword(db, userId, hash, now());
-      await deleteStaffTokensOf(db, userId);
-      await deleteStaffSessionsOf(db, userId);
-      return true;
+      return db.transaction().execute(async (trx) => {
+        const userId = await deleteStaffToken(trx, hashSecret(token), now());
+        if (userId === undefined) return false;
+        await updateStaffPassword(trx, userId, hash, now());
+        await deleteStaffTokensOf(trx, userId);
+        await deleteStaffSessionsOf(trx, userId);
+        const user = await findStaffUserById(trx, userId);
+        // That a password was set, by whom: never the password nor its hash.
+        await recordAuditEvent(trx, {
+          actor: { id: userId, email: user?.email ?? "" },
+          action: "staff.set-password",
+          subjectType: "staff",
+          subjectId: userId,
+          at: now(),
+        });
+        return true;
+      });
     },
 
     async listStaff(session) {
@@ -316,7 +388,12 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
 
     async invite(session, invitation) {
       requireOwner(session);
-      const added = await addStaffUser(invitation.email, invitation.role);
+      const added = await addStaffUser(
+        invitation.email,
+        invitation.role,
+        { id: session.user.id, email: session.user.email },
+        "staff.invite",
+      );
       if (!added.ok) return added;
       let emailed = false;
       if (options.sendInvite) {

@@ -5,6 +5,7 @@
  */
 import type { AdminEnquiriesService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
+import { recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   changeInboxEnquiry,
   deleteEnquiriesOfEmail,
@@ -17,6 +18,7 @@ import {
 import { listEnquiriesWithDeliveryByIds } from "../../db/queries/outbox.ts";
 import { adminEnquiryPageSize } from "../../lib/admin-enquiries.ts";
 import { formatEnquiriesCsv } from "../enquiries/export-csv.ts";
+import { actorOf } from "./listings.ts";
 
 export interface AdminEnquiriesOptions {
   database: DatabaseHandle;
@@ -41,8 +43,49 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
       return (await findInboxEnquiry(db, id)) ?? null;
     },
     assignees: () => listAssignees(db),
-    change: (session, id, change) =>
-      changeInboxEnquiry(db, id, change, { id: session.user.id, email: session.user.email }, now()),
+    change: (session, id, change) => {
+      const at = now();
+      const actor = actorOf(session);
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom("enquiry")
+          .leftJoin("staff_user", "staff_user.id", "enquiry.assignee_id")
+          .select(["enquiry.status", "staff_user.email as assignee"])
+          .where("enquiry.id", "=", id)
+          .executeTakeFirst();
+        const outcome = await changeInboxEnquiry(trx, id, change, actor, at);
+        if (outcome === "changed" && before) {
+          let detail: Record<string, unknown>;
+          if (change.kind === "status") {
+            detail = { changes: { status: { before: before.status, after: change.status } } };
+          } else if (change.kind === "assign") {
+            const assignee =
+              change.assigneeId === null
+                ? null
+                : ((
+                    await trx
+                      .selectFrom("staff_user")
+                      .select("email")
+                      .where("id", "=", change.assigneeId)
+                      .executeTakeFirst()
+                  )?.email ?? null);
+            detail = { changes: { assignee: { before: before.assignee, after: assignee } } };
+          } else {
+            // The note stays on the enquiry (and goes with it): the log says only that one was added.
+            detail = { noteLength: change.body.length };
+          }
+          await recordAuditEvent(trx, {
+            actor,
+            action: `enquiry.${change.kind}`,
+            subjectType: "enquiry",
+            subjectId: id,
+            detail,
+            at,
+          });
+        }
+        return outcome;
+      });
+    },
     async exportCsv(_session, filters) {
       const ids = await listInboxEnquiryIds(db, filters);
       const rows = [];
@@ -60,6 +103,14 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
     async exportData(session, email) {
       ownerOnly(session);
       const findings = await findDataOfEmail(db, email);
+      // A disclosure, recorded without the address (decision 050).
+      await recordAuditEvent(db, {
+        actor: actorOf(session),
+        action: "data-request.export",
+        subjectType: "data-request",
+        detail: { enquiries: findings.enquiries.length },
+        at: now(),
+      });
       log.info(
         { by: session.user.id, enquiries: findings.enquiries.length },
         "data request: exported",
@@ -68,7 +119,19 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
     },
     async eraseData(session, email) {
       ownerOnly(session);
-      const deleted = await deleteEnquiriesOfEmail(db, email);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const count = await deleteEnquiriesOfEmail(trx, email);
+        // How many, never the address nor a hash of it: a hash of an address is found again
+        // by hashing a guess, so it would keep what was erased (decision 050).
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "data-request.erase",
+          subjectType: "data-request",
+          detail: { deleted: count },
+          at: now(),
+        });
+        return count;
+      });
       // Who and how many, never the address: the log must not keep what was erased.
       log.info({ by: session.user.id, deleted }, "data request: enquiries deleted");
       return deleted;

@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
+import { inTransaction } from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toIsoString } from "../../db/queries/columns.ts";
 import {
@@ -200,7 +201,7 @@ export async function createListing(
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { record } = checked;
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       if (await listingCodeExists(trx, record.code)) {
         throw new SaveRefused({
           ok: false,
@@ -255,7 +256,7 @@ export async function saveListing(
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { record } = checked;
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const slug = await slugFor(trx, record, row.slug);
       const parts = await rowParts(trx, record);
       const columns = propertyColumnsOf(record, {
@@ -306,7 +307,7 @@ export async function duplicateListing(
   code: string,
   now: Date,
 ): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await findEditableListing(trx, code);
     if (!row) return null;
     const newCode = await copyCode(trx, code);

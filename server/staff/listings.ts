@@ -3,13 +3,14 @@
  * actions, each change announced on the content-change path (server/content-changes.ts) so
  * every app server drops its cached pages and §7 answers at once.
  */
-import type { AdminListingsService } from "#app-context";
+import type { AdminListingsService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
 import {
   changeAdminListing,
   findAdminListing,
   listAdminListings,
 } from "../../db/queries/admin-listing.ts";
+import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   findListingChoices,
   listListingChoices,
@@ -17,6 +18,7 @@ import {
 } from "../../db/queries/listing-editor.ts";
 import type { ListingSave } from "../../lib/admin-listing-form.ts";
 import { adminListingPageSize } from "../../lib/admin-listings.ts";
+import { changedFields } from "../audit/changes.ts";
 import { publishContentChange } from "../content-changes.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
 
@@ -31,8 +33,14 @@ export interface AdminListingsOptions {
   now?: () => Date;
 }
 
+/** The member of staff a session is, as the audit log names them. */
+export function actorOf(session: StaffSession): AuditActor & { id: number } {
+  return { id: session.user.id, email: session.user.email };
+}
+
 export function createAdminListings(options: AdminListingsOptions): AdminListingsService {
   const { database, redisUrl, log } = options;
+  const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
@@ -45,31 +53,95 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
   };
   return {
     async list(_session, query) {
-      return listAdminListings(database.db, query, adminListingPageSize);
+      return listAdminListings(db, query, adminListingPageSize);
     },
     async find(_session, code) {
-      return (await findAdminListing(database.db, code)) ?? null;
+      return (await findAdminListing(db, code)) ?? null;
     },
-    async change(_session, code, action) {
-      const outcome = await changeAdminListing(database.db, code, action, now());
+    async change(session, code, action) {
+      const at = now();
+      const outcome = await db.transaction().execute(async (trx) => {
+        const before = action === "delete" ? await findAdminListing(trx, code) : undefined;
+        const changed = await changeAdminListing(trx, code, action, at);
+        if (changed === "changed") {
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: `listing.${action}`,
+            subjectType: "listing",
+            subjectId: code,
+            detail: before ? { headline: before.headline } : {},
+            at,
+          });
+        }
+        return changed;
+      });
       if (outcome === "changed") await announce();
       return outcome;
     },
-    open: (_session, code) => openListing(database.db, code),
-    formOptions: (_session) => listListingChoices(database.db),
-    async create(_session, values) {
-      return announced(await createListing(database.db, values, now()));
+    open: (_session, code) => openListing(db, code),
+    formOptions: (_session) => listListingChoices(db),
+    async create(session, values) {
+      const at = now();
+      const saved = await db.transaction().execute(async (trx) => {
+        const created = await createListing(trx, values, at);
+        if (created.ok) {
+          const listing = await openListing(trx, created.code);
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: "listing.create",
+            subjectType: "listing",
+            subjectId: created.code,
+            detail: { changes: listing ? changedFields({}, { ...listing.values }) : {} },
+            at,
+          });
+        }
+        return created;
+      });
+      return announced(saved);
     },
-    async save(_session, code, revision, values) {
-      return announced(await saveListing(database.db, code, revision, values, now()));
+    async save(session, code, revision, values) {
+      const at = now();
+      const saved = await db.transaction().execute(async (trx) => {
+        const before = await openListing(trx, code);
+        const written = await saveListing(trx, code, revision, values, at);
+        if (written.ok) {
+          const after = await openListing(trx, code);
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: "listing.save",
+            subjectType: "listing",
+            subjectId: code,
+            detail: {
+              changes: changedFields({ ...before?.values }, { ...after?.values }),
+            },
+            at,
+          });
+        }
+        return written;
+      });
+      return announced(saved);
     },
-    async duplicate(_session, code) {
-      const copy = await duplicateListing(database.db, code, now());
+    async duplicate(session, code) {
+      const at = now();
+      const copy = await db.transaction().execute(async (trx) => {
+        const made = await duplicateListing(trx, code, at);
+        if (made !== null) {
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: "listing.duplicate",
+            subjectType: "listing",
+            subjectId: made,
+            detail: { from: code },
+            at,
+          });
+        }
+        return made;
+      });
       // A draft: the public site does not show it, but the change feed's readers may count it.
       if (copy !== null) await announce();
       return copy;
     },
-    search: (_session, text) => searchListingChoices(database.db, text, relatedSearchLimit),
-    choices: (_session, codes) => findListingChoices(database.db, codes),
+    search: (_session, text) => searchListingChoices(db, text, relatedSearchLimit),
+    choices: (_session, codes) => findListingChoices(db, codes),
   };
 }

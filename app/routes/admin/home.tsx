@@ -55,6 +55,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
+      {role === "owner" ? (
+        <p>
+          <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
+        </p>
+      ) : null}
       <h2 className="admin-subtitle">Signing out</h2>
       <p>
         Signing out everywhere ends your sessions on every device, such as a phone you no longer

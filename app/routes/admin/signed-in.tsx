@@ -43,6 +43,11 @@ export default function SignedIn({ loaderData }: Route.ComponentProps) {
               Staff
             </NavLink>
           ) : null}
+          {user.role === "owner" ? (
+            <NavLink className="admin-nav__link" to={adminPaths.audit}>
+              Audit log
+            </NavLink>
+          ) : null}
         </nav>
         <div className="admin-bar__who">
           <span className="admin-bar__email">{user.email}</span>

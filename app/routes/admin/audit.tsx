@@ -1,0 +1,243 @@
+/**
+ * Owners only: the audit log (decision 050). Every write of the back office and the content
+ * commands, newest first, filtered by actor, action, subject and date through a GET form (the
+ * filters stay in the URL, no JavaScript needed), paged by keyset links; each event links to
+ * its subject (the listing editor, the enquiry's page).
+ */
+import { Form, Link } from "react-router";
+import { siteRequestContext } from "#app-context";
+import {
+  type AuditEventRow,
+  auditActionNames,
+  auditActions,
+  auditParams,
+  isAuditAction,
+  parseAuditQuery,
+} from "../../../lib/admin-audit.ts";
+import { formatDateTime } from "../../../lib/admin-enquiries.ts";
+import {
+  adminMeta,
+  adminPaths,
+  forbidden,
+  refusals,
+  staffSessionContext,
+} from "../../admin/staff.ts";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => adminMeta("Audit log");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  const params = new URL(request.url).searchParams;
+  const { query, errors } = parseAuditQuery(params);
+  const page = await context.get(siteRequestContext).audit.list(session, query);
+  const { after: _after, before: _before, ...filters } = query;
+  return {
+    page,
+    filters,
+    typed: { from: params.get("from") ?? "", to: params.get("to") ?? "" },
+    errors,
+  };
+}
+
+/** A value of a change as the page shows it. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.join(", ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function Subject({ event }: { event: AuditEventRow }) {
+  const id = event.subjectId;
+  if (event.subjectType === "listing" && id) {
+    return <Link to={`${adminPaths.listings}/${encodeURIComponent(id)}/edit`}>Listing {id}</Link>;
+  }
+  if (event.subjectType === "enquiry" && id) {
+    return <Link to={`${adminPaths.enquiries}/${encodeURIComponent(id)}`}>Enquiry {id}</Link>;
+  }
+  const names: Record<string, string> = {
+    enquiry: "Enquiries",
+    "data-request": "Data request",
+    staff: "Staff account",
+    profile: "Company profile",
+    slider: "Slider",
+    collection: "Collection",
+  };
+  if (event.subjectType === "staff" && id !== null && id === String(event.actorId)) {
+    return <>Their own account</>;
+  }
+  const name = names[event.subjectType] ?? event.subjectType;
+  return <>{id ? `${name} ${id}` : name}</>;
+}
+
+function Detail({ event }: { event: AuditEventRow }) {
+  const { changes, ...rest } = event.detail;
+  const items: { key: string; text: string }[] = [];
+  if (changes !== null && typeof changes === "object") {
+    for (const [field, change] of Object.entries(changes as Record<string, unknown>)) {
+      const { before, after } = (change ?? {}) as { before?: unknown; after?: unknown };
+      items.push({ key: field, text: `${field}: ${shown(before)} → ${shown(after)}` });
+    }
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    items.push({ key, text: `${key}: ${shown(value)}` });
+  }
+  if (items.length === 0) return null;
+  return (
+    <ul className="admin-audit__detail">
+      {items.map((item) => (
+        <li key={item.key}>{item.text}</li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { page, filters, typed, errors } = loaderData;
+  const pageHref = (cursor: { after?: string; before?: string }) =>
+    `${adminPaths.audit}?${auditParams(filters, cursor)}`;
+  const filtered = auditParams(filters).toString() !== "";
+  const dateField = (name: "from" | "to", label: string) => (
+    <div className={`admin-field${errors[name] ? " admin-field--invalid" : ""}`}>
+      <label className="admin-field__label" htmlFor={`audit-${name}`}>
+        {label}
+      </label>
+      <input
+        className="admin-field__input"
+        id={`audit-${name}`}
+        name={name}
+        type="date"
+        defaultValue={errors[name] ? typed[name] : filters[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
+      />
+      {errors[name] ? (
+        <p className="admin-field__error" id={`audit-${name}-error`}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="audit-title">
+      <h1 id="audit-title" className="admin-title">
+        Audit log
+      </h1>
+      <p>Every change made in the back office or by the content commands, newest first.</p>
+      <Form method="get" className="admin-filters" role="search" aria-label="Audit log">
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="audit-actor">
+            Who (e-mail address, or cli)
+          </label>
+          <input
+            className="admin-field__input"
+            id="audit-actor"
+            name="actor"
+            type="text"
+            autoComplete="off"
+            defaultValue={filters.actor}
+          />
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="audit-action">
+            Action
+          </label>
+          <select
+            className="admin-field__input"
+            id="audit-action"
+            name="action"
+            defaultValue={filters.action ?? ""}
+          >
+            <option value="">Any action</option>
+            {auditActions.map((action) => (
+              <option key={action} value={action}>
+                {auditActionNames[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor="audit-subject">
+            Listing code or enquiry number
+          </label>
+          <input
+            className="admin-field__input"
+            id="audit-subject"
+            name="subject"
+            type="text"
+            defaultValue={filters.subject}
+          />
+        </div>
+        {dateField("from", "From (UTC)")}
+        {dateField("to", "To (UTC)")}
+        <button className="admin-button" type="submit">
+          Filter
+        </button>
+      </Form>
+      {filtered ? (
+        <div className="admin-actions">
+          <Link className="admin-button admin-button--secondary" to={adminPaths.audit}>
+            Clear filters
+          </Link>
+        </div>
+      ) : null}
+      {page.rows.length === 0 ? (
+        <p className="admin-empty">No event matches.</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-listings admin-audit">
+            <caption className="visually-hidden">Audit log, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Subject</th>
+                <th scope="col">What changed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((event) => (
+                <tr key={event.id}>
+                  <td data-label="When" className="admin-listings__nowrap">
+                    {formatDateTime(event.at)}
+                  </td>
+                  <td data-label="Who">{event.actorEmail}</td>
+                  <td data-label="Action">
+                    {isAuditAction(event.action) ? auditActionNames[event.action] : event.action}
+                  </td>
+                  <td data-label="Subject">
+                    <Subject event={event} />
+                  </td>
+                  <td data-label="What changed">
+                    <Detail event={event} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="admin-pager" aria-label="Pages">
+        {page.previous ? (
+          <Link
+            className="admin-button admin-button--secondary"
+            to={pageHref({ before: page.previous })}
+          >
+            Previous page
+          </Link>
+        ) : null}
+        {page.next ? (
+          <Link
+            className="admin-button admin-button--secondary admin-pager__next"
+            to={pageHref({ after: page.next })}
+          >
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The audit log (decision 050): the one function every write path records its event with,
+ * called with the write's own transaction so a write and its event commit or roll back
+ * together; and the owner's page of it, newest first, filtered and paged by keyset (a page
+ * starts after or before an event's time and id). The indexes are migration 0013's.
+ */
+import type { Kysely } from "kysely";
+import {
+  type AuditEventRow,
+  type AuditPage,
+  type AuditQuery,
+  type AuditSubjectType,
+  formatAuditCursor,
+} from "../../lib/admin-audit.ts";
+import { dayAfter } from "../../lib/admin-enquiries.ts";
+import type { Database } from "../database.ts";
+import { toIsoString } from "./columns.ts";
+
+/** Who made a write: a member of staff, or a command (`cli`) or the purge (`retention`). */
+export type AuditActor = { id: number; email: string } | { id: null; email: string };
+
+export interface AuditEvent {
+  actor: AuditActor;
+  action: string;
+  subjectType: AuditSubjectType;
+  subjectId?: string | number | null;
+  /** What changed: small, and never a password, a token or erased personal data. */
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+/**
+ * Records one event. Give it the write's transaction (`trx`): the event is then part of the
+ * write, and neither is kept without the other.
+ */
+export async function recordAuditEvent(db: Kysely<Database>, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto("audit_event")
+    .values({
+      at: event.at.toISOString(),
+      actor_id: event.actor.id,
+      actor_email: event.actor.email,
+      action: event.action,
+      subject_type: event.subjectType,
+      subject_id:
+        event.subjectId === undefined || event.subjectId === null ? null : String(event.subjectId),
+      detail: JSON.stringify(event.detail ?? {}),
+    })
+    .execute();
+}
+
+/**
+ * Runs `work` in a transaction: `db`'s own when it is one already (a caller that records an
+ * event wrapped the write), else a new one.
+ */
+export async function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
+function storedTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+function readDetail(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** One page of the log, `pageSize` events at most, newest first. */
+export async function listAuditEvents(
+  db: Kysely<Database>,
+  query: AuditQuery,
+  pageSize: number,
+): Promise<AuditPage> {
+  const backwards = query.before !== undefined;
+  const cursor = query.before ?? query.after;
+  const direction = backwards ? "asc" : "desc";
+  const found = await db
+    .selectFrom("audit_event")
+    .selectAll()
+    .where((eb) => {
+      const conditions = [];
+      if (query.actor) conditions.push(eb("actor_email", "=", query.actor));
+      if (query.action) conditions.push(eb("action", "=", query.action));
+      if (query.subject) conditions.push(eb("subject_id", "=", query.subject));
+      if (query.from) conditions.push(eb("at", ">=", `${query.from}T00:00:00.000Z`));
+      if (query.to) conditions.push(eb("at", "<", dayAfter(query.to)));
+      if (cursor) {
+        conditions.push(
+          eb(eb.refTuple("at", "id"), backwards ? ">" : "<", eb.tuple(cursor.key, cursor.id)),
+        );
+      }
+      return eb.and(conditions);
+    })
+    .orderBy("at", direction)
+    .orderBy("id", direction)
+    .limit(pageSize + 1)
+    .execute();
+  const more = found.length > pageSize;
+  const page = found.slice(0, pageSize);
+  if (backwards) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const hasNext = backwards ? true : more;
+  const hasPrevious = backwards ? more : cursor !== undefined;
+  const cursorOf = (row: (typeof page)[number]) =>
+    formatAuditCursor({ key: storedTime(row.at), id: row.id });
+  return {
+    rows: page.map(
+      (row): AuditEventRow => ({
+        id: row.id,
+        at: toIsoString(row.at),
+        actorId: row.actor_id,
+        actorEmail: row.actor_email,
+        action: row.action,
+        subjectType: row.subject_type,
+        subjectId: row.subject_id,
+        detail: readDetail(row.detail),
+      }),
+    ),
+    next: hasNext && last ? cursorOf(last) : null,
+    previous: hasPrevious && first ? cursorOf(first) : null,
+  };
+}
