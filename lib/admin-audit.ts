@@ -3,7 +3,7 @@
  * GET form's query parameters carry them, and what a page looks like, shared by the admin
  * route, the server's service and the database queries.
  */
-import { isCalendarDate } from "./admin-enquiries.ts";
+import { formatKeysetCursor, type KeysetCursor, readDateRangeAndPage } from "./admin-keyset.ts";
 
 /** Every action the log records, with the name the page shows. */
 export const auditActionNames = {
@@ -61,10 +61,7 @@ export const retentionActor = "retention";
 export const auditPageSize = 50;
 const maxTextLength = 200;
 
-export interface AuditCursor {
-  key: string;
-  id: number;
-}
+export type AuditCursor = KeysetCursor;
 
 export interface AuditFilters {
   /** An actor's e-mail address (or `cli`); empty: anyone. */
@@ -105,19 +102,7 @@ export interface AuditPage {
   previous: string | null;
 }
 
-export function formatAuditCursor(cursor: AuditCursor): string {
-  return `${cursor.key}~${cursor.id}`;
-}
-
-function parseCursor(value: string | null): AuditCursor | undefined {
-  if (!value) return undefined;
-  const cut = value.lastIndexOf("~");
-  if (cut < 0) return undefined;
-  const id = Number(value.slice(cut + 1));
-  const key = value.slice(0, cut);
-  if (!Number.isSafeInteger(id) || Number.isNaN(Date.parse(key))) return undefined;
-  return { key, id };
-}
+export const formatAuditCursor = formatKeysetCursor;
 
 function clean(value: string | null): string {
   return (value ?? "").trim().slice(0, maxTextLength);
@@ -137,20 +122,7 @@ export function parseAuditQuery(params: URLSearchParams): {
     from: clean(params.get("from")),
     to: clean(params.get("to")),
   };
-  for (const field of ["from", "to"] as const) {
-    if (query[field] !== "" && !isCalendarDate(query[field])) {
-      errors[field] = "Enter a date such as 2026-11-25.";
-      query[field] = "";
-    }
-  }
-  if (query.from && query.to && query.from > query.to) {
-    errors.to = "The end date must not be before the start date.";
-    query.to = "";
-  }
-  const after = parseCursor(params.get("after"));
-  const before = after ? undefined : parseCursor(params.get("before"));
-  if (after) query.after = after;
-  if (before) query.before = before;
+  readDateRangeAndPage(params, query, errors);
   return { query, errors };
 }
 

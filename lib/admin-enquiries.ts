@@ -3,6 +3,7 @@
  * query parameters carry them, and what a page, an enquiry and a data request look like,
  * shared by the admin routes, the server's service and the database queries.
  */
+import { formatKeysetCursor, type KeysetCursor, readDateRangeAndPage } from "./admin-keyset.ts";
 
 export const enquiryStatuses = ["new", "in_progress", "closed"] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
@@ -25,10 +26,7 @@ const maxTextLength = 100;
 export const maxNoteLength = 5000;
 
 /** A position in the inbox's order: a row's creation time (as stored) and id. */
-export interface AdminEnquiryCursor {
-  key: string;
-  id: number;
-}
+export type AdminEnquiryCursor = KeysetCursor;
 
 export interface AdminEnquiryFilters {
   /** Undefined: every status. */
@@ -125,29 +123,7 @@ export interface DataRequestFindings {
   notesWritten: number;
 }
 
-/** `key~id`; the key may itself hold `~`, the id never does. */
-export function formatAdminEnquiryCursor(cursor: AdminEnquiryCursor): string {
-  return `${cursor.key}~${cursor.id}`;
-}
-
-function parseCursor(value: string | null): AdminEnquiryCursor | undefined {
-  if (!value) return undefined;
-  const cut = value.lastIndexOf("~");
-  if (cut < 0) return undefined;
-  const id = Number(value.slice(cut + 1));
-  const key = value.slice(0, cut);
-  if (!Number.isSafeInteger(id) || Number.isNaN(Date.parse(key))) return undefined;
-  return { key, id };
-}
-
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A `YYYY-MM-DD` that names a real day. */
-export function isCalendarDate(value: string): boolean {
-  if (!datePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
+export const formatAdminEnquiryCursor = formatKeysetCursor;
 
 function clean(value: string | null): string {
   return (value ?? "").trim().replace(/\s+/g, " ").slice(0, maxTextLength);
@@ -167,20 +143,7 @@ export function parseAdminEnquiryQuery(params: URLSearchParams): {
     to: clean(params.get("to")),
     text: clean(params.get("q")),
   };
-  for (const field of ["from", "to"] as const) {
-    if (query[field] !== "" && !isCalendarDate(query[field])) {
-      errors[field] = "Enter a date such as 2026-11-25.";
-      query[field] = "";
-    }
-  }
-  if (query.from && query.to && query.from > query.to) {
-    errors.to = "The end date must not be before the start date.";
-    query.to = "";
-  }
-  const after = parseCursor(params.get("after"));
-  const before = after ? undefined : parseCursor(params.get("before"));
-  if (after) query.after = after;
-  if (before) query.before = before;
+  readDateRangeAndPage(params, query, errors);
   return { query, errors };
 }
 

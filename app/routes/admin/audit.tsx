@@ -4,6 +4,7 @@
  * filters stay in the URL, no JavaScript needed), paged by keyset links; each event links to
  * its subject (the listing editor, the enquiry's page).
  */
+
 import { Form, Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
@@ -15,6 +16,7 @@ import {
   parseAuditQuery,
 } from "../../../lib/admin-audit.ts";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
+import { AdminPager } from "../../admin/pager.tsx";
 import {
   adminMeta,
   adminPaths,
@@ -220,24 +222,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      <nav className="admin-pager" aria-label="Pages">
-        {page.previous ? (
-          <Link
-            className="admin-button admin-button--secondary"
-            to={pageHref({ before: page.previous })}
-          >
-            Previous page
-          </Link>
-        ) : null}
-        {page.next ? (
-          <Link
-            className="admin-button admin-button--secondary admin-pager__next"
-            to={pageHref({ after: page.next })}
-          >
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <AdminPager page={page} hrefOf={pageHref} />
     </section>
   );
 }
