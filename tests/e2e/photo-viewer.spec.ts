@@ -71,7 +71,7 @@ test("opens from the cover; buttons and arrows move, Escape closes and focus ret
     "alt",
     `${property.headline} (image 1 of ${photos.length})`,
   );
-  expect(await shown(page)).toContain(original(photos[0]!));
+  await expect.poll(() => shown(page)).toContain(original(photos[0]!));
   expect(await focusInside(page)).toBe(true);
   // The viewer fills the screen.
   const box = await viewer.boundingBox();
@@ -120,7 +120,7 @@ test("opens from a thumbnail on its photo; Tab stays inside; focus returns to it
   await page.keyboard.press("Enter");
   await expect(viewer).toBeVisible();
   await expect(viewer.locator(".photo-viewer__count")).toHaveText(`3 of ${photos.length}`);
-  expect(await shown(page)).toContain(original(photos[2]!));
+  await expect.poll(() => shown(page)).toContain(original(photos[2]!));
   // The page behind is inert: Tab and Shift+Tab go round the viewer's three buttons.
   const visited = new Set<string>();
   for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
@@ -167,7 +167,7 @@ test("fetches the next photo before it is shown, each at the size of the screen"
     await expect.poll(() => shown(page)).toBe(viewerSize(photos[0]!));
     // The second photo is requested while the first is shown, at the size the viewer shows it.
     await expect.poll(() => requested).toContain(viewerSize(photos[1]!));
-    expect(await shown(page)).toBe(viewerSize(photos[0]!));
+    await expect.poll(() => shown(page)).toBe(viewerSize(photos[0]!));
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => shown(page)).toBe(viewerSize(photos[1]!));
     expect(requested.filter((url) => url === viewerSize(photos[1]!))).toHaveLength(1);
