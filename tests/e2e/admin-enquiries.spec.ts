@@ -6,57 +6,20 @@
  * or critical violation on the inbox, the enquiry or the tool, at desktop and phone widths.
  * Each test touches only its own enquiry (its own e-mail address).
  */
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { parseCsv } from "../../lib/csv.ts";
-import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
+import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { baseURL } from "./api.ts";
 import { enquiryForm, fillEnquiry, postToApi, uniqueEmail } from "./enquiry-helpers.ts";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 test.describe.configure({ timeout: 120_000 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(serious, page.url()).toEqual([]);
-}
 
 /** With ADMIN_SCREENSHOTS=folder set, a full-page screenshot there (never in the repo). */
 async function screenshot(page: Page, name: string) {
   const folder = process.env.ADMIN_SCREENSHOTS;
   if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
-
-/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
-async function newOwner(page: Page): Promise<string> {
-  const id = randomBytes(4).toString("hex");
-  const email = `inbox-owner-${id}@example.com`;
-  const password = `owner password ${id}`;
-  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
-    encoding: "utf8",
-  });
-  const path = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(printed)?.[1];
-  if (!path) throw new Error(`no set-password link in: ${printed}`);
-  await page.goto(path);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
-  return email;
 }
 
 for (const [label, width] of [
@@ -85,7 +48,7 @@ for (const [label, width] of [
 
     // The owner opens Enquiries from the menu (newest first: other specs may have sent many
     // since, so the filters below are what find this one).
-    const owner = await newOwner(page);
+    const owner = await newOwner(page, "inbox");
     await page
       .getByRole("navigation", { name: "Back office" })
       .getByRole("link", {
@@ -191,7 +154,7 @@ test("without JavaScript the inbox filters, and an enquiry's status, assignee an
     puzzle: "5",
   });
   expect(sent.httpStatus).toBe(200);
-  const owner = await newOwner(page);
+  const owner = await newOwner(page, "inbox");
   await page.goto("/admin/enquiries");
   const filters = page.getByRole("search", { name: "Enquiries" });
   await filters.getByLabel("Search name, e-mail or message").fill(email);

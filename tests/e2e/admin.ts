@@ -23,8 +23,8 @@ export async function expectNoSeriousViolations(page: Page) {
   expect(serious, page.url()).toEqual([]);
 }
 
-/** A new owner, made by `npm run users`, with a password set: their e-mail and password. */
-export async function newOwner(page: Page, prefix = "listings") {
+/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
+export async function newOwner(page: Page, prefix = "listings"): Promise<string> {
   const id = randomBytes(4).toString("hex");
   const email = `${prefix}-owner-${id}@example.com`;
   const password = `owner password ${id}`;
@@ -43,6 +43,7 @@ export async function newOwner(page: Page, prefix = "listings") {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/$/);
+  return email;
 }
 
 /** A listing of this test's own, so other specs' listings stay as they are. */

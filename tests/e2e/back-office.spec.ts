@@ -6,23 +6,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 test.describe.configure({ timeout: 120_000 });
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(serious, page.url()).toEqual([]);
-}
 
 /** The set-password link's path out of a text that holds it (built on SITE_URL). */
 function linkPath(text: string): string {
