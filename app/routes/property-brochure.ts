@@ -10,7 +10,7 @@ import {
   brochureContent,
   type FloorPlan,
 } from "../brochure/brochure-content.server.ts";
-import { renderBrochurePdf } from "../brochure/brochure-document.server.ts";
+import { drawBrochureInWorker } from "../brochure/brochure-pool.server.ts";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { featureIdsOf, imageFilesOf, matchAmenities } from "../components/property/match-codes.ts";
 import { propertyPath } from "../seo/json-ld.ts";
@@ -79,7 +79,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   let pdf: Buffer;
   try {
     pdf = await findOrMakeBrochure(version, async () =>
-      renderBrochurePdf(await brochureContent(sources, settings, pageUrl, readImage)),
+      drawBrochureInWorker(await brochureContent(sources, settings, pageUrl, readImage)),
     );
   } catch (error) {
     if (!(error instanceof BrochureBusyError)) throw error;
