@@ -84,6 +84,23 @@ export function brochureFacts(
     .map(([label, value]) => ({ label, value }));
 }
 
+type Sharp = typeof import("sharp")["default"];
+let sharpLoading: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first brochure (a server whose image derivatives all exist never loads
+ * it otherwise) with libvips' operation cache off: no brochure repeats another's operations
+ * (nor do the image route's derivatives, each made once), and the cache held some 75 MB of
+ * decoded images for nothing (decision 053).
+ */
+function loadSharp(): Promise<Sharp> {
+  sharpLoading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoading;
+}
+
 /**
  * An image's bytes as a JPEG at most `width` pixels wide (`crop`: cut to that aspect ratio),
  * white behind transparency; undefined when it cannot be read or decoded. The derivative at
@@ -100,7 +117,7 @@ async function loadImage(
   const bytes = (await readImage(source)) ?? (source === url ? undefined : await readImage(url));
   if (!bytes) return undefined;
   try {
-    const { default: sharp } = await import("sharp");
+    const sharp = await loadSharp();
     const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000 })
       .rotate()
       .resize(

@@ -20,7 +20,7 @@ export async function drawBrochureInWorker(content: BrochureContent): Promise<Bu
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+    resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
   });
   const pdf = await pool.run(content);
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
