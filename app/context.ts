@@ -215,6 +215,14 @@ export interface AdminAuditService {
   list(session: StaffSession, query: AuditQuery): Promise<AuditPage>;
 }
 
+/**
+ * The bytes of an image the site's pages link to (an image-base URL, decision 012), for the
+ * documents the site's server makes itself (the brochure, decision 053); undefined when the
+ * image is missing or cannot be read. The server answers URLs of its own /images in process
+ * and fetches those of another image host, bounded in time and size.
+ */
+export type ImageReader = (url: string) => Promise<Uint8Array | undefined>;
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -231,6 +239,8 @@ export interface SiteRequestContext {
    * request's id, so the API's limits and log lines are this page view's.
    */
   api: ApiClient;
+  /** Image bytes for the brochure. */
+  readImage: ImageReader;
   /** The back office's accounts. */
   staff: StaffService;
   /** The back office's listings. */

@@ -5,6 +5,8 @@ import { sitePages } from "./site-pages.ts";
 export default [
   ...sitePages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
   route("property/:code", "routes/property-detail.tsx"),
+  // The property's PDF brochure (decision 053): not in the sitemap, noindex.
+  route("property/:code/brochure.pdf", "routes/property-brochure.ts"),
   // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
   route("shortlist", "routes/shortlist.tsx"),
   route("compare", "routes/compare.tsx"),

@@ -3,6 +3,7 @@ import { siteRequestContext } from "#app-context";
 import type { Property } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { costParams } from "../../lib/monthly-cost.ts";
+import { brochurePath } from "../brochure/brochure-path.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { Breadcrumb } from "../components/frame/breadcrumb.tsx";
 import { Icon } from "../components/icons.tsx";
@@ -141,6 +142,10 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
             <div className="property-header__aside">
               <p className="property-header__price">{units.price(property.price)}</p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
+              <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
+                <Icon name="download" size={18} />
+                <span>Download brochure (PDF)</span>
+              </a>
               <AreaUnitToggle />
             </div>
           </div>

@@ -238,12 +238,14 @@ const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_0
 
 /**
  * Site pages only: not React Router's data requests, nor its route manifest, nor the enquiry
- * puzzle endpoint (a fresh puzzle per request: never kept, never one render for many).
+ * puzzle endpoint (a fresh puzzle per request: never kept, never one render for many), nor
+ * the PDF brochures (binary, and kept by their own cache, decision 053).
  */
 export function isCacheablePath(path: string): boolean {
   // The back office is per member of staff (decision 036): never kept; nor are puzzles (031).
   return (
     !path.endsWith(".data") &&
+    !/\.pdf$/i.test(path) &&
     !path.startsWith("/__manifest") &&
     path !== enquiryPuzzlePath &&
     !/^\/admin(?:[/.]|$)/i.test(path)

@@ -32,6 +32,7 @@ import { onContentChange, subscribeToContentChanges } from "../content-changes.t
 import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
 import { createPageCache, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
+import { createImageReader } from "./site-images.ts";
 import {
   boundSiteFormBody,
   routeConsoleToRequestLog,
@@ -109,6 +110,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
   };
   const apiFor = createSiteApi(app, config);
+  const readImage = createImageReader(app);
   // One limit for every render of the site: the cache's and the adapter's (decision 028).
   const renderLimit = createWorkLimit({
     concurrency: config.RENDER_CONCURRENCY,
@@ -131,6 +133,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       contentSecurityPolicy,
       usedPuzzleTokens,
       api: apiFor(request, clientIp),
+      readImage,
       staff,
       listings,
       enquiries,
