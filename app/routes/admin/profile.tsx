@@ -120,21 +120,51 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             version={actionData.conflict}
           />
         ) : null}
-        {profileFields.map((field) => (
-          <FormField
-            key={field}
-            id={fieldId(field)}
-            name={field}
-            label={profileFieldLabels[field]}
-            defaultValue={values[field]}
-            error={errors[field]}
-            hint={hints[field]}
-            required
-            {...(field === "website" ? { type: "url", inputMode: "url" as const } : {})}
-            {...(field === "email_address" ? { type: "email" } : {})}
-            {...(field === "telephone" ? { type: "tel" } : {})}
-          />
-        ))}
+        {profileFields.map((field) =>
+          field === "page_description" ? (
+            <div
+              key={field}
+              className={`admin-field${errors[field] ? " admin-field--invalid" : ""}`}
+            >
+              <label className="admin-field__label" htmlFor={fieldId(field)}>
+                {profileFieldLabels[field]}
+              </label>
+              <p className="admin-field__hint" id={`${fieldId(field)}-hint`}>
+                {hints[field]}
+              </p>
+              <textarea
+                className="admin-field__input admin-enquiry__textarea"
+                id={fieldId(field)}
+                name={field}
+                rows={3}
+                maxLength={500}
+                required
+                defaultValue={values[field]}
+                aria-invalid={errors[field] ? true : undefined}
+                aria-describedby={`${fieldId(field)}-hint${errors[field] ? ` ${fieldId(field)}-error` : ""}`}
+              />
+              {errors[field] ? (
+                <p className="admin-field__error" id={`${fieldId(field)}-error`}>
+                  {errors[field]}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <FormField
+              key={field}
+              id={fieldId(field)}
+              name={field}
+              label={profileFieldLabels[field]}
+              defaultValue={values[field]}
+              error={errors[field]}
+              hint={hints[field]}
+              required
+              {...(field === "website" ? { type: "url", inputMode: "url" as const } : {})}
+              {...(field === "email_address" ? { type: "email" } : {})}
+              {...(field === "telephone" ? { type: "tel" } : {})}
+            />
+          ),
+        )}
         <div className={`admin-field${logoError ? " admin-field--invalid" : ""}`}>
           <label className="admin-field__label" htmlFor={fieldId("logo")}>
             {profile.logo ? "Replace the logo" : profileFieldLabels.logo}
