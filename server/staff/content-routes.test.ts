@@ -146,6 +146,49 @@ describe.each(testDialects)("the site-content pages on %s", (dialect) => {
     expect(refused.body).toContain("Image The file is not an image");
   });
 
+  it("reorders a collection without JavaScript: each button answers the form, Save saves", async () => {
+    const agent = await signedIn("agent");
+    const page = await agent.get("/admin/collections/2");
+    const codes = [...page.body.matchAll(/name="code" value="([^"]+)"/g)].map((match) => match[1]!);
+    expect(codes.length).toBeGreaterThan(1);
+    const version = /name="version" value="([^"]*)"/.exec(page.body)?.[1] ?? "";
+    const csrf = formTokenOf(page.body);
+    const form = (intent: string, list: string[]) => {
+      const body = new URLSearchParams({ csrf, version, intent, q: "" });
+      for (const code of list) body.append("code", code);
+      return app.inject({
+        method: "POST",
+        url: "/admin/collections/2",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        },
+        payload: body.toString(),
+      });
+    };
+    const moved = await form(`up:${codes[1]}`, codes);
+    expect(moved.statusCode).toBe(200);
+    const order = [...moved.body.matchAll(/name="code" value="([^"]+)"/g)].map((match) => match[1]);
+    expect(order).toEqual([codes[1], codes[0], ...codes.slice(2)]);
+    // Nothing is saved until Save.
+    const home = await app.inject({ method: "GET", url: "/admin/collections" });
+    expect(home.statusCode).toBe(302);
+    const before = await agent.get("/admin/collections/2");
+    expect([...before.body.matchAll(/name="code" value="([^"]+)"/g)].map((m) => m[1])).toEqual(
+      codes,
+    );
+    const saved = await form("save", order as string[]);
+    expect(saved.statusCode).toBe(302);
+    const after = await agent.get("/admin/collections/2");
+    expect([...after.body.matchAll(/name="code" value="([^"]+)"/g)].map((m) => m[1])).toEqual(
+      order,
+    );
+    // A second save from the first page's version is refused: someone saved since.
+    const stale = await form("save", codes);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("Save mine over it");
+  });
+
   it("renames a category and the property pages' sidebar shows the new name at once", async () => {
     const agent = await signedIn("agent");
     const page = await agent.get("/admin/categories");

@@ -342,6 +342,30 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     expect((await eventsSince(since)).map((event) => event.action)).toEqual(["category.remove"]);
   });
 
+  it("recorded an event for every kind of write above", async () => {
+    const rows = await db
+      .selectFrom("audit_event")
+      .select("action")
+      .where("actor_email", "in", ["owner@example.com", "agent@example.com"])
+      .execute();
+    expect(new Set(rows.map((row) => row.action))).toEqual(
+      new Set([
+        "slider.add",
+        "slider.move",
+        "slider.replace",
+        "slider.remove",
+        "collection.set",
+        "profile.set",
+        "amenity.add",
+        "amenity.rename",
+        "amenity.remove",
+        "category.add",
+        "category.rename",
+        "category.remove",
+      ]),
+    );
+  });
+
   it("keeps no write whose audit event fails", async () => {
     const service = content();
     await db.schema.alterTable("audit_event").renameTo("audit_event_away").execute();
