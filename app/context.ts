@@ -7,6 +7,16 @@
 import { createContext } from "react-router";
 import type { AuditPage, AuditQuery } from "../lib/admin-audit.ts";
 import type {
+  AdminCollection,
+  AdminProfile,
+  AdminSlider,
+  AdminTerm,
+  ContentSave,
+  ProfileFormValues,
+  SliderFormValues,
+  TermFormValues,
+} from "../lib/admin-content.ts";
+import type {
   AdminEnquiry,
   AdminEnquiryChange,
   AdminEnquiryFilters,
@@ -27,6 +37,7 @@ import type {
   AdminListingQuery,
   AdminListingRow,
 } from "../lib/admin-listings.ts";
+import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
@@ -223,6 +234,68 @@ export interface AdminAuditService {
  */
 export type ImageReader = (url: string) => Promise<Uint8Array | undefined>;
 
+/**
+ * The back office's site content (decision 057): sliders, the featured collections, amenities
+ * and categories for any signed-in member of staff; the company profile for owners only (its
+ * methods throw for an agent). Every write records its audit event in its transaction and is
+ * announced on the content-change path. Implemented by the server (server/staff/content.ts).
+ */
+export interface AdminContentService {
+  sliders(session: StaffSession): Promise<AdminSlider[]>;
+  slider(session: StaffSession, id: number): Promise<AdminSlider | null>;
+  addSlider(
+    session: StaffSession,
+    values: SliderFormValues,
+    image: File | null,
+  ): Promise<ContentSave>;
+  /** Saves the texts, and the image when one is given, over `version` only. */
+  saveSlider(
+    session: StaffSession,
+    id: number,
+    version: string,
+    values: SliderFormValues,
+    image: File | null,
+  ): Promise<ContentSave>;
+  moveSlider(
+    session: StaffSession,
+    id: number,
+    direction: "up" | "down",
+  ): Promise<"moved" | "edge" | "missing">;
+  removeSlider(session: StaffSession, id: number): Promise<"removed" | "missing">;
+  collections(session: StaffSession): Promise<AdminCollection[]>;
+  /** The collection's listings, in order, saved over `version` only. */
+  saveCollection(
+    session: StaffSession,
+    name: CollectionName,
+    version: string,
+    codes: readonly string[],
+  ): Promise<ContentSave>;
+  /** The listings with these codes, in order, as a collection shows them. */
+  collectionItems(
+    session: StaffSession,
+    codes: readonly string[],
+  ): Promise<AdminCollection["items"]>;
+  /** Owners only. */
+  profile(session: StaffSession): Promise<AdminProfile>;
+  /** Owners only: the fields, and the logo when one is given, over `version` only. */
+  saveProfile(
+    session: StaffSession,
+    version: string,
+    values: ProfileFormValues,
+    logo: File | null,
+  ): Promise<ContentSave>;
+  amenities(session: StaffSession): Promise<AdminTerm[]>;
+  addAmenity(session: StaffSession, values: TermFormValues): Promise<ContentSave>;
+  renameAmenity(session: StaffSession, id: number, values: TermFormValues): Promise<ContentSave>;
+  /** Removes the amenity and takes it off every listing that has it. */
+  removeAmenity(session: StaffSession, id: number): Promise<ContentSave>;
+  categories(session: StaffSession): Promise<AdminTerm[]>;
+  addCategory(session: StaffSession, values: TermFormValues): Promise<ContentSave>;
+  renameCategory(session: StaffSession, id: number, values: TermFormValues): Promise<ContentSave>;
+  /** Refused (`in-use`) while any listing is in the category. */
+  removeCategory(session: StaffSession, id: number): Promise<ContentSave>;
+}
+
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -249,6 +322,8 @@ export interface SiteRequestContext {
   enquiries: AdminEnquiriesService;
   /** The back office's audit log. */
   audit: AdminAuditService;
+  /** The back office's site content. */
+  content: AdminContentService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

@@ -33,7 +33,14 @@ export const auditActionNames = {
   "slider.add": "Slider added",
   "slider.replace": "Slider replaced",
   "slider.remove": "Slider removed",
+  "slider.move": "Slider moved",
   "collection.set": "Collection set",
+  "amenity.add": "Amenity added",
+  "amenity.rename": "Amenity renamed",
+  "amenity.remove": "Amenity removed",
+  "category.add": "Category added",
+  "category.rename": "Category renamed",
+  "category.remove": "Category removed",
 } as const;
 
 export type AuditAction = keyof typeof auditActionNames;
@@ -50,7 +57,9 @@ export type AuditSubjectType =
   | "staff"
   | "profile"
   | "slider"
-  | "collection";
+  | "collection"
+  | "amenity"
+  | "category";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

@@ -33,6 +33,7 @@ import { requestIdHeader, requestIdOf } from "./request-id.ts";
 import { createMemorySingleUseStore, createRedisSingleUseStore } from "./single-use-store.ts";
 import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
+import { createAdminContent } from "./staff/content.ts";
 import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
@@ -267,6 +268,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
       enquiries: createAdminEnquiries({ database, log: app.log }),
       audit: createAdminAudit({ database }),
+      content: createAdminContent({
+        database,
+        imageDir: config.IMAGE_DIR,
+        redisUrl: config.REDIS_URL,
+        log: app.log,
+      }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

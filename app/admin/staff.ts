@@ -22,6 +22,11 @@ export const adminPaths = {
   dataRequests: "/admin/enquiries/data-requests",
   dataRequestExport: "/admin/enquiries/data-requests/export",
   audit: "/admin/audit",
+  sliders: "/admin/sliders",
+  collections: "/admin/collections",
+  profile: "/admin/profile",
+  amenities: "/admin/amenities",
+  categories: "/admin/categories",
 } as const;
 
 export const refusals = {

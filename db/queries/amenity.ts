@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Amenity } from "../../lib/api-contract.ts";
 import type { AmenityRow, Database } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
+import { isPostgres, nextRevision, toCount } from "./columns.ts";
 
 export function toAmenity(row: AmenityRow): Amenity {
   return { id: row.id, title: row.title, icon: row.icon };
@@ -59,4 +60,109 @@ export async function findOrInsertAmenities(
     ids.push(id);
   }
   return { ids, created };
+}
+
+/** An amenity with the number of listings (published or not) whose features name it. */
+export interface AmenityUse extends Amenity {
+  listings: number;
+}
+
+/** The ids of listings' features, counted per amenity id (one pass over the table). */
+async function countAmenityUses(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = isPostgres(db)
+    ? await sql<{ id: string; count: string | number }>`
+        select value as id, count(*) as count
+        from property, jsonb_array_elements_text(
+          case when features like '[%' then features::jsonb else '[]'::jsonb end) as value
+        group by value`.execute(db)
+    : await sql<{ id: string | number; count: number }>`
+        select value as id, count(*) as count
+        from property, json_each(case when json_valid(features) then features else '[]' end)
+        group by value`.execute(db);
+  return new Map(rows.rows.map((row) => [Number(row.id), toCount(row.count)]));
+}
+
+/** Every amenity by title, with how many listings use it (the back office's list). */
+export async function listAmenityUses(db: Kysely<Database>): Promise<AmenityUse[]> {
+  const [rows, uses] = await Promise.all([
+    db.selectFrom("amenity").selectAll().orderBy("title").orderBy("id").execute(),
+    countAmenityUses(db),
+  ]);
+  return rows.map((row) => ({ ...toAmenity(row), listings: uses.get(row.id) ?? 0 }));
+}
+
+export async function findAmenity(
+  db: Kysely<Database>,
+  id: number,
+): Promise<AmenityRow | undefined> {
+  return db.selectFrom("amenity").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The amenity with this title (without regard to case), other than `exceptId`. */
+export async function findAmenityByTitle(
+  db: Kysely<Database>,
+  title: string,
+  exceptId?: number,
+): Promise<AmenityRow | undefined> {
+  let query = db
+    .selectFrom("amenity")
+    .selectAll()
+    .where(sql<string>`lower(title)`, "=", title.toLowerCase());
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertAmenity(
+  db: Kysely<Database>,
+  values: { title: string; icon: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("amenity")
+    .values(values)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateAmenity(
+  db: Kysely<Database>,
+  id: number,
+  values: { title: string; icon: string },
+): Promise<void> {
+  await db.updateTable("amenity").set(values).where("id", "=", id).execute();
+}
+
+/**
+ * Deletes amenity `id` and takes it out of every listing's features (each such listing's
+ * revision raised, so an editor open on it is told). Answers the codes of those listings.
+ */
+export async function deleteAmenity(db: Kysely<Database>, id: number, at: Date): Promise<string[]> {
+  // A cheap first cut by text; the JSON decides.
+  const candidates = await db
+    .selectFrom("property")
+    .select(["id", "code", "features"])
+    .where("features", "like", `%${id}%`)
+    .execute();
+  const changed: string[] = [];
+  for (const row of candidates) {
+    let ids: unknown;
+    try {
+      ids = JSON.parse(row.features);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(ids) || !ids.some((value) => Number(value) === id)) continue;
+    await db
+      .updateTable("property")
+      .set({
+        features: JSON.stringify(ids.filter((value) => Number(value) !== id)),
+        revision: nextRevision,
+        updated_at: at.toISOString(),
+      })
+      .where("id", "=", row.id)
+      .execute();
+    changed.push(row.code);
+  }
+  await db.deleteFrom("amenity").where("id", "=", id).execute();
+  return changed;
 }

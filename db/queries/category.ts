@@ -57,3 +57,76 @@ export async function findOrInsertCategory(
     .executeTakeFirstOrThrow();
   return { id: inserted.id, title, created: true };
 }
+
+/** A category with the number of listings (published or not) in it: the back office's list. */
+export interface CategoryUse {
+  id: number;
+  title: string;
+  listings: number;
+}
+
+export async function listCategoryUses(db: Kysely<Database>): Promise<CategoryUse[]> {
+  const rows = await db
+    .selectFrom("category")
+    .select((eb) => [
+      "category.id",
+      "category.title",
+      eb
+        .selectFrom("property")
+        .select(eb.fn.countAll<number | string>().as("count"))
+        .whereRef("property.category_id", "=", "category.id")
+        .as("listings"),
+    ])
+    .orderBy("category.title")
+    .orderBy("category.id")
+    .execute();
+  return rows.map((row) => ({ id: row.id, title: row.title, listings: toCount(row.listings) }));
+}
+
+export async function findCategory(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ id: number; title: string } | undefined> {
+  return db.selectFrom("category").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The category with this title (without regard to case), other than `exceptId`. */
+export async function findCategoryByTitle(
+  db: Kysely<Database>,
+  title: string,
+  exceptId?: number,
+): Promise<{ id: number; title: string } | undefined> {
+  let query = db
+    .selectFrom("category")
+    .select(["id", "title"])
+    .where(sql<string>`lower(title)`, "=", title.toLowerCase());
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertCategory(db: Kysely<Database>, title: string): Promise<number> {
+  const { id } = await db
+    .insertInto("category")
+    .values({ title })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function renameCategory(db: Kysely<Database>, id: number, title: string) {
+  await db.updateTable("category").set({ title }).where("id", "=", id).execute();
+}
+
+/** How many listings (published or not) are in category `id`. */
+export async function countCategoryListings(db: Kysely<Database>, id: number): Promise<number> {
+  const row = await db
+    .selectFrom("property")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("category_id", "=", id)
+    .executeTakeFirst();
+  return toCount(row?.count);
+}
+
+export async function deleteCategory(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom("category").where("id", "=", id).execute();
+}

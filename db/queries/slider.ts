@@ -52,3 +52,37 @@ export async function updateSlider(
 export async function deleteSlider(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom("slider").where("id", "=", id).execute();
 }
+
+export async function findSliderRow(
+  db: Kysely<Database>,
+  id: number,
+): Promise<SliderRow | undefined> {
+  return db.selectFrom("slider").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Moves slider `id` one place up (shown earlier) or down, renumbering every slider's position
+ * 0, 1, 2… in the new order (positions written by other tools may repeat). Answers "edge" when
+ * it is first (up) or last (down) already.
+ */
+export async function moveSlider(
+  db: Kysely<Database>,
+  id: number,
+  direction: "up" | "down",
+): Promise<"moved" | "edge" | "missing"> {
+  const rows = await listSliderRows(db);
+  const index = rows.findIndex((row) => row.id === id);
+  if (index === -1) return "missing";
+  const other = direction === "up" ? index - 1 : index + 1;
+  const moved = rows[index];
+  const neighbour = rows[other];
+  if (moved === undefined || neighbour === undefined) return "edge";
+  rows[other] = moved;
+  rows[index] = neighbour;
+  for (const [position, row] of rows.entries()) {
+    if (row.position !== position) {
+      await db.updateTable("slider").set({ position }).where("id", "=", row.id).execute();
+    }
+  }
+  return "moved";
+}

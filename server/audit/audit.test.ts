@@ -26,6 +26,7 @@ import {
 import { runContentCli } from "../cli/content.ts";
 import { runUsersCli } from "../cli/users.ts";
 import { createStaffAccounts } from "../staff/accounts.ts";
+import { createAdminContent } from "../staff/content.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
 import { createAdminListings } from "../staff/listings.ts";
 import { createSignInThrottle } from "../staff/throttle.ts";
@@ -45,12 +46,35 @@ const writes = {
   listings: ["change", "create", "save", "duplicate"],
   enquiries: ["change", "exportData", "eraseData"],
   audit: [],
+  content: [
+    "addSlider",
+    "saveSlider",
+    "moveSlider",
+    "removeSlider",
+    "saveCollection",
+    "saveProfile",
+    "addAmenity",
+    "renameAmenity",
+    "removeAmenity",
+    "addCategory",
+    "renameCategory",
+    "removeCategory",
+  ],
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
   listings: ["list", "find", "open", "formOptions", "search", "choices"],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData"],
   audit: ["list"],
+  content: [
+    "sliders",
+    "slider",
+    "collections",
+    "collectionItems",
+    "profile",
+    "amenities",
+    "categories",
+  ],
 } as const;
 
 function goodValues(code: string): ListingFormValues {
@@ -85,6 +109,13 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     listings: createAdminListings({ database: test.handle, redisUrl: undefined, log: silent }),
     enquiries: createAdminEnquiries({ database: test.handle, log: silent }),
     audit: createAdminAudit({ database: test.handle }),
+    // Its writes' events are checked in server/staff/content.test.ts.
+    content: createAdminContent({
+      database: test.handle,
+      imageDir: createTestImageDir(),
+      redisUrl: undefined,
+      log: silent,
+    }),
   });
 
   async function events() {

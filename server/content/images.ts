@@ -33,6 +33,8 @@ export class ImageError extends Error {
 /** A checked image, ready to copy: where it is and the name it will have in IMAGE_DIR. */
 export interface InspectedImage {
   source: string;
+  /** The file's bytes, when they came in memory (an upload) rather than from `source`. */
+  content?: Buffer;
   storedName: string;
   width: number;
   height: number;
@@ -65,7 +67,21 @@ export async function inspectImage(source: string): Promise<InspectedImage> {
   if (info.size > maxImageBytes) {
     throw new ImageError(`${shown} is larger than ${maxImageBytes / 1024 / 1024} MB.`);
   }
-  const content = await readFile(source);
+  return inspectImageContent(await readFile(source), shown, source);
+}
+
+/**
+ * Checks bytes that came without a file (an upload named `shown`) as {@link inspectImage} checks
+ * a file: at most {@link maxImageBytes}, an image sharp reads, of a format browsers show.
+ */
+export async function inspectImageContent(
+  content: Buffer,
+  shown: string,
+  source = shown,
+): Promise<InspectedImage & { format: string }> {
+  if (content.length > maxImageBytes) {
+    throw new ImageError(`${shown} is larger than ${maxImageBytes / 1024 / 1024} MB.`);
+  }
   // Loaded here: sharp (libvips) is large, and most commands never touch an image.
   const { default: sharp } = await import("sharp");
   const metadata = await sharp(content)
@@ -90,6 +106,8 @@ export async function inspectImage(source: string): Promise<InspectedImage> {
   const name = stem.endsWith(`-${hash}`) ? stem : `${stem}-${hash}`;
   return {
     source,
+    content,
+    format: extension,
     storedName: `${name}.${extension}`,
     width: metadata.width,
     height: metadata.height,
@@ -126,7 +144,7 @@ export async function storeImage(
   await mkdir(join(resolve(imageDir), folder), { recursive: true });
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, await readFile(image.source), { flag: "wx" });
+    await writeFile(temporary, image.content ?? (await readFile(image.source)), { flag: "wx" });
     await rename(temporary, target);
   } finally {
     await rm(temporary, { force: true });

@@ -32,7 +32,7 @@ export function checkSliderInput(input: SliderInput): void {
 }
 
 /** A path of this site (`/…`, not `//…`) or an http(s) address. */
-function isSliderLink(link: string): boolean {
+export function isSliderLink(link: string): boolean {
   if (link.length > 2000) return false;
   if (link.startsWith("/")) return !link.startsWith("//") && !link.startsWith("/\\");
   try {

@@ -15,6 +15,22 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 export const siteFormBodyLimit = 64 * 1024;
 
 export const siteFormTooLarge = "The form is too large. Please shorten your message and try again.";
+
+/**
+ * The back office's image forms (a slider's picture, the company logo; decision 057): a
+ * multipart post to one of these paths may carry one image, up to this many bytes, still read
+ * whole and bounded here before the form-token check and the action read it.
+ */
+export const siteImageFormBodyLimit = 10 * 1024 * 1024 + 64 * 1024;
+const siteImageFormPath = /^\/admin\/(?:sliders\/(?:new|\d+)|profile)(?:\.data)?$/;
+
+/** The body limit of a post to `url` with this content type. */
+export function siteFormLimitOf(url: string, contentType: string | undefined): number {
+  const path = url.split("?")[0] ?? "";
+  return contentType?.startsWith("multipart/form-data") && siteImageFormPath.test(path)
+    ? siteImageFormBodyLimit
+    : siteFormBodyLimit;
+}
 const siteFormUnreadable = "The form could not be read. Please try again.";
 
 function refuse(reply: FastifyReply, status: number, message: string) {
@@ -41,18 +57,19 @@ async function readBounded(
 
 /**
  * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
- * up to {@link siteFormBodyLimit}, or answers 413 (or 400 for a body that breaks off).
+ * up to {@link siteFormBodyLimit} (an image form's: {@link siteImageFormBodyLimit}), or answers 413 (or 400 for a body that breaks off).
  */
 export async function boundSiteFormBody(request: FastifyRequest, reply: FastifyReply) {
   const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
   if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
-  if (Number(request.headers["content-length"] ?? 0) > siteFormBodyLimit) {
+  const limit = siteFormLimitOf(request.url, request.headers["content-type"]);
+  if (Number(request.headers["content-length"] ?? 0) > limit) {
     request.log.info("site form refused: too large");
     return refuse(reply, 413, siteFormTooLarge);
   }
   let bytes: Buffer | undefined;
   try {
-    bytes = await readBounded(body, siteFormBodyLimit);
+    bytes = await readBounded(body, limit);
   } catch {
     request.log.info("site form refused: the body broke off");
     return refuse(reply, 400, siteFormUnreadable);

@@ -17,6 +17,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { ViteDevServer } from "vite";
 import type {
   AdminAuditService,
+  AdminContentService,
   AdminEnquiriesService,
   AdminListingsService,
   SingleUseStore,
@@ -53,6 +54,8 @@ export interface SiteOptions {
   enquiries: AdminEnquiriesService;
   /** The back office's audit log (decision 050). */
   audit: AdminAuditService;
+  /** The back office's site content (decision 057). */
+  content: AdminContentService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -93,7 +96,8 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit } = options;
+  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit, content } =
+    options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -138,6 +142,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       listings,
       enquiries,
       audit,
+      content,
       clientIp,
     });
     return context;

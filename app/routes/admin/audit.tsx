@@ -66,6 +66,8 @@ function Subject({ event }: { event: AuditEventRow }) {
     profile: "Company profile",
     slider: "Slider",
     collection: "Collection",
+    amenity: "Amenity",
+    category: "Category",
   };
   if (event.subjectType === "staff" && id !== null && id === String(event.actorId)) {
     return <>Their own account</>;

@@ -35,7 +35,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p>
         {role === "owner"
           ? "As an owner you manage everything, including the staff accounts."
-          : "As an agent you manage listings, photos and enquiries."}
+          : "As an agent you manage listings, photos, enquiries and the site's sliders, collections, amenities and categories."}
       </p>
       <p>
         <Link to={adminPaths.listings}>Listings: search, publish, archive and delete</Link>
@@ -43,6 +43,23 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to={adminPaths.enquiries}>Enquiries: read, assign, note, close and export</Link>
       </p>
+      <h2 className="admin-subtitle">The site's content</h2>
+      <p>
+        <Link to={adminPaths.sliders}>Sliders: the home page's banner</Link>
+      </p>
+      <p>
+        <Link to={adminPaths.collections}>Featured collections: the home page's three lists</Link>
+      </p>
+      <p>
+        <Link to={adminPaths.amenities}>Amenities</Link> and{" "}
+        <Link to={adminPaths.categories}>categories</Link>: the lists listings choose from
+      </p>
+      {role === "owner" ? (
+        <p>
+          <Link to={adminPaths.profile}>Company profile and logo</Link>
+        </p>
+      ) : null}
+      <h2 className="admin-subtitle">Running the office</h2>
       {role === "owner" ? (
         <p>
           <Link to={adminPaths.staff}>Invite staff and see every account</Link>

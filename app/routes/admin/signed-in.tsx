@@ -38,6 +38,23 @@ export default function SignedIn({ loaderData }: Route.ComponentProps) {
           <NavLink className="admin-nav__link" to={adminPaths.enquiries}>
             Enquiries
           </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.sliders}>
+            Sliders
+          </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.collections}>
+            Collections
+          </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.amenities}>
+            Amenities
+          </NavLink>
+          <NavLink className="admin-nav__link" to={adminPaths.categories}>
+            Categories
+          </NavLink>
+          {user.role === "owner" ? (
+            <NavLink className="admin-nav__link" to={adminPaths.profile}>
+              Profile
+            </NavLink>
+          ) : null}
           {user.role === "owner" ? (
             <NavLink className="admin-nav__link" to={adminPaths.staff}>
               Staff

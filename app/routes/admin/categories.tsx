@@ -1,0 +1,21 @@
+/** The categories (decision 057): app/admin/term-page.tsx, shared with the amenities. */
+import { siteRequestContext } from "#app-context";
+import { adminMeta, staffSessionContext } from "../../admin/staff.ts";
+import { loadTerms, TermPage, termAction } from "../../admin/term-page.tsx";
+import type { Route } from "./+types/categories";
+
+export const meta: Route.MetaFunction = () => adminMeta("Categories");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  return loadTerms(context.get(siteRequestContext).content, session, "category", request.url);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  const session = context.get(staffSessionContext);
+  return termAction(context.get(siteRequestContext).content, session, "category", request);
+}
+
+export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
+  return <TermPage loaderData={loaderData} actionData={actionData} />;
+}
