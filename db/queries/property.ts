@@ -340,13 +340,14 @@ interface DeepReads {
 /**
  * One page of the published properties that match a search, and how many match in all
  * (`GET /api/property/display/all` with parameters). Never loads the non-matching rows, and
- * a page costs the same at any number (decision 033):
+ * a deep page costs little (decisions 033 and 058):
  * - the match count is read once per database state (db/read-cache.ts), from the listing
  *   indexes of migration 0006, which hold every filter column;
- * - a page within the first `bookmarkEvery` matches is read by OFFSET over index entries; a
- *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
- *   read once per database state for both directions of an order) and skips at most
- *   `bookmarkEvery` entries;
+ * - a page is read by OFFSET over index entries from the nearer end of the order, so it skips
+ *   at most half the matches; once a search's deep pages have skipped enough, it takes its
+ *   bookmarks (every `bookmarkEvery`-th match's sort key, read once per database state for
+ *   both directions of an order) and a deep page seeks from the one before it, skipping at
+ *   most `bookmarkEvery` entries (see pageOfMatches);
  * - a keyword with few matches keeps their ids in order instead (read once per database
  *   state through the trigram index), and a page is cut from them;
  * - the page's ids are chosen first, then only those rows are read by key.
