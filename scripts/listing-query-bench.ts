@@ -6,13 +6,24 @@
  *
  * Times are CPU time for SQLite (it runs in process), wall-clock time for PostgreSQL. For each
  * search: the first call (the match count and the page, nothing cached), the first call for
- * the last page (what a deep page reads once per database state), then the median of repeated
- * calls near page 1, a middle page and the last page (as between two content changes).
+ * a middle page and for the last page (a deep page before the search has bookmarks), then,
+ * once the search has been paged deep often enough to take its bookmarks (decision 058), the
+ * median of repeated calls near page 1, a middle page and the last page (as between two
+ * content changes).
+ *
+ * Then the spread traffic of `npm run bench` (scripts/bench-traffic.ts), each address once
+ * on a fresh read cache, as its cold passes ask them: random list pages and random filtered
+ * searches (status, type, place, sort, a page up to the last), each call's time summed and
+ * its median, 99th percentile and maximum.
  */
+
+import { readListingSearch } from "../app/listing/listing-search.ts";
+import { gridPageSize, listPageSize } from "../app/listing/paging.ts";
 import { loadDotEnv } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
-import { searchPublishedProperties } from "../db/queries/property.ts";
+import { bookmarksAfterSkipping, searchPublishedProperties } from "../db/queries/property.ts";
 import type { PropertySearch } from "../lib/property-search.ts";
+import { drawTraffic } from "./bench-traffic.ts";
 
 const searches: [label: string, search: Omit<PropertySearch, "page">][] = [
   ["/property (6 a page)", { sort: "new", limit: 6 }],
@@ -57,6 +68,14 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+/** Addresses of each kind of spread traffic, as `npm run bench` draws them by default. */
+const spreadUrls = 5_000;
+
 async function main(): Promise<void> {
   loadDotEnv();
   const url = process.env.DATABASE_URL?.trim() || "file:./data/app.db";
@@ -66,18 +85,25 @@ async function main(): Promise<void> {
   console.log(inProcess ? "SQLite, CPU time of the process" : "PostgreSQL, wall-clock time");
   try {
     console.log(
-      "| search | matches | first call | first call, last page | page 1 | middle page | last page |",
+      "| search | matches | first call | first call, middle page | first call, last page | page 1 | middle page | last page |",
     );
-    console.log("| --- | --- | --- | --- | --- | --- | --- |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const [label, search] of searches) {
       const [first, { total }] = await time(() =>
         searchPublishedProperties(db, { ...search, page: 1 }),
       );
       const last = Math.max(1, Math.ceil(total / search.limit));
       const middle = Math.max(1, Math.floor(last / 2));
+      const [firstMiddle] = await time(() =>
+        searchPublishedProperties(db, { ...search, page: middle }),
+      );
       const [firstLast] = await time(() =>
         searchPublishedProperties(db, { ...search, page: last }),
       );
+      // Deep pages until the search takes its bookmarks, as one paged through often does.
+      for (let i = 0; i < 2 * bookmarksAfterSkipping; i++) {
+        await searchPublishedProperties(db, { ...search, page: middle });
+      }
       const cells: string[] = [];
       for (const page of [1, middle, last]) {
         const runs: number[] = [];
@@ -91,11 +117,41 @@ async function main(): Promise<void> {
         cells.push(`${median(runs).toFixed(2)} ms (p. ${page})`);
       }
       console.log(
-        `| ${label} | ${total.toLocaleString("en-US")} | ${first.toFixed(1)} ms | ${firstLast.toFixed(1)} ms | ${cells.join(" | ")} |`,
+        `| ${label} | ${total.toLocaleString("en-US")} | ${first.toFixed(1)} ms | ${firstMiddle.toFixed(1)} ms | ${firstLast.toFixed(1)} ms | ${cells.join(" | ")} |`,
       );
     }
   } finally {
     await handle.close();
+  }
+
+  console.log("\n| spread traffic, each address once | calls | total | median | p99 | max |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  // A fresh connection, so nothing the searches above read is cached.
+  const fresh = openDatabase(url);
+  try {
+    const traffic = await drawTraffic(fresh.db, spreadUrls);
+    for (const [label, urls, limit] of [
+      ["random list pages", traffic.listPages, gridPageSize],
+      ["random filtered searches", traffic.searches, listPageSize],
+    ] as const) {
+      const runs: number[] = [];
+      for (const address of urls) {
+        const { filters, sort, page } = readListingSearch(
+          new URL(address, "http://x").searchParams,
+        );
+        runs.push(
+          (
+            await time(() => searchPublishedProperties(fresh.db, { ...filters, sort, page, limit }))
+          )[0],
+        );
+      }
+      const sum = runs.reduce((total, run) => total + run, 0);
+      console.log(
+        `| ${label} | ${runs.length} | ${(sum / 1000).toFixed(2)} s | ${median(runs).toFixed(2)} ms | ${percentile(runs, 0.99).toFixed(1)} ms | ${Math.max(...runs).toFixed(1)} ms |`,
+      );
+    }
+  } finally {
+    await fresh.close();
   }
 }
 

@@ -15,8 +15,9 @@ export async function listCategoryCounters(db: Kysely<Database>): Promise<Catego
 }
 
 /**
- * One count per category, each answered from the (category_id, publish) index without reading
- * property rows; a join and GROUP BY made PostgreSQL scan the whole table.
+ * One count per category, each answered inside an index without reading property rows
+ * (PostgreSQL: `(category_id, publish)`; SQLite: a `(publish, category_id, …)` listing index,
+ * migration 0020); a join and GROUP BY made PostgreSQL scan the whole table.
  */
 async function countByCategory(db: Kysely<Database>): Promise<Category[]> {
   const rows = await db

@@ -279,6 +279,17 @@ function selectMatching(
  */
 export const bookmarkEvery = 500;
 
+/**
+ * A search's bookmarks are taken once its deep pages, read by OFFSET, have skipped this many
+ * times its matches in all (decision 058). The bookmarks' pass numbers every match with a
+ * window, which on SQLite costs 1.5 to 10 times a walk over all of them (46 ms against 4.5 ms
+ * for 100,000 listings), and it runs on the event loop; a deep page read by OFFSET from the
+ * nearer end walks at most half of them, a quarter on average. So a search asked for a few
+ * deep pages never pays for a pass, and one paged through often pays for it once, after
+ * about 16 average deep pages, then reads every page from a bookmark.
+ */
+export const bookmarksAfterSkipping = 4;
+
 /** The sort key and id of one match: where a page's keyset seek starts. */
 interface Bookmark {
   value: string | number | Date;
@@ -317,15 +328,26 @@ async function readBookmarks(
 }
 
 /**
+ * How many matches a search's deep pages in one order (both directions) have skipped by
+ * OFFSET in this database state: a counter kept in the read cache, so it starts again at 0
+ * when the data changes, as the bookmarks do. Without a read cache (a transaction) it is a
+ * new counter each time, and deep pages are always read by OFFSET.
+ */
+interface DeepReads {
+  skipped: number;
+}
+
+/**
  * One page of the published properties that match a search, and how many match in all
  * (`GET /api/property/display/all` with parameters). Never loads the non-matching rows, and
- * a page costs the same at any number (decision 033):
+ * a deep page costs little (decisions 033 and 058):
  * - the match count is read once per database state (db/read-cache.ts), from the listing
  *   indexes of migration 0006, which hold every filter column;
- * - a page within the first `bookmarkEvery` matches is read by OFFSET over index entries; a
- *   deeper one seeks from the bookmark before it (every `bookmarkEvery`-th match's sort key,
- *   read once per database state for both directions of an order) and skips at most
- *   `bookmarkEvery` entries;
+ * - a page is read by OFFSET over index entries from the nearer end of the order, so it skips
+ *   at most half the matches; once a search's deep pages have skipped enough, it takes its
+ *   bookmarks (every `bookmarkEvery`-th match's sort key, read once per database state for
+ *   both directions of an order) and a deep page seeks from the one before it, skipping at
+ *   most `bookmarkEvery` entries (see pageOfMatches);
  * - a keyword with few matches keeps their ids in order instead (read once per database
  *   state through the trigram index), and a page is cut from them;
  * - the page's ids are chosen first, then only those rows are read by key.
@@ -355,9 +377,15 @@ export async function searchPublishedProperties(
 }
 
 /**
- * The ids of one page of a search (not a keyword with few matches): read in the order's
- * index, by OFFSET within the first `bookmarkEvery` matches, else by a seek from the bookmark
- * at or before the page and at most `bookmarkEvery` entries skipped.
+ * The ids of one page of a search (not a keyword with few matches), read in the order's index
+ * (decision 033, 058):
+ * - within `bookmarkEvery` matches of either end, by OFFSET from that end (the far end's page
+ *   is read in the reverse order and turned round: `(key, id)` orders every match, so the
+ *   reverse order is exactly the reverse);
+ * - deeper, by OFFSET from the nearer end too, until the search's deep pages have skipped
+ *   `bookmarksAfterSkipping` times its matches; a keyword search at once, since its pass
+ *   costs less than one deep page's walk (each entry walked reads the row for the LIKE);
+ * - then from the bookmark at or before the page, skipping fewer than `bookmarkEvery`.
  */
 async function pageOfMatches(
   db: Kysely<Database>,
@@ -367,38 +395,66 @@ async function pageOfMatches(
   offset: number,
 ): Promise<number[]> {
   const [column, direction] = sortOrder[search.sort];
+  const limit = Math.min(search.limit, total - offset);
+  // How many matches lie before the page in the reverse order.
+  const fromEnd = total - offset - limit;
   // A keyword with many matches: walk the order's index and check the LIKE, which finds a
   // page within a few times its size; SQLite's trigram lookup would cost a step per match.
-  let page = selectMatching(db, search, { trigrams: false }).select("property.id");
-  let skip = offset;
-  if (offset >= bookmarkEvery) {
-    // bookmarks[j - 1] is the match at position j × bookmarkEvery of the descending order,
-    // so at position total - 1 - j × bookmarkEvery of the ascending one.
-    const bookmarks = await readWhileUnchanged(db, `bookmarks ${column}\n${searchKey}`, () =>
-      readBookmarks(db, search, column),
+  const page = selectMatching(db, search, { trigrams: false }).select("property.id");
+  const read = async (
+    query: typeof page,
+    order: "asc" | "desc",
+    skip: number,
+  ): Promise<number[]> => {
+    const rows = await query
+      .orderBy(`property.${column}`, order)
+      .orderBy("property.id", order)
+      .limit(limit)
+      .offset(skip)
+      .execute();
+    return rows.map((row) => row.id);
+  };
+  const reverse = direction === "desc" ? "asc" : "desc";
+  const byOffset = async () =>
+    fromEnd < offset
+      ? (await read(page, reverse, fromEnd)).reverse()
+      : read(page, direction, offset);
+
+  const nearer = Math.min(offset, fromEnd);
+  if (nearer < bookmarkEvery) return byOffset();
+  if (search.keyword === undefined) {
+    const deep = await readWhileUnchanged<DeepReads>(
+      db,
+      `deep reads ${column}\n${searchKey}`,
+      async () => ({ skipped: 0 }),
     );
-    const last = total - 1;
-    // The bookmark at or before the offset in the page's order.
-    const j =
-      direction === "desc"
-        ? Math.floor(offset / bookmarkEvery)
-        : Math.max(1, Math.ceil((last - offset) / bookmarkEvery));
-    const seek = bookmarks[j - 1];
-    if (seek !== undefined) {
-      // Row values: both planners seek the (…, sort key, id) index to the bookmark.
-      page = page.where(
-        sql<SqlBool>`(${sql.ref(`property.${column}`)}, ${sql.ref("property.id")}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${seek.value}, ${seek.id})`,
-      );
-      skip = offset - (direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery);
+    // The one cached value that is changed in place: a count of work, not an answer.
+    if (deep.skipped < total * bookmarksAfterSkipping) {
+      deep.skipped += nearer;
+      return byOffset();
     }
   }
-  const rows = await page
-    .orderBy(`property.${column}`, direction)
-    .orderBy("property.id", direction)
-    .limit(search.limit)
-    .offset(skip)
-    .execute();
-  return rows.map((row) => row.id);
+
+  // bookmarks[j - 1] is the match at position j × bookmarkEvery of the descending order,
+  // so at position total - 1 - j × bookmarkEvery of the ascending one.
+  const bookmarks = await readWhileUnchanged(db, `bookmarks ${column}\n${searchKey}`, () =>
+    readBookmarks(db, search, column),
+  );
+  const last = total - 1;
+  // The bookmark at or before the offset in the page's order.
+  const j =
+    direction === "desc"
+      ? Math.floor(offset / bookmarkEvery)
+      : Math.max(1, Math.ceil((last - offset) / bookmarkEvery));
+  const seek = bookmarks[j - 1];
+  // None: the matches changed since the count (a write between the two reads).
+  if (seek === undefined) return byOffset();
+  // Row values: both planners seek the (…, sort key, id) index to the bookmark.
+  const fromBookmark = page.where(
+    sql<SqlBool>`(${sql.ref(`property.${column}`)}, ${sql.ref("property.id")}) ${sql.raw(direction === "desc" ? "<=" : ">=")} (${seek.value}, ${seek.id})`,
+  );
+  const skip = offset - (direction === "desc" ? j * bookmarkEvery : last - j * bookmarkEvery);
+  return read(fromBookmark, direction, skip);
 }
 
 /**
