@@ -3,7 +3,8 @@
  * signed-out request to the sign-in page before any loader or action below runs (decision
  * 036), and puts the session in the router context for them.
  */
-import { Form, NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { staffRoleNames } from "../../../lib/staff-rules.ts";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -23,12 +24,32 @@ export function loader({ context }: Route.LoaderArgs) {
   return { user: { email: user.email, role: user.role }, csrfToken };
 }
 
+/**
+ * On a phone the menu is one row that scrolls sideways (admin.css): bring the current page's
+ * item into view, or the reader cannot see where they are.
+ */
+function useCurrentItemInView() {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the page changes
+  useEffect(() => {
+    const menu = nav.current;
+    const current = menu?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!menu || !current) return;
+    // Only the menu's own scroll position moves: scrollIntoView would scroll the page too.
+    const offset = current.getBoundingClientRect().left - menu.getBoundingClientRect().left;
+    menu.scrollLeft += offset - (menu.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return nav;
+}
+
 export default function SignedIn({ loaderData }: Route.ComponentProps) {
   const { user, csrfToken } = loaderData;
+  const nav = useCurrentItemInView();
   return (
     <>
       <div className="admin-bar">
-        <nav className="admin-nav" aria-label="Back office">
+        <nav className="admin-nav" aria-label="Back office" ref={nav}>
           <NavLink className="admin-nav__link" to={adminPaths.home} end>
             Home
           </NavLink>
