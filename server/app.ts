@@ -20,6 +20,8 @@ import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
+import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
+import { createAdminPhotos } from "./photos/service.ts";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -267,6 +269,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
       enquiries: createAdminEnquiries({ database, log: app.log }),
       audit: createAdminAudit({ database }),
+      photos: createAdminPhotos({
+        database,
+        store: createFilesystemPhotoStore(config.IMAGE_DIR),
+        redisUrl: config.REDIS_URL,
+        log: app.log,
+      }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

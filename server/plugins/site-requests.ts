@@ -10,6 +10,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { StaffService } from "#app-context";
+import { photoLimits } from "../../lib/admin-photos.ts";
 
 /** The largest form post the site accepts: an enquiry is a few kilobytes at most. */
 export const siteFormBodyLimit = 64 * 1024;
@@ -39,29 +41,54 @@ async function readBounded(
   return Buffer.concat(chunks);
 }
 
+/** The back office's photo posts (decision 056): the manager's form and the uploader's. */
+const photoPostPath = /^\/admin\/listings\/[^/?#]+\/photos(?:\/upload)?(?:[?#]|$)/;
+
+export const photoPostTooLarge = `The photos are too large together: send at most ${
+  photoLimits.maxPostBytes / 1024 / 1024
+} MB at once (each photo up to ${photoLimits.maxBytes / 1024 / 1024} MB).`;
+
 /**
  * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
- * up to {@link siteFormBodyLimit}, or answers 413 (or 400 for a body that breaks off).
+ * up to {@link siteFormBodyLimit}, or answers 413 (or 400 for a body that breaks off). A photo
+ * post of a signed-in member of staff may be larger (`photoLimits.maxPostBytes`); the session
+ * is checked before such a body is read, so nobody else can make the server hold one.
  */
-export async function boundSiteFormBody(request: FastifyRequest, reply: FastifyReply) {
-  const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
-  if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
-  if (Number(request.headers["content-length"] ?? 0) > siteFormBodyLimit) {
-    request.log.info("site form refused: too large");
-    return refuse(reply, 413, siteFormTooLarge);
-  }
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readBounded(body, siteFormBodyLimit);
-  } catch {
-    request.log.info("site form refused: the body broke off");
-    return refuse(reply, 400, siteFormUnreadable);
-  }
-  if (bytes === undefined) {
-    request.log.info("site form refused: too large");
-    return refuse(reply, 413, siteFormTooLarge);
-  }
-  request.body = bytes;
+export function boundSiteFormBody(staff: Pick<StaffService, "session">) {
+  return async function bound(request: FastifyRequest, reply: FastifyReply) {
+    const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
+    if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
+    let limit = siteFormBodyLimit;
+    let tooLarge = siteFormTooLarge;
+    if (request.method === "POST" && photoPostPath.test(request.url)) {
+      const cookie = request.headers.cookie;
+      const session = cookie
+        ? await staff.session(
+            new Request(new URL(request.url, "http://localhost"), { headers: { cookie } }),
+          )
+        : null;
+      if (session) {
+        limit = photoLimits.maxPostBytes;
+        tooLarge = photoPostTooLarge;
+      }
+    }
+    if (Number(request.headers["content-length"] ?? 0) > limit) {
+      request.log.info("site form refused: too large");
+      return refuse(reply, 413, tooLarge);
+    }
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await readBounded(body, limit);
+    } catch {
+      request.log.info("site form refused: the body broke off");
+      return refuse(reply, 400, siteFormUnreadable);
+    }
+    if (bytes === undefined) {
+      request.log.info("site form refused: too large");
+      return refuse(reply, 413, tooLarge);
+    }
+    request.body = bytes;
+  };
 }
 
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();

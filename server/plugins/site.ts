@@ -19,6 +19,7 @@ import type {
   AdminAuditService,
   AdminEnquiriesService,
   AdminListingsService,
+  AdminPhotosService,
   SingleUseStore,
   SiteConfig,
   StaffService,
@@ -52,6 +53,8 @@ export interface SiteOptions {
   enquiries: AdminEnquiriesService;
   /** The back office's audit log (decision 050). */
   audit: AdminAuditService;
+  /** The back office's photo manager (decision 056). */
+  photos: AdminPhotosService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -92,7 +95,8 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit } = options;
+  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit, photos } =
+    options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -135,6 +139,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       listings,
       enquiries,
       audit,
+      photos,
       clientIp,
     });
     return context;
@@ -216,7 +221,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     },
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
-      preValidation: boundSiteFormBody,
+      preValidation: boundSiteFormBody(staff),
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },
