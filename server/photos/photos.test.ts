@@ -247,7 +247,11 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     ]);
     expect(after?.cover).toBe(before.cover);
     expect(stored(`${sha(one)}.jpg`) && stored(`${sha(one)}.jpg.800w.webp`)).toBe(true);
-    const events = await listAuditEvents(db, { subject: code, action: "listing.photos-add", actor: "", from: "", to: "" }, 5);
+    const events = await listAuditEvents(
+      db,
+      { subject: code, action: "listing.photos-add", actor: "", from: "", to: "" },
+      5,
+    );
     expect(events.rows[0]?.detail).toMatchObject({
       added: [`${sha(one)}.jpg`, `${sha(two)}.png`],
     });
@@ -313,7 +317,11 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     expect(row?.revision).toBe(opened.revision + 1);
     expect(stored(b) || stored(`${b}.400w.webp`)).toBe(false);
     expect(stored(a) && stored(c)).toBe(true);
-    const events = await listAuditEvents(db, { subject: code, action: "listing.photos-save", actor: "", from: "", to: "" }, 5);
+    const events = await listAuditEvents(
+      db,
+      { subject: code, action: "listing.photos-save", actor: "", from: "", to: "" },
+      5,
+    );
     expect(events.rows[0]?.detail).toEqual({
       order: [c, a],
       cover: { before: a, after: c },
