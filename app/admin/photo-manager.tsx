@@ -350,7 +350,7 @@ export function PhotoManager(props: PhotoManagerProps) {
         )}
         <ol className="admin-photos__list" ref={listRef}>
           {items.map((item, index) => {
-            const short = item.file.slice(0, 12);
+            const fieldId = `photo-alt-${item.file.replace(/[^\w-]/g, "-")}`;
             const original = imageUrl(imageBaseUrl, "property", item.file);
             const thumbnail = imageDerivatives ? imageVariantPath(original, 400) : original;
             const isCover = cover === item.file;
@@ -395,12 +395,12 @@ export function PhotoManager(props: PhotoManagerProps) {
                   </p>
                   <input type="hidden" name={photoFields.photo} value={item.file} />
                   <div className="admin-field">
-                    <label className="admin-field__label" htmlFor={`photo-alt-${short}`}>
+                    <label className="admin-field__label" htmlFor={fieldId}>
                       {`Alt text of photo ${index + 1}`}
                     </label>
                     <input
                       className="admin-field__input"
-                      id={`photo-alt-${short}`}
+                      id={fieldId}
                       name={photoFields.alt(index)}
                       value={item.alt}
                       maxLength={photoLimits.maxAlt}
