@@ -39,7 +39,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore:
-        /(content-change|admin-listings|listing-editor|units-and-availability|property-video-file|audit-log)\.spec\.ts/,
+        /(content-change|admin-listings|listing-editor|units-and-availability|property-video-file|audit-log|admin-photos)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -81,6 +81,13 @@ export default defineConfig({
       testMatch: /audit-log\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["property-video-file"],
+    },
+    // Uploads photos to a listing of its own and changes its cover: after the others.
+    {
+      name: "admin-photos",
+      testMatch: /admin-photos\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["audit-log"],
     },
   ],
   webServer: {

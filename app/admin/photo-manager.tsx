@@ -314,11 +314,15 @@ export function PhotoManager(props: PhotoManagerProps) {
                   className={`admin-photos__transfer admin-photos__transfer--${transfer.state}`}
                 >
                   <span className="admin-photos__transfer-name">{transfer.name}</span>
-                  <progress
-                    max={100}
-                    value={transfer.state === "done" ? 100 : percent}
-                    aria-label={`Upload of ${transfer.name}`}
-                  />
+                  {transfer.state === "refused" ? (
+                    <span />
+                  ) : (
+                    <progress
+                      max={100}
+                      value={transfer.state === "done" ? 100 : percent}
+                      aria-label={`Upload of ${transfer.name}`}
+                    />
+                  )}
                   <span className="admin-photos__transfer-state" role="status">
                     {transfer.state === "waiting"
                       ? "Waiting"
@@ -392,6 +396,9 @@ export function PhotoManager(props: PhotoManagerProps) {
                   <p className="admin-photo__position">
                     {`Photo ${index + 1} of ${count}`}
                     {isCover ? <span className="admin-badge">Cover</span> : null}
+                    {item.removed ? (
+                      <span className="admin-photo__removal">Removed when you save</span>
+                    ) : null}
                   </p>
                   <input type="hidden" name={photoFields.photo} value={item.file} />
                   <div className="admin-field">
@@ -459,6 +466,7 @@ export function PhotoManager(props: PhotoManagerProps) {
                         type="submit"
                         name={photoFields.move}
                         value={value}
+                        aria-label={`Move photo ${index + 1} ${direction}`}
                         aria-disabled={atEnd ? true : undefined}
                         onClick={(event) => {
                           event.preventDefault();
@@ -466,7 +474,6 @@ export function PhotoManager(props: PhotoManagerProps) {
                         }}
                       >
                         {direction === "up" ? "Up" : "Down"}
-                        <span className="visually-hidden">{`: move photo ${index + 1} ${direction}`}</span>
                       </button>
                     );
                   })}
