@@ -323,12 +323,12 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
       5,
     );
     expect(events.rows[0]?.detail).toEqual({
-      order: [c, a],
-      cover: { before: a, after: c },
-      alt: {
-        [c]: { before: "", after: "Garden at dusk" },
-        [a]: { before: "", after: "Front door" },
+      changes: {
+        cover: { before: a, after: c },
+        [`alt of ${c}`]: { before: "", after: "Garden at dusk" },
+        [`alt of ${a}`]: { before: "", after: "Front door" },
       },
+      order: [c, a],
       removed: [b],
     });
 

@@ -267,25 +267,29 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
   };
 }
 
-/** The audit detail of a save: what moved, the cover before and after, alt texts, removals. */
+/**
+ * The audit detail of a save, as the log's page shows it (decision 050): `changes` (the cover
+ * and each changed alt text, before and after), the new `order` when it changed, and the files
+ * `removed`.
+ */
 function describeChange(
   before: PhotoArrangement,
   after: PhotoArrangement,
   removed: readonly string[],
 ): Record<string, unknown> {
+  const changes: Record<string, { before: string; after: string }> = {};
+  if (before.cover !== after.cover) changes.cover = { before: before.cover, after: after.cover };
+  for (const photo of after.photos) {
+    const was = before.photos.find((other) => other.file === photo.file)?.alt ?? "";
+    if (was !== photo.alt) changes[`alt of ${photo.file}`] = { before: was, after: photo.alt };
+  }
   const detail: Record<string, unknown> = {};
+  if (Object.keys(changes).length > 0) detail.changes = changes;
   const order = (photos: readonly ListingPhoto[]) =>
     photos.map((photo) => photo.file).filter((file) => !removed.includes(file));
   if (order(before.photos).join() !== order(after.photos).join()) {
     detail.order = after.photos.map((photo) => photo.file);
   }
-  if (before.cover !== after.cover) detail.cover = { before: before.cover, after: after.cover };
-  const alt: Record<string, { before: string; after: string }> = {};
-  for (const photo of after.photos) {
-    const was = before.photos.find((other) => other.file === photo.file)?.alt ?? "";
-    if (was !== photo.alt) alt[photo.file] = { before: was, after: photo.alt };
-  }
-  if (Object.keys(alt).length > 0) detail.alt = alt;
   if (removed.length > 0) detail.removed = removed;
   return detail;
 }
