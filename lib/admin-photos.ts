@@ -100,16 +100,24 @@ export function photosOfRow(row: { cover_image: string; image_list: string }): {
   return { photos, cover: cover !== "" ? cover : (photos[0]?.file ?? "") };
 }
 
-/** The two columns that hold `photos` with `cover` (the first photo when the cover is not one). */
+/**
+ * The two columns that hold `photos` with `cover` (the first photo when the cover is not one).
+ * The cover is moved to the front of the list: the site shows it first, and the import, the
+ * export and the editor read the first image as the cover (decision 014).
+ */
 export function photoColumns(
   photos: readonly ListingPhoto[],
   cover: string,
 ): { cover_image: string; image_list: string } {
   const chosen = photos.some((photo) => photo.file === cover) ? cover : (photos[0]?.file ?? "");
+  const ordered = [
+    ...photos.filter((photo) => photo.file === chosen),
+    ...photos.filter((photo) => photo.file !== chosen),
+  ];
   return {
     cover_image: chosen,
     image_list: JSON.stringify(
-      photos.map((photo) =>
+      ordered.map((photo) =>
         photo.alt.trim() === ""
           ? { imageUrl: photo.file }
           : { imageUrl: photo.file, alt: photo.alt.trim() },
@@ -155,4 +163,24 @@ export function readPhotoArrangement(form: FormData): PhotoArrangement & { remov
     cover: String(form.get(photoFields.cover) ?? ""),
     removed: [...removed].filter((file) => files.includes(file)),
   };
+}
+
+/**
+ * `imageList` (an image_list written from file names alone, by the import) with the alt text
+ * `stored` (the listing's image_list before) gave the same files, so that an import or an
+ * export imported back keeps what staff wrote.
+ */
+export function keepStoredAlts(imageList: string, stored: string): string {
+  const alts = new Map(
+    photosOfRow({ cover_image: "", image_list: stored }).photos.map((photo) => [
+      photo.file,
+      photo.alt,
+    ]),
+  );
+  const items = parseJsonList(imageList).map((item) => {
+    if (!item || typeof item !== "object" || !("imageUrl" in item)) return item;
+    const alt = alts.get(String((item as { imageUrl: unknown }).imageUrl));
+    return alt ? { ...(item as object), alt } : item;
+  });
+  return JSON.stringify(items);
 }

@@ -37,6 +37,12 @@ interface Item extends ListingPhoto {
   removed: boolean;
 }
 
+/** The control to focus once a moved photo is in its new place. */
+interface Focus {
+  name: string;
+  value: string;
+}
+
 interface Transfer {
   id: number;
   name: string;
@@ -89,7 +95,7 @@ export function PhotoManager(props: PhotoManagerProps) {
   const [announcement, setAnnouncement] = useState("");
   const [dropping, setDropping] = useState(false);
   const revalidator = useRevalidator();
-  const focusAfterMove = useRef<string | null>(null);
+  const focusAfterMove = useRef<Focus | null>(null);
   const dragged = useRef<number | null>(null);
   const queue = useRef<{ id: number; file: File }[]>([]);
   const active = useRef(0);
@@ -115,21 +121,46 @@ export function PhotoManager(props: PhotoManagerProps) {
     setRevision(listing.revision);
   }, [listing]);
 
-  // A moved photo's button keeps the focus (the list item moved in the document).
+  // A moved photo's control keeps the focus (the list item moved in the document).
   useEffect(() => {
-    const value = focusAfterMove.current;
-    if (value === null) return;
+    const wanted = focusAfterMove.current;
+    if (wanted === null) return;
     focusAfterMove.current = null;
-    const button = [
-      ...(listRef.current?.querySelectorAll<HTMLButtonElement>("button[name=move]") ?? []),
-    ].find((candidate) => candidate.value === value);
-    button?.focus();
+    const control = [
+      ...(listRef.current?.querySelectorAll<HTMLInputElement | HTMLButtonElement>(
+        `[name="${wanted.name}"]`,
+      ) ?? []),
+    ].find((candidate) => candidate.value === wanted.value);
+    control?.focus();
   });
+
+  /** The cover: it moves to the top, as the site shows it first. */
+  function chooseCover(file: string) {
+    const from = items.findIndex((item) => item.file === file);
+    setCover(file);
+    if (from > 0) {
+      const next = [...items];
+      const [chosen] = next.splice(from, 1);
+      if (chosen) next.unshift(chosen);
+      setItems(next);
+      focusAfterMove.current = { name: photoFields.cover, value: file };
+    }
+    setAnnouncement(`Photo ${from + 1} is the cover and moves to the top. Save to keep it.`);
+  }
 
   const count = items.length;
 
-  function move(from: number, to: number, focus?: string) {
-    if (from === to || from < 0 || to < 0 || from >= count || to >= count) return;
+  /** Whether a photo may move from `from` to `to`: the cover stays first. */
+  function canMove(from: number, to: number): boolean {
+    if (from === to || from < 0 || to < 0 || from >= count || to >= count) return false;
+    const coverFirst = items[0]?.file === cover;
+    return !(coverFirst && (from === 0 || to === 0));
+  }
+
+  function move(from: number, wanted: number, focus?: Focus) {
+    // Dropped on the cover: the place after it.
+    const to = wanted === 0 && items[0]?.file === cover && from !== 0 ? 1 : wanted;
+    if (!canMove(from, to)) return;
     const next = [...items];
     const [moved] = next.splice(from, 1);
     if (!moved) return;
@@ -429,7 +460,7 @@ export function PhotoManager(props: PhotoManagerProps) {
                         name={photoFields.cover}
                         value={item.file}
                         checked={isCover}
-                        onChange={() => setCover(item.file)}
+                        onChange={() => chooseCover(item.file)}
                       />
                       {` Cover photo`}
                       <span className="visually-hidden">{` (photo ${index + 1})`}</span>
@@ -458,7 +489,7 @@ export function PhotoManager(props: PhotoManagerProps) {
                   {(["up", "down"] as const).map((direction) => {
                     const to = direction === "up" ? index - 1 : index + 1;
                     const value = `${item.file}:${direction}`;
-                    const atEnd = to < 0 || to >= count;
+                    const atEnd = !canMove(index, to);
                     return (
                       <button
                         key={direction}
@@ -470,7 +501,7 @@ export function PhotoManager(props: PhotoManagerProps) {
                         aria-disabled={atEnd ? true : undefined}
                         onClick={(event) => {
                           event.preventDefault();
-                          move(index, to, value);
+                          move(index, to, { name: photoFields.move, value });
                         }}
                       >
                         {direction === "up" ? "Up" : "Down"}

@@ -22,7 +22,10 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
+import { exportProperties } from "../content/export-properties.ts";
+import { importProperties } from "../content/import-properties.ts";
 import { onContentChange } from "../content-changes.ts";
+import { openListing, saveListing } from "../staff/listing-editor.ts";
 import { createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore, isPhotoName } from "./photo-store.ts";
 import { createAdminPhotos, deleteUnusedPhotoFiles } from "./service.ts";
@@ -399,6 +402,68 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     expect(stored(name)).toBe(true);
     // And a file a listing uses is never deleted.
     expect(await deleteUnusedPhotoFiles(db, store, [name])).toEqual([]);
+  });
+
+  it("keeps the cover first, and alt text through the editor's save and an export imported back", async () => {
+    const code = await listingCode();
+    const service = photos();
+    // Only uploaded photos, so the export's files are all in this test's image folder.
+    await db
+      .updateTable("property")
+      .set({ cover_image: "", image_list: "[]" })
+      .where("code", "=", code)
+      .execute();
+    const bytes = await buildPhotoBytes({ color: "#909090" });
+    await service.upload(session, code, [
+      { name: "front.jpg", bytes: await buildPhotoBytes({ color: "#a0a0a0" }) },
+      { name: "porch.jpg", bytes },
+    ]);
+    const opened = await service.open(session, code);
+    if (!opened) throw new Error("no listing");
+    const name = `${sha(bytes)}.jpg`;
+    // The new photo, last in the list, becomes the cover: it moves to the front.
+    await service.save(session, code, opened.revision, {
+      photos: opened.photos.map((photo) =>
+        photo.file === name ? { ...photo, alt: "Porch with a swing" } : photo,
+      ),
+      cover: name,
+    });
+    const saved = await findPropertyRowByCode(db, code);
+    expect(saved?.cover_image).toBe(name);
+    expect(JSON.parse(saved?.image_list ?? "[]")[0]).toEqual({
+      imageUrl: name,
+      alt: "Porch with a swing",
+    });
+
+    // The listing editor's save keeps the photos as they are.
+    const editing = await openListing(db, code);
+    if (!editing) throw new Error("no listing");
+    const edited = await saveListing(
+      db,
+      code,
+      editing.revision,
+      { ...editing.values, headline: "Porch and garden" },
+      new Date(),
+    );
+    expect(edited.ok).toBe(true);
+    const afterEdit = await findPropertyRowByCode(db, code);
+    expect(afterEdit?.image_list).toBe(saved?.image_list);
+    expect(afterEdit?.cover_image).toBe(name);
+
+    // An export imported back changes nothing, alt text included.
+    const exported = JSON.parse((await exportProperties(db, "json")).document) as Record<
+      string,
+      unknown
+    >[];
+    const record = exported.find((item) => item.code === code);
+    if (!record) throw new Error("not exported");
+    const report = await importProperties(
+      db,
+      [{ label: "item 1", fromCsv: false, values: record }],
+      { imageDir },
+    );
+    expect(report.unchanged).toEqual([code]);
+    expect((await findPropertyRowByCode(db, code))?.image_list).toBe(saved?.image_list);
   });
 
   it("answers nothing for a listing that does not exist", async () => {
