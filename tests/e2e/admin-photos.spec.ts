@@ -79,18 +79,26 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   const moved = await order(page);
   expect(moved.slice(-3)).toEqual([added[2], added[0], added[1]]);
 
-  // By dragging: the first new photo goes to the top (both in view: a drag cannot scroll).
+  // By dragging: the first new photo dropped on the cover goes just after it (the cover stays
+  // first; both in view: a drag cannot scroll).
   await page.setViewportSize({ width: 1280, height: 2400 });
   const firstNew = page.locator(`.admin-photos__list > li[data-file="${added[0]}"]`);
   await firstNew
     .locator("img")
     .dragTo(page.locator(".admin-photos__list > li").first().locator("img"));
-  await expect.poll(async () => (await order(page))[0]).toBe(added[0]);
+  await expect.poll(async () => (await order(page)).slice(0, 2)).toEqual([before[0], added[0]]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The new photo at the top becomes the cover, with alt text; the old cover is removed.
+  // Made the cover, the new photo moves to the top; the focus stays on its choice.
+  await firstNew.getByLabel("Cover photo").check();
+  await expect.poll(async () => (await order(page))[0]).toBe(added[0]);
+  await expect(firstNew.getByLabel("Cover photo")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Move photo 1 up" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  // Its alt text; the old cover is removed.
   const top = page.locator(".admin-photos__list > li").first();
-  await top.getByLabel("Cover photo").check();
   await top.getByLabel("Alt text of photo 1").fill("Bright living room with a red wall");
   const oldCover = page.locator(`.admin-photos__list > li[data-file="${before[0]}"]`);
   await oldCover.getByLabel("Remove").check();
