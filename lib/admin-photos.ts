@@ -55,8 +55,10 @@ export type PhotoUploadResult =
 /** The answer to an upload: each file's result, and the listing's photos after it. */
 export interface PhotoUploadAnswer {
   results: PhotoUploadResult[];
-  /** False when nothing could be stored for a listing-wide reason (gone, full). */
+  /** False when nothing could be added for a listing-wide reason (gone, changing). */
   ok: boolean;
+  /** The listing does not exist (any more). */
+  missing?: boolean;
   message?: string;
   revision?: number;
 }

@@ -253,8 +253,12 @@ export function PhotoManager(props: PhotoManagerProps) {
     pump();
   }
 
+  /** Files dragged in from outside (not one of the list's own photos). */
+  const draggingFiles = (event: DragEvent<HTMLElement>) =>
+    dragged.current === null && event.dataTransfer.types.includes("Files");
+
   function dropFiles(event: DragEvent<HTMLElement>) {
-    if (!event.dataTransfer.types.includes("Files")) return;
+    if (!draggingFiles(event)) return;
     event.preventDefault();
     setDropping(false);
     uploadFiles([...event.dataTransfer.files]);
@@ -284,7 +288,7 @@ export function PhotoManager(props: PhotoManagerProps) {
         <fieldset
           className={`admin-photos__drop${dropping ? " admin-photos__drop--over" : ""}${uploadErrors.length > 0 ? " admin-field--invalid" : ""}`}
           onDragOver={(event) => {
-            if (!event.dataTransfer.types.includes("Files")) return;
+            if (!draggingFiles(event)) return;
             event.preventDefault();
             setDropping(true);
           }}

@@ -466,11 +466,30 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     expect((await findPropertyRowByCode(db, code))?.image_list).toBe(saved?.image_list);
   });
 
+  it("refuses a photo damaged past its headers and leaves none of its files", async () => {
+    const code = await listingCode();
+    const whole = await buildPhotoBytes({ color: "#b0b0b0" });
+    const damaged = whole.subarray(0, Math.floor(whole.length / 2));
+    const answer = await photos().upload(session, code, [{ name: "cut.jpg", bytes: damaged }]);
+    expect(answer.results).toEqual([
+      {
+        ok: false,
+        name: "cut.jpg",
+        message: "cut.jpg is damaged or could not be stored; try another copy.",
+      },
+    ]);
+    const name = `${sha(damaged)}.jpg`;
+    expect(readdirSync(join(imageDir, "property")).filter((file) => file.startsWith(name))).toEqual(
+      [],
+    );
+  });
+
   it("answers nothing for a listing that does not exist", async () => {
     expect(await photos().open(session, "NO-SUCH")).toBeNull();
     const bytes = await buildPhotoBytes();
     expect(await photos().upload(session, "NO-SUCH", [{ name: "a.jpg", bytes }])).toMatchObject({
       ok: false,
+      missing: true,
     });
     expect(await photos().save(session, "NO-SUCH", 0, { photos: [], cover: "" })).toEqual({
       ok: false,

@@ -101,7 +101,12 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
 
     async upload(session, code, files) {
       if (!(await findListingPhotoRow(db, code))) {
-        return { ok: false, results: [], message: "There is no listing with this code." };
+        return {
+          ok: false,
+          missing: true,
+          results: [],
+          message: "There is no listing with this code.",
+        };
       }
       // Checked and stored first, outside any transaction: encoding the derivatives is slow.
       const results: PhotoUploadResult[] = [];
@@ -116,6 +121,8 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           await store.put(inspected.name, file.bytes);
         } catch (error) {
           log.warn({ err: error, file: file.name }, "an uploaded photo could not be stored");
+          // What was written of it goes, unless a listing uses that file.
+          await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
           results.push({
             ok: false,
             name: file.name,

@@ -21,7 +21,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const answer = await photos.upload(session, params.code, files);
-  const status = !answer.ok ? 404 : answer.results.some((result) => result.ok) ? 200 : 422;
+  const status = answer.missing
+    ? 404
+    : !answer.ok
+      ? 409
+      : answer.results.some((result) => result.ok)
+        ? 200
+        : 422;
   return Response.json(answer, { status, headers: { "cache-control": "no-store" } });
 }
 
