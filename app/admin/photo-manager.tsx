@@ -383,8 +383,8 @@ export function PhotoManager(props: PhotoManagerProps) {
           <p className="admin-field__hint">Photos you add show here.</p>
         ) : (
           <p className="admin-field__hint" id="photos-order-hint">
-            The cover shows first on the site, then the others in this order. Drag a photo, or use
-            its Up and Down buttons, to change the order.
+            The cover is first, here and on the site, then the others in this order. Drag a photo,
+            or use its Up and Down buttons, to change the order.
           </p>
         )}
         <ol className="admin-photos__list" ref={listRef}>
