@@ -132,6 +132,20 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
     .poll(() => cover.evaluate((image) => (image as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
   await visitor.screenshot({ path: `${shots}/public-page-1280.png` });
+  // The gallery's script labels each photo with its own alt text, the headline's otherwise.
+  await gotoHydrated(visitor, `/property/${listing.slug}`);
+  const total = saved.length;
+  await visitor.getByRole("button", { name: `Show image 1 of ${total}` }).focus();
+  await visitor.keyboard.press("ArrowRight");
+  await expect(visitor.locator(".thumbnail-gallery__cover img")).toHaveAttribute(
+    "alt",
+    `${listing.headline} (image 2 of ${total})`,
+  );
+  await visitor.keyboard.press("ArrowLeft");
+  await expect(visitor.locator(".thumbnail-gallery__cover img")).toHaveAttribute(
+    "alt",
+    `Bright living room with a red wall (image 1 of ${total})`,
+  );
 
   // The audit log has both changes.
   await page.setViewportSize({ width: 1280, height: 900 });
