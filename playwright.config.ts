@@ -39,7 +39,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore:
-        /(content-change|admin-listings|listing-editor|units-and-availability|property-video-file|audit-log|admin-content)\.spec\.ts/,
+        /(content-change|admin-listings|listing-editor|units-and-availability|property-video-file|audit-log|admin-photos|admin-content)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -82,13 +82,20 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["property-video-file"],
     },
+    // Uploads photos to a listing of its own and changes its cover: after the others.
+    {
+      name: "admin-photos",
+      testMatch: /admin-photos\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["audit-log"],
+    },
     {
       // Changes the home page's sliders and collections, the profile every page's frame
       // shows, and amenity and category names (putting each back): after every other spec.
       name: "admin-content",
       testMatch: /admin-content\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      dependencies: ["audit-log"],
+      dependencies: ["admin-photos"],
     },
   ],
   webServer: {

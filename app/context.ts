@@ -38,6 +38,12 @@ import type {
   AdminListingRow,
 } from "../lib/admin-listings.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
+import type {
+  ListingPhotos,
+  PhotoArrangement,
+  PhotoSave,
+  PhotoUploadAnswer,
+} from "../lib/admin-photos.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
@@ -219,6 +225,29 @@ export interface AdminEnquiriesService {
 }
 
 /**
+ * The back office's photo manager (decision 056), for any signed-in member of staff,
+ * implemented by the server (server/photos/service.ts). Every change raises the listing's
+ * revision, is in the audit log and reaches the public site at once.
+ */
+export interface AdminPhotosService {
+  /** A listing's photos in order with their alt text and cover; null when there is none. */
+  open(session: StaffSession, code: string): Promise<ListingPhotos | null>;
+  /** Checks and stores the files, then adds those accepted after the listing's photos. */
+  upload(
+    session: StaffSession,
+    code: string,
+    files: readonly { name: string; bytes: Buffer }[],
+  ): Promise<PhotoUploadAnswer>;
+  /** Saves order, cover, alt text and removals, only if the listing is still at `revision`. */
+  save(
+    session: StaffSession,
+    code: string,
+    revision: number,
+    arrangement: PhotoArrangement,
+  ): Promise<PhotoSave>;
+}
+
+/**
  * The back office's audit log (decision 050), owners only (it throws for an agent); written by
  * every other service's writes, read here. Implemented by the server (server/audit/service.ts).
  */
@@ -324,6 +353,8 @@ export interface SiteRequestContext {
   audit: AdminAuditService;
   /** The back office's site content. */
   content: AdminContentService;
+  /** The back office's photo manager. */
+  photos: AdminPhotosService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

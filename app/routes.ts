@@ -30,6 +30,8 @@ export default [
       route("listings/:code/edit", "routes/admin/listing-edit.tsx"),
       route("listings/:code/duplicate", "routes/admin/listing-duplicate.tsx"),
       route("listings/:code/delete", "routes/admin/listing-delete.tsx"),
+      route("listings/:code/photos", "routes/admin/listing-photos.tsx"),
+      route("listings/:code/photos/upload", "routes/admin/listing-photos-upload.ts"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/export", "routes/admin/enquiries-export.ts"),
       route("enquiries/data-requests", "routes/admin/enquiry-data-requests.tsx"),

@@ -16,6 +16,8 @@ export const auditActionNames = {
   "listing.restore": "Listing restored",
   "listing.delete": "Listing deleted",
   "listing.import": "Listing imported",
+  "listing.photos-add": "Photos added",
+  "listing.photos-save": "Photos changed",
   "enquiry.status": "Enquiry status changed",
   "enquiry.assign": "Enquiry assigned",
   "enquiry.note": "Enquiry noted",

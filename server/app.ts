@@ -20,6 +20,8 @@ import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
+import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
+import { createAdminPhotos } from "./photos/service.ts";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -271,6 +273,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       content: createAdminContent({
         database,
         imageDir: config.IMAGE_DIR,
+        redisUrl: config.REDIS_URL,
+        log: app.log,
+      }),
+      photos: createAdminPhotos({
+        database,
+        store: createFilesystemPhotoStore(config.IMAGE_DIR),
         redisUrl: config.REDIS_URL,
         log: app.log,
       }),

@@ -13,6 +13,7 @@ import { FeatureList } from "../components/property/feature-list.tsx";
 import {
   codesOf,
   featureIdsOf,
+  imageAltsOf,
   imageFilesOf,
   matchAmenities,
   matchProperties,
@@ -156,6 +157,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
           <ThumbnailGallery
             key={property.code}
             files={imageFilesOf(property)}
+            alts={imageAltsOf(property, imageFilesOf(property))}
             alt={property.headline}
           />
           <section className="property-section" aria-labelledby="property-info-heading">

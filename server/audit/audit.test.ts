@@ -17,7 +17,11 @@ import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { cliActor, retentionActor } from "../../lib/admin-audit.ts";
 import { emptyListingValues, type ListingFormValues } from "../../lib/admin-listing-form.ts";
 import { formatCsv } from "../../lib/csv.ts";
-import { buildPropertyEnquiry, buildPropertyImportRow } from "../../tests/support/factories.ts";
+import {
+  buildPhotoBytes,
+  buildPropertyEnquiry,
+  buildPropertyImportRow,
+} from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -25,6 +29,8 @@ import {
 } from "../../tests/support/test-database.ts";
 import { runContentCli } from "../cli/content.ts";
 import { runUsersCli } from "../cli/users.ts";
+import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
+import { createAdminPhotos } from "../photos/service.ts";
 import { createStaffAccounts } from "../staff/accounts.ts";
 import { createAdminContent } from "../staff/content.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
@@ -60,6 +66,7 @@ const writes = {
     "renameCategory",
     "removeCategory",
   ],
+  photos: ["upload", "save"],
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
@@ -75,6 +82,7 @@ const reads = {
     "amenities",
     "categories",
   ],
+  photos: ["open"],
 } as const;
 
 function goodValues(code: string): ListingFormValues {
@@ -113,6 +121,12 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     content: createAdminContent({
       database: test.handle,
       imageDir: createTestImageDir(),
+      redisUrl: undefined,
+      log: silent,
+    }),
+    photos: createAdminPhotos({
+      database: test.handle,
+      store: createFilesystemPhotoStore(createTestImageDir()),
       redisUrl: undefined,
       log: silent,
     }),
@@ -205,6 +219,44 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     expect(text).not.toContain(password);
     expect(text).not.toContain("scrypt$");
     expect(text).not.toContain(added.link.split("/").pop() as string);
+  });
+
+  it("records each write of the photos with what changed", async () => {
+    const { photos, listings } = services();
+    await listings.create(agent, goodValues(`PH-${dialect}`));
+    const bytes = await buildPhotoBytes({ color: "#5e548e" });
+    const added = await recordedBy(() =>
+      photos.upload(agent, `PH-${dialect}`, [{ name: "hall.jpg", bytes }]),
+    );
+    expect(added).toMatchObject([
+      {
+        action: "listing.photos-add",
+        actor_email: agent.user.email,
+        subject_type: "listing",
+        subject_id: `PH-${dialect}`,
+        detail: { count: 1 },
+      },
+    ]);
+    const opened = await photos.open(agent, `PH-${dialect}`);
+    const file = opened?.photos[0]?.file ?? "";
+    const saved = await recordedBy(() =>
+      photos.save(agent, `PH-${dialect}`, opened?.revision ?? -1, {
+        photos: [{ file, alt: "Hall with a tiled floor" }],
+        cover: file,
+      }),
+    );
+    expect(saved).toMatchObject([
+      {
+        action: "listing.photos-save",
+        detail: {
+          changes: { [`alt of ${file}`]: { before: "", after: "Hall with a tiled floor" } },
+        },
+      },
+    ]);
+    const refused = await recordedBy(() =>
+      photos.save(agent, `PH-${dialect}`, opened?.revision ?? -1, { photos: [], cover: "" }),
+    );
+    expect(refused).toEqual([]);
   });
 
   it("records each write of the listings with the fields a save changed", async () => {

@@ -20,6 +20,7 @@ import {
   updatePropertyByCode,
 } from "../../db/queries/property.ts";
 import { slugify } from "../../db/seed/content.ts";
+import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import {
   ImageError,
   type InspectedImage,
@@ -214,6 +215,8 @@ async function saveRecord(
         }),
         ...availabilityColumns(record, existing, now),
       };
+      // The alt text staff gave the photos in the back office stays (decision 056).
+      if (existing) columns.image_list = keepStoredAlts(columns.image_list, existing.image_list);
       let result: SaveOutcome["result"];
       if (existing === undefined) {
         await insertProperty(trx, columns);

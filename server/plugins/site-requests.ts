@@ -10,27 +10,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { StaffService } from "#app-context";
+import { photoLimits } from "../../lib/admin-photos.ts";
 
 /** The largest form post the site accepts: an enquiry is a few kilobytes at most. */
 export const siteFormBodyLimit = 64 * 1024;
 
 export const siteFormTooLarge = "The form is too large. Please shorten your message and try again.";
 
-/**
- * The back office's image forms (a slider's picture, the company logo; decision 057): a
- * multipart post to one of these paths may carry one image, up to this many bytes, still read
- * whole and bounded here before the form-token check and the action read it.
- */
-export const siteImageFormBodyLimit = 10 * 1024 * 1024 + 64 * 1024;
-const siteImageFormPath = /^\/admin\/(?:sliders\/(?:new|\d+)|profile)(?:\.data)?$/;
-
-/** The body limit of a post to `url` with this content type. */
-export function siteFormLimitOf(url: string, contentType: string | undefined): number {
-  const path = url.split("?")[0] ?? "";
-  return contentType?.startsWith("multipart/form-data") && siteImageFormPath.test(path)
-    ? siteImageFormBodyLimit
-    : siteFormBodyLimit;
-}
 const siteFormUnreadable = "The form could not be read. Please try again.";
 
 function refuse(reply: FastifyReply, status: number, message: string) {
@@ -56,29 +43,79 @@ async function readBounded(
 }
 
 /**
- * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
- * up to {@link siteFormBodyLimit} (an image form's: {@link siteImageFormBodyLimit}), or answers 413 (or 400 for a body that breaks off).
+ * The back office's posts that carry files may be larger than a form, for signed-in staff only:
+ * the session is checked before such a body is read, so nobody else can make the server hold
+ * one. Each body is still read whole and bounded here, before the form-token check and the
+ * action read it.
  */
-export async function boundSiteFormBody(request: FastifyRequest, reply: FastifyReply) {
-  const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
-  if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
-  const limit = siteFormLimitOf(request.url, request.headers["content-type"]);
-  if (Number(request.headers["content-length"] ?? 0) > limit) {
-    request.log.info("site form refused: too large");
-    return refuse(reply, 413, siteFormTooLarge);
-  }
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readBounded(body, limit);
-  } catch {
-    request.log.info("site form refused: the body broke off");
-    return refuse(reply, 400, siteFormUnreadable);
-  }
-  if (bytes === undefined) {
-    request.log.info("site form refused: too large");
-    return refuse(reply, 413, siteFormTooLarge);
-  }
-  request.body = bytes;
+const staffUploads: {
+  path: RegExp;
+  maxBytes: number;
+  tooLarge: string;
+}[] = [
+  // A listing's photos (decision 056): the manager's form and the uploader's.
+  {
+    path: /^\/admin\/listings\/[^/?#]+\/photos(?:\/upload)?(?:\.data)?$/,
+    maxBytes: photoLimits.maxPostBytes,
+    tooLarge: `The photos are too large together: send at most ${
+      photoLimits.maxPostBytes / 1024 / 1024
+    } MB at once (each photo up to ${photoLimits.maxBytes / 1024 / 1024} MB).`,
+  },
+  // One image: a slider's picture or the company logo (decision 057).
+  {
+    path: /^\/admin\/(?:sliders\/(?:new|\d+)|profile)(?:\.data)?$/,
+    maxBytes: 10 * 1024 * 1024 + 64 * 1024,
+    tooLarge: "The image is too large: send one of 10 MB at most.",
+  },
+];
+
+/** The upload a post to `url` may be, when it is one and carries files. */
+function staffUploadOf(request: FastifyRequest) {
+  if (request.method !== "POST") return undefined;
+  if (!request.headers["content-type"]?.startsWith("multipart/form-data")) return undefined;
+  const path = request.url.split("?")[0] ?? "";
+  return staffUploads.find((upload) => upload.path.test(path));
+}
+
+/**
+ * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
+ * up to {@link siteFormBodyLimit} (a signed-in upload's own limit, above), or answers 413 (or
+ * 400 for a body that breaks off).
+ */
+export function boundSiteFormBody(staff: Pick<StaffService, "session">) {
+  return async function bound(request: FastifyRequest, reply: FastifyReply) {
+    const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
+    if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
+    let limit = siteFormBodyLimit;
+    let tooLarge = siteFormTooLarge;
+    const upload = staffUploadOf(request);
+    const cookie = request.headers.cookie;
+    if (upload && cookie) {
+      const session = await staff.session(
+        new Request(new URL(request.url, "http://localhost"), { headers: { cookie } }),
+      );
+      if (session) {
+        limit = upload.maxBytes;
+        tooLarge = upload.tooLarge;
+      }
+    }
+    if (Number(request.headers["content-length"] ?? 0) > limit) {
+      request.log.info("site form refused: too large");
+      return refuse(reply, 413, tooLarge);
+    }
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await readBounded(body, limit);
+    } catch {
+      request.log.info("site form refused: the body broke off");
+      return refuse(reply, 400, siteFormUnreadable);
+    }
+    if (bytes === undefined) {
+      request.log.info("site form refused: too large");
+      return refuse(reply, 413, tooLarge);
+    }
+    request.body = bytes;
+  };
 }
 
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();

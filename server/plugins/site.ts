@@ -20,6 +20,7 @@ import type {
   AdminContentService,
   AdminEnquiriesService,
   AdminListingsService,
+  AdminPhotosService,
   SingleUseStore,
   SiteConfig,
   StaffService,
@@ -56,6 +57,8 @@ export interface SiteOptions {
   audit: AdminAuditService;
   /** The back office's site content (decision 057). */
   content: AdminContentService;
+  /** The back office's photo manager (decision 056). */
+  photos: AdminPhotosService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -96,8 +99,17 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, listings, enquiries, audit, content } =
-    options;
+  const {
+    config,
+    devServer,
+    usedPuzzleTokens,
+    staff,
+    listings,
+    enquiries,
+    audit,
+    content,
+    photos,
+  } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -143,6 +155,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       enquiries,
       audit,
       content,
+      photos,
       clientIp,
     });
     return context;
@@ -224,7 +237,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     },
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
-      preValidation: boundSiteFormBody,
+      preValidation: boundSiteFormBody(staff),
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
     },

@@ -265,7 +265,14 @@ export async function saveListing(
         imageFiles: stored.images,
         createdAt: toIsoString(row.created_at),
       });
-      const { code: _code, created_at: _created, ...changed } = columns;
+      // The photos are the photo manager's (decision 056): kept as stored, cover and alt text.
+      const {
+        code: _code,
+        created_at: _created,
+        cover_image: _cover,
+        image_list: _images,
+        ...changed
+      } = columns;
       const written = await updateListingAtRevision(trx, code, revision, {
         ...changed,
         ...availabilityColumns(record, row, now.toISOString()),

@@ -160,3 +160,21 @@ export async function writeTestPhoto(
   await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toFile(file);
   return file;
 }
+
+/**
+ * The bytes of a photo as a member of staff would upload it: a gradient with a circle (so no
+ * two colours give the same bytes) in the format and size given; JPEG 1200 × 800 by default.
+ */
+export async function buildPhotoBytes(
+  options: {
+    width?: number;
+    height?: number;
+    format?: "jpeg" | "png" | "webp" | "avif" | "gif";
+    color?: string;
+  } = {},
+): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const { width = 1200, height = 800, format = "jpeg", color = "#f4a261" } = options;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#2a6f97"/><stop offset="1" stop-color="${color}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#fff"/></svg>`;
+  return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
+}

@@ -35,10 +35,11 @@ export function enhanceThumbnailGallery(gallery: HTMLElement): () => void {
       : [];
     return links.length > 0 ? links : opener ? [opener] : [];
   };
-  const label = (index: number, total: number) =>
-    total > 1
-      ? `${gallery.dataset.alt ?? ""} (image ${index + 1} of ${total})`
-      : (gallery.dataset.alt ?? "");
+  /** A photo's own alt text (on its link) or the headline's, with its place among them. */
+  const label = (index: number, total: number) => {
+    const alt = sources()[index]?.dataset.alt || (gallery.dataset.alt ?? "");
+    return total > 1 ? `${alt} (image ${index + 1} of ${total})` : alt;
+  };
   const cleanups: (() => void)[] = [];
   let releaseCover: (() => void) | undefined;
   let coverIndex = 0;

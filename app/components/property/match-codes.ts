@@ -62,6 +62,23 @@ export function matchAmenities(ids: readonly number[], amenities: readonly Ameni
   });
 }
 
+/**
+ * The alt text staff gave each photo in the back office (decision 056: `alt` beside `imageUrl`
+ * in image_list), for `files` in their order; "" where there is none.
+ */
+export function imageAltsOf(
+  property: Pick<Property, "image_list">,
+  files: readonly string[],
+): string[] {
+  const alts = new Map<string, string>();
+  for (const item of parseJsonList(property.image_list)) {
+    if (!item || typeof item !== "object" || !("imageUrl" in item) || !("alt" in item)) continue;
+    const { imageUrl, alt } = item as { imageUrl: unknown; alt: unknown };
+    if (typeof imageUrl === "string" && typeof alt === "string") alts.set(imageUrl, alt.trim());
+  }
+  return files.map((file) => alts.get(file) ?? "");
+}
+
 /** The image files of a property: its cover first, then image_list's `imageUrl`s, each once. */
 export function imageFilesOf(property: Pick<Property, "cover_image" | "image_list">): string[] {
   const files = [property.cover_image];

@@ -8,6 +8,8 @@ export interface ThumbnailGalleryProps {
   files: readonly string[];
   /** The property's headline, the alt text of its images. */
   alt: string;
+  /** Each file's own alt text, given in the back office; "" (or none): the headline's. */
+  alts?: readonly string[];
 }
 
 /**
@@ -24,13 +26,15 @@ export interface ThumbnailGalleryProps {
  * link to its full-size image, and each thumbnail is a link to its own (decision 026). Both the
  * buttons and the links are in the HTML; the stylesheet shows one.
  */
-export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
+export function ThumbnailGallery({ files, alt, alts = [] }: ThumbnailGalleryProps) {
   const images = files.length > 0 ? files : [""];
   const { imageBaseUrl } = useSiteSettings();
   const current = 0;
   const total = images.length;
   const hasPhoto = images[current] !== "";
-  const label = (index: number) => (total > 1 ? `${alt} (image ${index + 1} of ${total})` : alt);
+  const altOf = (index: number) => alts[index] || alt;
+  const label = (index: number) =>
+    total > 1 ? `${altOf(index)} (image ${index + 1} of ${total})` : altOf(index);
   const cover = (
     <ResponsiveImage
       folder="property"
@@ -51,6 +55,7 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
           <a
             href={imageUrl(imageBaseUrl, "property", images[current] ?? "")}
             className="thumbnail-gallery__open"
+            data-alt={alts[current] || undefined}
           >
             {cover}
             <span className="thumbnail-gallery__open-hint">
@@ -80,6 +85,7 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
                 href={imageUrl(imageBaseUrl, "property", file)}
                 className="thumbnail-gallery__thumb thumbnail-gallery__link"
                 aria-label={`Open image ${index + 1} of ${total}`}
+                data-alt={alts[index] || undefined}
               >
                 <ThumbnailImage file={file} />
               </a>
@@ -87,7 +93,14 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
           ))}
         </ul>
       ) : null}
-      {hasPhoto ? <PhotoViewer alt={alt} total={total} cover={images[current] ?? ""} /> : null}
+      {hasPhoto ? (
+        <PhotoViewer
+          alt={alt}
+          coverAlt={label(current)}
+          total={total}
+          cover={images[current] ?? ""}
+        />
+      ) : null}
     </div>
   );
 }
@@ -114,7 +127,17 @@ function ThumbnailImage({ file }: { file: string }) {
  * the gallery's links into a copy of it. The previous and next buttons exist only for more
  * than one photo.
  */
-function PhotoViewer({ alt, total, cover }: { alt: string; total: number; cover: string }) {
+function PhotoViewer({
+  alt,
+  coverAlt,
+  total,
+  cover,
+}: {
+  alt: string;
+  coverAlt: string;
+  total: number;
+  cover: string;
+}) {
   return (
     <dialog className="photo-viewer" aria-label={`Photos: ${alt}`}>
       <div className="photo-viewer__bar">
@@ -129,7 +152,7 @@ function PhotoViewer({ alt, total, cover }: { alt: string; total: number; cover:
         <ResponsiveImage
           folder="property"
           file={cover}
-          alt={total > 1 ? `${alt} (image 1 of ${total})` : alt}
+          alt={coverAlt}
           width={1200}
           height={800}
           sizes={imageSizes.viewer}

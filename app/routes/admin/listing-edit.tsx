@@ -9,6 +9,7 @@ import { formatDate } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
+import { photosPath } from "../../admin/photo-files.ts";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/listing-edit";
 
@@ -103,7 +104,10 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
           </div>
           <div>
             <dt>Photos</dt>
-            <dd>{listing.images.length === 0 ? "None" : listing.images.length}</dd>
+            <dd>
+              {listing.images.length === 0 ? "None" : listing.images.length}{" "}
+              <Link to={photosPath(code)}>Manage photos</Link>
+            </dd>
           </div>
         </dl>
         <div className="admin-actions">

@@ -1,0 +1,36 @@
+/**
+ * The uploader's endpoint (decision 056): one or more files posted with the form token, as the
+ * photo manager's script sends them (one file a request, so each has its own progress),
+ * answered as JSON: each file's result and the listing's revision after it. The form token and
+ * the session are checked by the admin layouts, as for every admin post.
+ */
+import { data } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { postedPhotoFiles } from "../../admin/photo-files.ts";
+import { staffSessionContext } from "../../admin/staff.ts";
+import type { Route } from "./+types/listing-photos-upload";
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = context.get(staffSessionContext);
+  const { photos } = context.get(siteRequestContext);
+  const files = await postedPhotoFiles(await request.formData());
+  if (files.length === 0) {
+    return Response.json(
+      { ok: false, results: [], message: "Choose a photo to upload." },
+      { status: 400 },
+    );
+  }
+  const answer = await photos.upload(session, params.code, files);
+  const status = answer.missing
+    ? 404
+    : !answer.ok
+      ? 409
+      : answer.results.some((result) => result.ok)
+        ? 200
+        : 422;
+  return Response.json(answer, { status, headers: { "cache-control": "no-store" } });
+}
+
+export function loader() {
+  throw data({ message: "Upload photos from the listing's photos page." }, { status: 405 });
+}

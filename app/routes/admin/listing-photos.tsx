@@ -1,0 +1,123 @@
+/**
+ * A listing's photos (decision 056): upload several at once (a file input and a drop zone,
+ * each file's progress shown), order them by dragging or with the move buttons, choose the
+ * cover, give each its alt text, remove them. Saves go over the listing's revision, like the
+ * editor's (decision 044). Without JavaScript the same page works as two plain forms: the
+ * upload posts the chosen files here, and each move button saves the form with one step.
+ */
+import { data, Link, redirect } from "react-router";
+import { siteRequestContext } from "#app-context";
+import { type PhotoUploadAnswer, readPhotoArrangement } from "../../../lib/admin-photos.ts";
+import { editPath } from "../../admin/listing-editing.ts";
+import { photosPath, postedPhotoFiles } from "../../admin/photo-files.ts";
+import { PhotoManager } from "../../admin/photo-manager.tsx";
+import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import type { Route } from "./+types/listing-photos";
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Photos of ${params.code}`);
+
+const notices: Record<string, string> = {
+  saved: "The photos are saved: the public site shows them now.",
+  moved: "The photo is moved and saved.",
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const session = context.get(staffSessionContext);
+  const { photos, config } = context.get(siteRequestContext);
+  const listing = await photos.open(session, params.code);
+  if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    listing,
+    csrfToken: session.csrfToken,
+    imageBaseUrl: config.imageBaseUrl,
+    imageDerivatives: config.imageDerivatives,
+    done: done !== null && done in notices ? done : null,
+  };
+}
+
+export type PhotoActionAnswer =
+  | { kind: "upload"; upload: PhotoUploadAnswer }
+  | { kind: "conflict"; revision: number }
+  | { kind: "invalid"; message: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = context.get(staffSessionContext);
+  const { photos } = context.get(siteRequestContext);
+  const form = await request.formData();
+  if (form.get("intent") === "upload") {
+    const files = await postedPhotoFiles(form);
+    const upload: PhotoUploadAnswer =
+      files.length === 0
+        ? { ok: false, results: [], message: "Choose one or more photos to upload." }
+        : await photos.upload(session, params.code, files);
+    const refused = !upload.ok || upload.results.some((result) => !result.ok);
+    return data<PhotoActionAnswer>({ kind: "upload", upload }, { status: refused ? 400 : 200 });
+  }
+  const revision = Number(form.get("revision"));
+  if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
+  const arrangement = readPhotoArrangement(form);
+  const saved = await photos.save(session, params.code, revision, arrangement);
+  if (saved.ok) {
+    const moved = form.get("move") !== null;
+    throw redirect(`${photosPath(params.code)}?done=${moved ? "moved" : "saved"}`);
+  }
+  if (saved.reason === "missing") {
+    throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
+  }
+  if (saved.reason === "conflict") {
+    return data<PhotoActionAnswer>({ kind: "conflict", revision: saved.revision }, { status: 409 });
+  }
+  return data<PhotoActionAnswer>({ kind: "invalid", message: saved.message }, { status: 400 });
+}
+
+export default function ListingPhotos({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, done } = loaderData;
+  const answer = actionData as PhotoActionAnswer | undefined;
+  return (
+    <section className="admin-panel admin-panel--wide" aria-labelledby="photos-title">
+      <p className="admin-editor__back">
+        <Link to={adminPaths.listings}>Listings</Link>
+        {" / "}
+        <Link to={editPath(listing.code)}>{`Edit ${listing.code}`}</Link>
+      </p>
+      <h1 id="photos-title" className="admin-title">
+        {`Photos of ${listing.code}`}
+      </h1>
+      <p className="admin-photos__headline">{listing.headline}</p>
+      {done && !answer ? (
+        <div className="admin-notice admin-notice--success" role="status">
+          <p>{notices[done]}</p>
+        </div>
+      ) : null}
+      {answer?.kind === "conflict" ? (
+        <div className="admin-notice admin-notice--error" role="alert">
+          <p>
+            Someone changed this listing's photos since you opened the page, so nothing was saved.
+            The page now shows their version: make your change again and save.
+          </p>
+        </div>
+      ) : null}
+      {answer?.kind === "invalid" ? (
+        <div className="admin-notice admin-notice--error" role="alert">
+          <p>{answer.message}</p>
+        </div>
+      ) : null}
+      <PhotoManager
+        // A fresh manager after each save: its state starts from what is stored.
+        key={`${listing.code}-${done ?? ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
+        listing={listing}
+        csrfToken={csrfToken}
+        imageBaseUrl={imageBaseUrl}
+        imageDerivatives={imageDerivatives}
+        upload={answer?.kind === "upload" ? answer.upload : undefined}
+      />
+      <p className="admin-photos__public">
+        <a href={`/property/${encodeURIComponent(listing.slug)}`} target="_blank" rel="noopener">
+          {listing.published ? "View on the site" : "Public page (not live)"}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A listing's photos (decision 056): the two columns that hold them, written only over the
+ * revision that was read (the listing's optimistic concurrency, decision 044), whether any
+ * listing still uses a file, and the lock that keeps a photo file's clean-up and an upload
+ * that wants the same file apart on every app server.
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../database.ts";
+import { isPostgres, nextRevision } from "./columns.ts";
+
+export interface ListingPhotoRow {
+  code: string;
+  headline: string;
+  slug: string;
+  publish: boolean | number;
+  revision: number;
+  cover_image: string;
+  image_list: string;
+}
+
+export async function findListingPhotoRow(
+  db: Kysely<Database>,
+  code: string,
+): Promise<ListingPhotoRow | undefined> {
+  return db
+    .selectFrom("property")
+    .select(["code", "headline", "slug", "publish", "revision", "cover_image", "image_list"])
+    .where("code", "=", code)
+    .executeTakeFirst();
+}
+
+/** Writes the photo columns over `revision` only, raising it; false when it moved on. */
+export async function writeListingPhotos(
+  db: Kysely<Database>,
+  code: string,
+  revision: number,
+  columns: { cover_image: string; image_list: string },
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("property")
+    .set({ ...columns, revision: nextRevision, updated_at: updatedAt })
+    .where("code", "=", code)
+    .where("revision", "=", revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Whether any listing (archived and unpublished ones too) uses `file` as its cover or in its
+ * photo list. Names are content-hashed (hex digits and an extension), so a substring of the
+ * JSON text is exact enough and needs no JSON functions of either dialect.
+ */
+export async function isPhotoFileUsed(db: Kysely<Database>, file: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("property")
+    .select("id")
+    .where((eb) => eb.or([eb("cover_image", "=", file), eb("image_list", "like", `%"${file}"%`)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The advisory lock key of photo files (any constant no other lock uses). */
+const photoFilesLockKey = 560_056;
+
+/**
+ * Holds the photo files' lock until `trx` ends. On PostgreSQL a transaction-level advisory
+ * lock, so the servers of one database take turns; SQLite's one connection per process
+ * already runs transactions one at a time (and several servers need PostgreSQL, decision 016).
+ */
+export async function lockPhotoFiles(trx: Kysely<Database>): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await sql`select pg_advisory_xact_lock(${photoFilesLockKey})`.execute(trx);
+}

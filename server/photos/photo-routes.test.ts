@@ -1,0 +1,257 @@
+/**
+ * The photo manager's pages through the app (decision 056) on both dialects: signed-out
+ * requests and posts without the form token are refused before a large body is read; the page
+ * lists the photos; a form posted without JavaScript uploads several files (refusals named
+ * beside the field) and saves order, cover, alt text and removals (a move button one step at
+ * a time); a stale save is refused with 409; the uploader's endpoint answers JSON; the public
+ * page shows the new cover and its alt text at once, page cache warm.
+ */
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { photoLimits } from "../../lib/admin-photos.ts";
+import { buildPhotoBytes } from "../../tests/support/factories.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import {
+  type AdminBrowser,
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../staff/testing.ts";
+import { type PostedFile, postMultipart } from "./testing.ts";
+
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+const jpeg = (name: string, bytes: Buffer): PostedFile => ({
+  field: "photos",
+  name,
+  type: "image/jpeg",
+  bytes,
+});
+
+/** The arrangement form's fields as the page renders them (the form without JavaScript). */
+function arrangementFields(html: string): [string, string][] {
+  const form = html.slice(html.indexOf('class="admin-photos__arrange"'));
+  const fields: [string, string][] = [];
+  for (const match of form.matchAll(/<input([^>]*)>/g)) {
+    const attributes = match[1] ?? "";
+    const name = /name="([^"]+)"/.exec(attributes)?.[1];
+    const value = /value="([^"]*)"/.exec(attributes)?.[1] ?? "";
+    const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
+    if (!name) continue;
+    if ((type === "checkbox" || type === "radio") && !/\bchecked\b/.test(attributes)) continue;
+    fields.push([name, value.replaceAll("&amp;", "&")]);
+  }
+  return fields;
+}
+
+describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let agent: AdminBrowser;
+
+  let taken = 0;
+  async function publishedListing() {
+    const rows = (await listAllPropertyRows(database.handle.db)).filter(
+      (row) => row.publish === 1 || row.publish === true,
+    );
+    const row = rows[taken++];
+    if (!row) throw new Error("the seed has too few published listings");
+    return row;
+  }
+
+  beforeAll(async () => {
+    ({ app, database } = await createBackOfficeApp(dialect, {
+      CONTACT_RATE_LIMIT: "off",
+      PAGE_CACHE_TTL: "600",
+    }));
+    const { email, password } = await createStaffMember(app, "agent");
+    agent = adminBrowser(app);
+    expect((await agent.signIn(email, password)).headers.location).toBe("/admin/");
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it("refuses signed-out requests, and large posts before reading them", async () => {
+    const { code } = await publishedListing();
+    const page = await app.inject({ method: "GET", url: `/admin/listings/${code}/photos` });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe("/admin/sign-in");
+    const stranger = adminBrowser(app);
+    const csrf = await stranger.tokenFrom("/admin/sign-in");
+    const bytes = await buildPhotoBytes();
+    const small = await postMultipart(
+      app,
+      stranger,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf },
+      [jpeg("a.jpg", bytes)],
+    );
+    expect(small.statusCode).toBe(302);
+    // Over the site's form limit, a stranger's post is refused unread.
+    const large = await postMultipart(
+      app,
+      stranger,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf },
+      [jpeg("big.jpg", Buffer.alloc(200 * 1024, 1))],
+    );
+    expect(large.statusCode).toBe(413);
+    // Signed in, a post without the form token is refused.
+    const forged = await postMultipart(
+      app,
+      agent,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf: "forged" },
+      [jpeg("a.jpg", bytes)],
+    );
+    expect(forged.statusCode).toBe(403);
+    const signedInLarge = await postMultipart(
+      app,
+      agent,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf: "x" },
+      [jpeg("big.jpg", Buffer.alloc(photoLimits.maxPostBytes + 1, 1))],
+    );
+    expect(signedInLarge.statusCode).toBe(413);
+    expect(signedInLarge.body).toContain("The photos are too large together");
+  });
+
+  it("uploads several photos from a form without JavaScript, naming the refused ones", async () => {
+    const { code } = await publishedListing();
+    const page = await agent.get(`/admin/listings/${code}/photos`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Photos of ${code}`);
+    expect(page.body.toLowerCase()).toContain('enctype="multipart/form-data"');
+    const csrf = formTokenOf(page.body);
+    const one = await buildPhotoBytes({ color: "#123456" });
+    const two = await buildPhotoBytes({ color: "#654321" });
+    const answer = await postMultipart(
+      app,
+      agent,
+      `/admin/listings/${code}/photos`,
+      { csrf, intent: "upload" },
+      [jpeg("one.jpg", one), jpeg("two.jpg", two), jpeg("notes.jpg", Buffer.from("not a photo"))],
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain("notes.jpg is not a JPEG, PNG, WebP or AVIF image.");
+    expect(answer.body).toContain('id="photo-files-error"');
+    expect(answer.body).toContain("2 photos are uploaded.");
+    const row = await findPropertyRowByCode(database.handle.db, code);
+    expect(row?.image_list).toContain(`${sha(one)}.jpg`);
+    expect(row?.image_list).toContain(`${sha(two)}.jpg`);
+    const image = await app.inject({ method: "GET", url: `/images/property/${sha(one)}.jpg` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/jpeg");
+  });
+
+  it("answers the uploader's posts as JSON", async () => {
+    const { code } = await publishedListing();
+    const csrf = formTokenOf((await agent.get(`/admin/listings/${code}/photos`)).body);
+    const bytes = await buildPhotoBytes({ color: "#0f0f0f" });
+    const answer = await postMultipart(
+      app,
+      agent,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf },
+      [jpeg("kitchen.jpg", bytes)],
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      ok: true,
+      results: [{ ok: true, name: "kitchen.jpg", file: `${sha(bytes)}.jpg`, duplicate: false }],
+    });
+    const refused = await postMultipart(
+      app,
+      agent,
+      `/admin/listings/${code}/photos/upload`,
+      { csrf },
+      [jpeg("small.jpg", await buildPhotoBytes({ width: 320, height: 200 }))],
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().results[0].message).toBe(
+      "small.jpg is 320 × 200 pixels; a photo must be at least 640 × 400.",
+    );
+  });
+
+  it("saves order, cover, alt text and removals; the public page shows them at once", async () => {
+    const { code, slug, cover_image: oldCover } = await publishedListing();
+    // The public page is in the page cache before the change.
+    const before = await app.inject({ method: "GET", url: `/property/${slug}` });
+    expect(before.statusCode).toBe(200);
+    const csrf = formTokenOf((await agent.get(`/admin/listings/${code}/photos`)).body);
+    const bytes = await buildPhotoBytes({ color: "#abcdef" });
+    const name = `${sha(bytes)}.jpg`;
+    await postMultipart(app, agent, `/admin/listings/${code}/photos/upload`, { csrf }, [
+      jpeg("garden.jpg", bytes),
+    ]);
+    const page = await agent.get(`/admin/listings/${code}/photos`);
+    const fields = arrangementFields(page.body);
+    const files = fields.filter(([field]) => field === "photo").map(([, value]) => value);
+    expect(files.at(-1)).toBe(name);
+    const index = files.indexOf(name);
+    const posted = new URLSearchParams(
+      fields.map(([field, value]): [string, string] =>
+        field === "cover" ? ["cover", name] : [field, value],
+      ),
+    );
+    posted.set(`alt-${index}`, "The garden in June");
+    posted.append("remove", oldCover);
+    const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join("; ");
+    const save = (body: URLSearchParams) =>
+      app.inject({
+        method: "POST",
+        url: `/admin/listings/${code}/photos`,
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        payload: body.toString(),
+      });
+    const saved = await save(posted);
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe(`/admin/listings/${code}/photos?done=saved`);
+    const row = await findPropertyRowByCode(database.handle.db, code);
+    expect(row?.cover_image).toBe(name);
+    expect(row?.image_list).toContain('"alt":"The garden in June"');
+    expect(row?.image_list).not.toContain(`"${oldCover}"`);
+
+    const after = await app.inject({ method: "GET", url: `/property/${slug}` });
+    expect(after.body).toContain(name);
+    expect(after.body).toContain('alt="The garden in June');
+
+    // The same form again is a stale revision: refused, nothing changed.
+    const stale = await save(posted);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("Someone changed this listing");
+  });
+
+  it("moves a photo one step with a move button, without JavaScript", async () => {
+    const { code } = await publishedListing();
+    const csrf = formTokenOf((await agent.get(`/admin/listings/${code}/photos`)).body);
+    await postMultipart(app, agent, `/admin/listings/${code}/photos/upload`, { csrf }, [
+      jpeg("x.jpg", await buildPhotoBytes({ color: "#aa0000" })),
+    ]);
+    const page = await agent.get(`/admin/listings/${code}/photos`);
+    const fields = arrangementFields(page.body);
+    const files = fields.filter(([field]) => field === "photo").map(([, value]) => value);
+    expect(files.length).toBeGreaterThan(1);
+    const last = files.at(-1) as string;
+    const body = new URLSearchParams(fields);
+    body.set("move", `${last}:up`);
+    const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join("; ");
+    const moved = await app.inject({
+      method: "POST",
+      url: `/admin/listings/${code}/photos`,
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      payload: body.toString(),
+    });
+    expect(moved.headers.location).toBe(`/admin/listings/${code}/photos?done=moved`);
+    const row = await findPropertyRowByCode(database.handle.db, code);
+    const order = (JSON.parse(row?.image_list ?? "[]") as { imageUrl: string }[]).map(
+      (item) => item.imageUrl,
+    );
+    expect(order.at(-2)).toBe(last);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Where listing photos live (decision 056): one small interface, so the service never touches
+ * a path, and one implementation, a folder on the file system: IMAGE_DIR/property, the folder
+ * the image route serves. With several app servers that folder is one shared directory (an NFS
+ * or other network mount every server sees at the same path, docs/deployment.md), so a photo
+ * uploaded through one server is served by every other.
+ *
+ * Names are content-hashed (`{sha256 of the bytes}.{extension}`): a name never changes
+ * meaning, so files are served as immutable and two uploads of the same bytes share one file.
+ * Each original has the WebP derivatives of decision 012 beside it (`{name}.{width}w.webp`).
+ */
+import { createReadStream } from "node:fs";
+import { readdir, rm, stat, utimes } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import {
+  imageFilePath,
+  writeFileWhole,
+  writeImageDerivatives,
+} from "../../lib/image-derivatives.server.ts";
+import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
+
+export interface PhotoStore {
+  /** Stores `bytes` as `name` (whole or not at all) with its derivatives; kept if it exists. */
+  put(name: string, bytes: Buffer): Promise<void>;
+  /** Stores the original only, when it is missing (after a clean-up raced an upload). */
+  ensure(name: string, bytes: Buffer): Promise<void>;
+  /** The bytes of a stored file (an original or a derivative); undefined when missing. */
+  stream(file: string): Promise<Readable | undefined>;
+  exists(name: string): Promise<boolean>;
+  /** Deletes an original and every derivative of it; missing files are no error. */
+  delete(name: string): Promise<void>;
+  /** The originals stored (derivatives left out), for a sweep. */
+  list(): Promise<string[]>;
+}
+
+/** A content-hashed photo name: 64 hex digits and an image extension. */
+export const photoNamePattern = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif)$/;
+
+export function isPhotoName(name: string): boolean {
+  return photoNamePattern.test(name);
+}
+
+/** The store on the file system: the `property` folder of `imageDir`. */
+export function createFilesystemPhotoStore(imageDir: string): PhotoStore {
+  const folder = "property";
+  const pathOf = (file: string) => {
+    const path = imageFilePath(imageDir, `${folder}/${file}`);
+    if (path === undefined) throw new Error(`Not a photo file name: ${file}`);
+    return path;
+  };
+  const isFile = async (file: string) =>
+    (await stat(pathOf(file)).catch(() => undefined))?.isFile() === true;
+  const store: PhotoStore = {
+    async put(name, bytes) {
+      if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);
+      await store.ensure(name, bytes);
+      await writeImageDerivatives(imageDir, `${folder}/${name}`);
+    },
+    async ensure(name, bytes) {
+      if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);
+      const path = pathOf(name);
+      if (await isFile(name)) {
+        // A fresh time tells a sweep that the file is wanted again.
+        const now = new Date();
+        await utimes(path, now, now).catch(() => undefined);
+        return;
+      }
+      await writeFileWhole(path, bytes);
+    },
+    async stream(file) {
+      if (!(await isFile(file))) return undefined;
+      return createReadStream(pathOf(file));
+    },
+    exists: isFile,
+    async delete(name) {
+      if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);
+      const files = [name, ...imageVariantWidths.map((width) => imageVariantPath(name, width))];
+      await Promise.all(files.map((file) => rm(pathOf(file), { force: true })));
+    },
+    async list() {
+      const entries = await readdir(join(imageDir, folder), { withFileTypes: true }).catch(
+        () => [],
+      );
+      return entries
+        .filter((entry) => entry.isFile() && isPhotoName(entry.name))
+        .map((entry) => entry.name)
+        .sort();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,302 @@
+/**
+ * The back office's photo manager (decision 056): a listing's photos, uploads added to them,
+ * and a save of their order, cover, alt text and removals over the listing's revision. Each
+ * write raises the revision, records its audit event in its own transaction (decision 050)
+ * and is announced on the content-change path, so every app server shows it at once. A file
+ * no listing uses any more is deleted with its derivatives.
+ */
+
+import type { Kysely } from "kysely";
+import type { AdminPhotosService } from "#app-context";
+import type { Database, DatabaseHandle } from "../../db/database.ts";
+import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
+import {
+  findListingPhotoRow,
+  isPhotoFileUsed,
+  lockPhotoFiles,
+  writeListingPhotos,
+} from "../../db/queries/listing-photos.ts";
+import {
+  type ListingPhoto,
+  type PhotoArrangement,
+  type PhotoSave,
+  type PhotoUploadAnswer,
+  type PhotoUploadResult,
+  photoColumns,
+  photoLimits,
+  photosOfRow,
+} from "../../lib/admin-photos.ts";
+import { publishContentChange } from "../content-changes.ts";
+import { actorOf } from "../staff/listings.ts";
+import { isPhotoName, type PhotoStore } from "./photo-store.ts";
+import { inspectPhoto } from "./validate.ts";
+
+export interface AdminPhotosOptions {
+  database: DatabaseHandle;
+  store: PhotoStore;
+  /** REDIS_URL: changes reach the other app servers through it. */
+  redisUrl: string | undefined;
+  log: { warn(object: unknown, message: string): void };
+  now?: () => Date;
+}
+
+/** An uploaded file as the routes read it from the form. */
+export interface UploadedFile {
+  name: string;
+  bytes: Buffer;
+}
+
+/** Tries of an upload's append when other writes to the listing keep moving its revision. */
+const appendAttempts = 5;
+
+/**
+ * Deletes the stored files of `names` that no listing uses, under the photo files' lock: an
+ * upload of the same bytes waits, then stores the original again (`ensure`) before it commits.
+ * Answers the names deleted.
+ */
+export async function deleteUnusedPhotoFiles(
+  db: Kysely<Database>,
+  store: PhotoStore,
+  names: readonly string[],
+): Promise<string[]> {
+  const candidates = [...new Set(names)].filter(isPhotoName);
+  if (candidates.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await lockPhotoFiles(trx);
+    const deleted: string[] = [];
+    for (const name of candidates) {
+      if (await isPhotoFileUsed(trx, name)) continue;
+      await store.delete(name);
+      deleted.push(name);
+    }
+    return deleted;
+  });
+}
+
+export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosService {
+  const { database, store, redisUrl, log } = options;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  /** The change is committed: failing to tell other servers is logged, not the answer. */
+  const announce = () =>
+    publishContentChange(redisUrl).catch((error: unknown) =>
+      log.warn({ err: error }, "photos changed, but other app servers could not be told"),
+    );
+
+  return {
+    async open(_session, code) {
+      const row = await findListingPhotoRow(db, code);
+      if (!row) return null;
+      const { photos, cover } = photosOfRow(row);
+      return {
+        code: row.code,
+        headline: row.headline,
+        slug: row.slug,
+        published: row.publish === true || row.publish === 1,
+        revision: row.revision,
+        photos,
+        cover,
+      };
+    },
+
+    async upload(session, code, files) {
+      if (!(await findListingPhotoRow(db, code))) {
+        return {
+          ok: false,
+          missing: true,
+          results: [],
+          message: "There is no listing with this code.",
+        };
+      }
+      // Checked and stored first, outside any transaction: encoding the derivatives is slow.
+      const results: PhotoUploadResult[] = [];
+      const accepted = new Map<string, { bytes: Buffer; index: number }>();
+      for (const file of files.slice(0, photoLimits.maxFilesPerPost)) {
+        const inspected = await inspectPhoto(file.bytes, file.name);
+        if (!inspected.ok) {
+          results.push({ ok: false, name: file.name, message: inspected.message });
+          continue;
+        }
+        try {
+          await store.put(inspected.name, file.bytes);
+        } catch (error) {
+          log.warn({ err: error, file: file.name }, "an uploaded photo could not be stored");
+          // What was written of it goes, unless a listing uses that file.
+          await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
+          results.push({
+            ok: false,
+            name: file.name,
+            message: `${file.name} is damaged or could not be stored; try another copy.`,
+          });
+          continue;
+        }
+        results.push({ ok: true, name: file.name, file: inspected.name, duplicate: false });
+        if (!accepted.has(inspected.name)) {
+          accepted.set(inspected.name, { bytes: file.bytes, index: results.length - 1 });
+        }
+      }
+      for (const file of files.slice(photoLimits.maxFilesPerPost)) {
+        results.push({
+          ok: false,
+          name: file.name,
+          message: `${file.name} was not uploaded: send at most ${photoLimits.maxFilesPerPost} photos at once.`,
+        });
+      }
+      if (accepted.size === 0) return { ok: true, results };
+
+      const at = now();
+      for (let attempt = 1; attempt <= appendAttempts; attempt++) {
+        const outcome = await inTransaction(db, async (trx) => {
+          await lockPhotoFiles(trx);
+          const row = await findListingPhotoRow(trx, code);
+          if (!row) return { kind: "missing" as const };
+          const { photos, cover } = photosOfRow(row);
+          const known = new Set(photos.map((photo) => photo.file));
+          const added: string[] = [];
+          for (const [name, { bytes, index }] of accepted) {
+            const result = results[index];
+            if (known.has(name)) {
+              if (result?.ok) result.duplicate = true;
+              continue;
+            }
+            if (photos.length >= photoLimits.maxPhotosPerListing) {
+              results[index] = {
+                ok: false,
+                name: result?.name ?? name,
+                message: `${result?.name ?? name} was not added: a listing may have at most ${photoLimits.maxPhotosPerListing} photos.`,
+              };
+              continue;
+            }
+            // A clean-up may have deleted the file since it was stored (same bytes, removed
+            // elsewhere): under the lock it is put back before the listing refers to it.
+            await store.ensure(name, bytes);
+            photos.push({ file: name, alt: "" });
+            known.add(name);
+            added.push(name);
+          }
+          if (added.length === 0) return { kind: "unchanged" as const, revision: row.revision };
+          const written = await writeListingPhotos(
+            trx,
+            code,
+            row.revision,
+            photoColumns(photos, cover),
+            at.toISOString(),
+          );
+          if (!written) return { kind: "moved" as const };
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: "listing.photos-add",
+            subjectType: "listing",
+            subjectId: code,
+            detail: { added, count: photos.length },
+            at,
+          });
+          return { kind: "added" as const, revision: row.revision + 1 };
+        });
+        if (outcome.kind === "moved") continue;
+        if (outcome.kind === "missing") {
+          return {
+            ok: false,
+            results,
+            message: "There is no listing with this code: it was deleted.",
+          };
+        }
+        if (outcome.kind === "added") await announce();
+        return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
+      }
+      return {
+        ok: false,
+        results,
+        message: "The listing kept changing while the photos were added; try again.",
+      };
+    },
+
+    async save(session, code, revision, arrangement) {
+      const at = now();
+      const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
+        const row = await findListingPhotoRow(trx, code);
+        if (!row) return { ok: false, reason: "missing" };
+        if (row.revision !== revision) {
+          return { ok: false, reason: "conflict", revision: row.revision };
+        }
+        const before = photosOfRow(row);
+        const known = new Set(before.photos.map((photo) => photo.file));
+        const kept: ListingPhoto[] = [];
+        for (const photo of arrangement.photos) {
+          if (!known.has(photo.file) || kept.some((other) => other.file === photo.file)) {
+            return {
+              ok: false,
+              reason: "invalid",
+              message: "The photos changed since this page was opened; reload it.",
+            };
+          }
+          if (photo.alt.length > photoLimits.maxAlt) {
+            return {
+              ok: false,
+              reason: "invalid",
+              message: `Alt text may be at most ${photoLimits.maxAlt} characters.`,
+            };
+          }
+          kept.push({ file: photo.file, alt: photo.alt.trim() });
+        }
+        const columns = photoColumns(kept, arrangement.cover);
+        const removed = before.photos
+          .map((photo) => photo.file)
+          .filter((file) => !kept.some((photo) => photo.file === file));
+        const written = await writeListingPhotos(trx, code, revision, columns, at.toISOString());
+        if (!written) {
+          const current = await findListingPhotoRow(trx, code);
+          return current
+            ? { ok: false, reason: "conflict", revision: current.revision }
+            : { ok: false, reason: "missing" };
+        }
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "listing.photos-save",
+          subjectType: "listing",
+          subjectId: code,
+          detail: describeChange(before, { photos: kept, cover: columns.cover_image }, removed),
+          at,
+        });
+        return { ok: true, removed, deletedFiles: [] };
+      });
+      if (!answer.ok) return answer;
+      await announce();
+      // After the commit: a file is deleted only once no committed listing uses it.
+      const deletedFiles = await deleteUnusedPhotoFiles(db, store, answer.removed).catch(
+        (error: unknown) => {
+          log.warn({ err: error }, "removed photos' files could not be deleted");
+          return [];
+        },
+      );
+      return { ...answer, deletedFiles };
+    },
+  };
+}
+
+/**
+ * The audit detail of a save, as the log's page shows it (decision 050): `changes` (the cover
+ * and each changed alt text, before and after), the new `order` when it changed, and the files
+ * `removed`.
+ */
+function describeChange(
+  before: PhotoArrangement,
+  after: PhotoArrangement,
+  removed: readonly string[],
+): Record<string, unknown> {
+  const changes: Record<string, { before: string; after: string }> = {};
+  if (before.cover !== after.cover) changes.cover = { before: before.cover, after: after.cover };
+  for (const photo of after.photos) {
+    const was = before.photos.find((other) => other.file === photo.file)?.alt ?? "";
+    if (was !== photo.alt) changes[`alt of ${photo.file}`] = { before: was, after: photo.alt };
+  }
+  const detail: Record<string, unknown> = {};
+  if (Object.keys(changes).length > 0) detail.changes = changes;
+  const order = (photos: readonly ListingPhoto[]) =>
+    photos.map((photo) => photo.file).filter((file) => !removed.includes(file));
+  if (order(before.photos).join() !== order(after.photos).join()) {
+    detail.order = after.photos.map((photo) => photo.file);
+  }
+  if (removed.length > 0) detail.removed = removed;
+  return detail;
+}

@@ -1,0 +1,156 @@
+/**
+ * The photo manager (decision 056) in Chromium: several files chosen at once upload with their
+ * progress shown (a refused one named with its reason), a photo moves by keyboard (focus stays
+ * on its button) and by dragging, one becomes the cover with its alt text, an old one is
+ * removed, and the public page shows the new cover with that alt text at once. axe finds no
+ * serious or critical violation at 1280 and 390 px. Screenshots go to /tmp/photos/.
+ */
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { buildPhotoBytes } from "../support/factories.ts";
+import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { baseURL } from "./api.ts";
+import { gotoHydrated } from "./hydrated.ts";
+
+test.describe.configure({ timeout: 120_000 });
+
+const shots = "/tmp/photos";
+
+/** The files of the manager's list, in order. */
+function order(page: Page): Promise<string[]> {
+  return page
+    .locator(".admin-photos__list > li")
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.file ?? ""));
+}
+
+test("staff upload, order, choose the cover, describe and remove photos", async ({ browser }) => {
+  mkdirSync(shots, { recursive: true });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await newOwner(page, "photos");
+  const listing = await newListing();
+
+  await page.goto(`/admin/listings/${listing.code}/edit`);
+  await page.getByRole("link", { name: "Manage photos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/listings/${listing.code}/photos$`));
+  await gotoHydrated(page, `/admin/listings/${listing.code}/photos`);
+  const before = await order(page);
+  expect(before.length).toBeGreaterThan(0);
+
+  const files = await Promise.all(
+    ["#e63946", "#2a9d8f", "#f4a261"].map(async (color, index) => ({
+      name: `room-${index + 1}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: await buildPhotoBytes({ color }),
+    })),
+  );
+  await page
+    .getByLabel("Choose photos")
+    .setInputFiles([
+      ...files,
+      { name: "floor.txt", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") },
+    ]);
+  const uploads = page.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByRole("listitem")).toHaveCount(4);
+  for (const file of files) {
+    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
+      "Uploaded.",
+    );
+  }
+  await expect(uploads.getByRole("listitem").filter({ hasText: "floor.txt" })).toContainText(
+    "floor.txt is not a JPEG, PNG, WebP or AVIF image.",
+  );
+  // A progress bar for each photo sent; none for the refused file.
+  await expect(uploads.locator("progress")).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: `${before.length + 3} photos` })).toBeVisible();
+  // With JavaScript, choosing files uploads them: no Upload button.
+  await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeHidden();
+  const added = (await order(page)).slice(before.length);
+  expect(added).toHaveLength(3);
+  await page.screenshot({ path: `${shots}/photos-uploaded-1280.png`, fullPage: true });
+
+  // By keyboard: the last photo moves up twice; its button keeps the focus.
+  const last = before.length + 3;
+  await page.getByRole("button", { name: `Move photo ${last} up` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: `Move photo ${last - 1} up` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Photo moved to position ${last - 2} of ${last}.`)).toBeAttached();
+  const moved = await order(page);
+  expect(moved.slice(-3)).toEqual([added[2], added[0], added[1]]);
+
+  // By dragging: the first new photo dropped on the cover goes just after it (the cover stays
+  // first; both in view: a drag cannot scroll).
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const firstNew = page.locator(`.admin-photos__list > li[data-file="${added[0]}"]`);
+  await firstNew
+    .locator("img")
+    .dragTo(page.locator(".admin-photos__list > li").first().locator("img"));
+  await expect.poll(async () => (await order(page)).slice(0, 2)).toEqual([before[0], added[0]]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Made the cover, the new photo moves to the top; the focus stays on its choice.
+  await firstNew.getByLabel("Cover photo").check();
+  await expect.poll(async () => (await order(page))[0]).toBe(added[0]);
+  await expect(firstNew.getByLabel("Cover photo")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Move photo 1 up" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
+  // Its alt text; the old cover is removed.
+  const top = page.locator(".admin-photos__list > li").first();
+  await top.getByLabel("Alt text of photo 1").fill("Bright living room with a red wall");
+  const oldCover = page.locator(`.admin-photos__list > li[data-file="${before[0]}"]`);
+  await oldCover.getByLabel("Remove").check();
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/photos-1280.png`, fullPage: true });
+  await page.getByRole("button", { name: "Save photos" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/listings/${listing.code}/photos\\?done=saved$`));
+  await expect(page.getByRole("status").filter({ hasText: "The photos are saved" })).toBeVisible();
+  const saved = await order(page);
+  expect(saved[0]).toBe(added[0]);
+  expect(saved).not.toContain(before[0]);
+  expect(saved).toHaveLength(before.length + 2);
+  await expect(page.getByLabel("Alt text of photo 1")).toHaveValue(
+    "Bright living room with a red wall",
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${shots}/photos-390.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/photos-390-top.png` });
+
+  // The public page shows the new cover with its alt text, and its derivative loads.
+  const visitor = await context.newPage();
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.goto(`/property/${listing.slug}`);
+  const cover = visitor.locator(".thumbnail-gallery__cover img");
+  await expect(cover).toHaveAttribute("alt", /^Bright living room with a red wall \(image 1 of/);
+  await expect(cover).toHaveAttribute("src", new RegExp(`/images/property/${added[0]}`));
+  await expect
+    .poll(() => cover.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await visitor.screenshot({ path: `${shots}/public-page-1280.png` });
+  // The gallery's script labels each photo with its own alt text, the headline's otherwise.
+  await gotoHydrated(visitor, `/property/${listing.slug}`);
+  const total = saved.length;
+  await visitor.getByRole("button", { name: `Show image 1 of ${total}` }).focus();
+  await visitor.keyboard.press("ArrowRight");
+  await expect(visitor.locator(".thumbnail-gallery__cover img")).toHaveAttribute(
+    "alt",
+    `${listing.headline} (image 2 of ${total})`,
+  );
+  await visitor.keyboard.press("ArrowLeft");
+  await expect(visitor.locator(".thumbnail-gallery__cover img")).toHaveAttribute(
+    "alt",
+    `Bright living room with a red wall (image 1 of ${total})`,
+  );
+
+  // The audit log has both changes.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/audit?subject=${listing.code}`);
+  await expect(page.locator("tbody")).toContainText("Photos changed");
+  await expect(page.locator("tbody")).toContainText("Photos added");
+  await context.close();
+});
