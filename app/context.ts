@@ -37,13 +37,13 @@ import type {
   AdminListingQuery,
   AdminListingRow,
 } from "../lib/admin-listings.ts";
-import type { CollectionName } from "../lib/collection-names.ts";
 import type {
   ListingPhotos,
   PhotoArrangement,
   PhotoSave,
   PhotoUploadAnswer,
 } from "../lib/admin-photos.ts";
+import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
