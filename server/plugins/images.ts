@@ -38,6 +38,8 @@ const imageTypes: Record<string, string> = {
   ".avif": "image/avif",
   ".tif": "image/tiff",
   ".tiff": "image/tiff",
+  // Floor plans may be PDFs (decision 052), stored beside the photos in property/.
+  ".pdf": "application/pdf",
 };
 
 /** The path under the image folder that a request URL names (decoded), if it names one. */
