@@ -87,7 +87,14 @@ export function ThumbnailGallery({ files, alt }: ThumbnailGalleryProps) {
           ))}
         </ul>
       ) : null}
-      {hasPhoto ? <PhotoViewer alt={alt} total={total} cover={images[current] ?? ""} /> : null}
+      {hasPhoto ? (
+        <PhotoViewer
+          name={`Photos: ${alt}`}
+          total={total}
+          file={images[current] ?? ""}
+          alt={label(current)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -107,16 +114,27 @@ function ThumbnailImage({ file }: { file: string }) {
   );
 }
 
+export interface PhotoViewerProps {
+  /** The dialog's accessible name: "Photos: {headline}". */
+  name: string;
+  /** How many images it goes through. */
+  total: number;
+  /** The first image's file under the image base's /property/ folder, and its alt text. */
+  file: string;
+  alt: string;
+}
+
 /**
- * The full-screen viewer, closed: a modal `<dialog>` the script opens with `showModal()`. Its
- * image is the cover's, lazy: inside a closed dialog it is never laid out, so nothing downloads
- * for a visitor who never opens it. The script copies the chosen photo's URL and `srcset` from
- * the gallery's links into a copy of it. The previous and next buttons exist only for more
- * than one photo.
+ * The full-screen viewer, closed: a modal `<dialog>` the script opens with `showModal()`
+ * (./photo-viewer.ts): the gallery's, and the Floor Plans tab's (decision 052). Its image is the
+ * first one, lazy: inside a closed dialog it is never laid out, so nothing downloads for a
+ * visitor who never opens it. The script copies the chosen image's URL and `srcset` from the
+ * page's links to the full-size images into a copy of it. The previous and next buttons exist
+ * only for more than one image.
  */
-function PhotoViewer({ alt, total, cover }: { alt: string; total: number; cover: string }) {
+export function PhotoViewer({ name, total, file, alt }: PhotoViewerProps) {
   return (
-    <dialog className="photo-viewer" aria-label={`Photos: ${alt}`}>
+    <dialog className="photo-viewer" aria-label={name}>
       <div className="photo-viewer__bar">
         <p className="photo-viewer__count" aria-live="polite">
           1 of {total}
@@ -128,8 +146,8 @@ function PhotoViewer({ alt, total, cover }: { alt: string; total: number; cover:
       <div className="photo-viewer__stage">
         <ResponsiveImage
           folder="property"
-          file={cover}
-          alt={total > 1 ? `${alt} (image 1 of ${total})` : alt}
+          file={file}
+          alt={alt}
           width={1200}
           height={800}
           sizes={imageSizes.viewer}
