@@ -185,7 +185,7 @@ describe.each(testDialects)("queries on %s", (dialect) => {
         expect(plan).toEqual({
           label: expect.any(String),
           file: expect.any(String),
-          kind: "image",
+          kind: plan.file.endsWith(".pdf") ? "pdf" : "image",
         });
       }
     }

@@ -733,7 +733,12 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
       related_product: [],
       category: categoryOf[listing.kind],
       images,
-      floorPlans: demoFloorPlansOf({ code, kind: listing.kind, ...facts }),
+      floorPlans: demoFloorPlansOf({
+        code,
+        headline: listing.headline,
+        kind: listing.kind,
+        ...facts,
+      }),
     };
   });
 

@@ -24,22 +24,26 @@ describe("the demo's floor plans", () => {
 
   it("follow each property's facts: one per level of a house, one for an apartment", () => {
     for (const property of withPlans) {
-      const labels = property.floorPlans.map((plan) => plan.label);
+      const images = property.floorPlans.filter((plan) => plan.kind === "image");
+      const labels = images.map((plan) => plan.label);
       if (property.category === "Apartments") expect(labels).toEqual(["Apartment"]);
       else {
         expect(labels[0]).toBe("Ground floor");
         expect(labels.length).toBeLessThanOrEqual(Math.max(1, Math.min(3, property.floor)));
       }
-      const bedrooms = property.floorPlans.flatMap((plan) =>
+      const bedrooms = images.flatMap((plan) =>
         plan.drawing.rooms.filter((room) => room.use === "bed"),
       );
       expect(bedrooms, property.code).toHaveLength(property.bedroom);
       for (const plan of property.floorPlans) {
-        expect(plan.kind).toBe("image");
-        expect(floorPlanKindOf(plan.file)).toBe("image");
+        expect(floorPlanKindOf(plan.file)).toBe(plan.kind);
         // The levels share the property's size.
-        expect(plan.drawing.area * property.floorPlans.length).toBeCloseTo(property.size, 0);
+        expect(plan.drawing.area * images.length).toBeCloseTo(property.size, 0);
       }
+      // Commercial space also has a printable PDF of its ground floor, last.
+      const pdfs = property.floorPlans.filter((plan) => plan.kind === "pdf");
+      expect(pdfs.length, property.code).toBe(property.category === "Commercial" ? 1 : 0);
+      if (pdfs.length > 0) expect(property.floorPlans.at(-1)?.kind).toBe("pdf");
     }
   });
 
@@ -56,6 +60,23 @@ describe("the demo's floor plans", () => {
     expect(demoFloorPlansOf(facts)).toEqual(demoFloorPlansOf(facts));
     const drawing = property!.floorPlans[0]!.drawing;
     expect(floorPlanSvg(drawing)).toBe(floorPlanSvg(drawing));
+  });
+
+  it("write a PDF plan as a one-page PDF naming the property, without derivatives", async () => {
+    const property = withPlans.find((each) => each.floorPlans.some((plan) => plan.kind === "pdf"));
+    const plan = property!.floorPlans.find((each) => each.kind === "pdf")!;
+    const job = demoImageJobs(content).find((each) => each.path === `property/${plan.file}`);
+    expect(job?.derivatives).toBeFalsy();
+    const pdf = (await job!.render()).toString("latin1");
+    expect(pdf.startsWith("%PDF-1.4\n")).toBe(true);
+    expect(pdf.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(pdf).toContain("/Count 1");
+    expect(pdf).toContain(`(${property!.headline})`);
+    // The cross-reference table points at each object.
+    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
+    for (const [index, offset] of offsets.entries()) {
+      expect(pdf.slice(offset).startsWith(`${index + 1} 0 obj`)).toBe(true);
+    }
   });
 
   it("render as PNGs the size of the photos, among the demo's image jobs with derivatives", async () => {

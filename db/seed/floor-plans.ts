@@ -18,6 +18,7 @@ export const floorPlanImageSize = { width: 1600, height: 1067 } as const;
 /** The facts of a property a plan is drawn from. */
 export interface FloorPlanFacts {
   code: string;
+  headline: string;
   kind: BuildingKind;
   bedroom: number;
   bathroom: number;
@@ -52,8 +53,11 @@ export interface DemoFloorPlan {
   label: string;
   /** File name under property/. */
   file: string;
-  kind: "image";
+  /** An image, or a printable PDF of the ground floor (commercial space). */
+  kind: "image" | "pdf";
   drawing: FloorPlanDrawing;
+  /** A PDF's heading: the property's headline. */
+  heading?: string;
 }
 
 const levelNames = ["Ground floor", "First floor", "Second floor", "Third floor"];
@@ -162,7 +166,8 @@ function commercialLevels(facts: FloorPlanFacts, levels: number, random: Random)
 
 /**
  * The demo floor plans of a property: none for a garage and for about one in six others
- * (seeded by its code), else one image per level (apartments: one), at most three.
+ * (seeded by its code), else one image per level (apartments: one), at most three; commercial
+ * space also has a printable PDF of its ground floor.
  */
 export function demoFloorPlansOf(facts: FloorPlanFacts): DemoFloorPlan[] {
   const random = createRandom(seedOf(`${facts.code}:floor-plans`));
@@ -173,7 +178,7 @@ export function demoFloorPlansOf(facts: FloorPlanFacts): DemoFloorPlan[] {
     levels = commercialLevels(facts, Math.min(2, Math.max(1, facts.floor)), random);
   } else levels = homeLevels(facts, Math.min(3, Math.max(1, facts.floor)), random);
   const area = Math.max(300, facts.size) / levels.length;
-  return levels.map((rooms, index) => {
+  const plans: DemoFloorPlan[] = levels.map((rooms, index) => {
     const label =
       facts.kind === "apartment" ? "Apartment" : (levelNames[index] ?? `Level ${index}`);
     const file = floorPlanFile(facts.code, index);
@@ -186,6 +191,17 @@ export function demoFloorPlansOf(facts: FloorPlanFacts): DemoFloorPlan[] {
       drawing: { seed: file, title: label, area, rooms: ordered },
     };
   });
+  const ground = plans[0];
+  if (facts.kind === "commercial" && ground !== undefined) {
+    plans.push({
+      label: "Printable plan",
+      file: `floor-plan-${facts.code.toLowerCase()}.pdf`,
+      kind: "pdf",
+      drawing: ground.drawing,
+      heading: facts.headline,
+    });
+  }
+  return plans;
 }
 
 interface Box {
@@ -257,8 +273,8 @@ function feet(value: number): string {
   return `${whole}' ${inches}"`;
 }
 
-/** The SVG of one plan, 1600 × 1067. */
-export function floorPlanSvg(drawing: FloorPlanDrawing): string {
+/** Where a plan's outline and rooms lie on its 1600 × 1067 picture, and its scale. */
+function planLayout(drawing: FloorPlanDrawing) {
   const { width, height } = floorPlanImageSize;
   const random = createRandom(seedOf(drawing.seed));
   const margin = 90;
@@ -277,6 +293,13 @@ export function floorPlanSvg(drawing: FloorPlanDrawing): string {
   // Feet per pixel: the outline holds the level's area.
   const feetPerPixel = Math.sqrt(drawing.area / (box.w * box.h));
   const rooms = layOut(box, drawing.rooms, random);
+  return { random, margin, box, feetPerPixel, rooms };
+}
+
+/** The SVG of one plan, 1600 × 1067. */
+export function floorPlanSvg(drawing: FloorPlanDrawing): string {
+  const { width, height } = floorPlanImageSize;
+  const { random, margin, box, feetPerPixel, rooms } = planLayout(drawing);
   const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
   const parts: string[] = [];
 
@@ -469,4 +492,91 @@ export function floorPlanSvg(drawing: FloorPlanDrawing): string {
     ),
   );
   return svgDocument(width, height, "", parts.join(""));
+}
+
+/** A PDF string: ASCII and Latin-1 text with `(`, `)` and `\\` escaped. */
+function pdfText(text: string): string {
+  return `(${text.replace(/[\\()]/g, (character) => `\\${character}`)})`;
+}
+
+/** A colour as PDF's 0–1 components. */
+function pdfColour(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [value >> 16, (value >> 8) & 255, value & 255]
+    .map((channel) => (channel / 255).toFixed(3))
+    .join(" ");
+}
+
+/**
+ * A one-page A4 landscape PDF of a plan, drawn with PDF's own lines and Helvetica (no library):
+ * the rooms with their names and sizes, the level and its area. For the demo's PDF plans.
+ */
+export function floorPlanPdf(drawing: FloorPlanDrawing, heading: string): Buffer {
+  const page = { width: 842, height: 595 };
+  const { box, feetPerPixel, rooms } = planLayout(drawing);
+  const { width } = floorPlanImageSize;
+  // The picture's plan area, scaled onto the page below the heading.
+  const scale = Math.min((page.width - 80) / width, (page.height - 150) / box.h / 1.05);
+  const left = (page.width - width * scale) / 2;
+  const top = 90 - box.y * scale;
+  const x = (value: number) => (left + value * scale).toFixed(1);
+  const y = (value: number) => (page.height - (top + value * scale)).toFixed(1);
+  const size = (value: number) => (value * scale).toFixed(1);
+  const lines: string[] = [];
+  for (const placed of rooms) {
+    lines.push(
+      `${pdfColour(fills[placed.room.use])} rg ${x(placed.x)} ${y(placed.y + placed.h)} ${size(placed.w)} ${size(placed.h)} re f`,
+    );
+  }
+  lines.push(`${pdfColour(ink)} RG 2 w`);
+  for (const placed of rooms) {
+    lines.push(`${x(placed.x)} ${y(placed.y + placed.h)} ${size(placed.w)} ${size(placed.h)} re S`);
+  }
+  lines.push(`6 w ${x(box.x)} ${y(box.y + box.h)} ${size(box.w)} ${size(box.h)} re S`);
+  lines.push(`${pdfColour(ink)} rg`);
+  for (const placed of rooms) {
+    const name = placed.room.name.toUpperCase();
+    const font = Math.max(6, Math.min(11, (placed.w * scale - 8) / (name.length * 0.7)));
+    const cx = left + (placed.x + placed.w / 2) * scale;
+    const cy = page.height - (top + (placed.y + placed.h / 2) * scale);
+    const dims = `${feet(placed.w * feetPerPixel)} \u00d7 ${feet(placed.h * feetPerPixel)}`;
+    lines.push(
+      `BT /F2 ${font.toFixed(1)} Tf ${(cx - name.length * font * 0.34).toFixed(1)} ${(cy + 2).toFixed(1)} Td ${pdfText(name)} Tj ET`,
+    );
+    // The size only where it fits across the room.
+    if (placed.w * scale > dims.length * font * 0.5) {
+      lines.push(
+        `BT /F1 ${(font * 0.8).toFixed(1)} Tf ${(cx - dims.length * font * 0.22).toFixed(1)} ${(cy - font).toFixed(1)} Td ${pdfText(dims)} Tj ET`,
+      );
+    }
+  }
+  const squareFeet = Math.round(drawing.area).toLocaleString("en-US");
+  const squareMetres = (drawing.area * 0.09290304).toFixed(1);
+  lines.push(
+    `BT /F2 20 Tf 40 ${page.height - 50} Td ${pdfText(heading)} Tj ET`,
+    `BT /F1 11 Tf 40 ${page.height - 68} Td ${pdfText(`${drawing.title}: approx. ${squareFeet} sq ft (${squareMetres} m\u00b2)`)} Tj ET`,
+    `BT /F1 9 Tf 40 30 Td ${pdfText("For illustration only, not to scale.")} Tj ET`,
+  );
+  const content = lines.join("\n");
+  const font = (name: string) =>
+    `<< /Type /Font /Subtype /Type1 /BaseFont /${name} /Encoding /WinAnsiEncoding >>`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>`,
+    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
+    font("Helvetica"),
+    font("Helvetica-Bold"),
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body, "latin1"));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body, "latin1");
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
 }

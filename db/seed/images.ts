@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import type { DemoContent, PropertyImageSpec, SliderImageSpec } from "./content.ts";
 import { exteriorSvg, type TimeOfDay } from "./exterior.ts";
-import { floorPlanSvg } from "./floor-plans.ts";
+import { floorPlanPdf, floorPlanSvg } from "./floor-plans.ts";
 import { interiorSvg, type RoomKind } from "./interior.ts";
 import { createRandom, seedOf } from "./random.ts";
 import { circle, el, escapeText, linearGradient, path, rect, svgDocument } from "./svg.ts";
@@ -224,11 +224,18 @@ export function demoImageJobs(content: DemoContent): ImageJob[] {
       });
     }
     for (const plan of property.floorPlans) {
-      jobs.push({
-        path: `property/${plan.file}`,
-        render: () => floorPlanPng(floorPlanSvg(plan.drawing)),
-        derivatives: true,
-      });
+      jobs.push(
+        plan.kind === "pdf"
+          ? {
+              path: `property/${plan.file}`,
+              render: async () => floorPlanPdf(plan.drawing, plan.heading ?? plan.label),
+            }
+          : {
+              path: `property/${plan.file}`,
+              render: () => floorPlanPng(floorPlanSvg(plan.drawing)),
+              derivatives: true,
+            },
+      );
     }
   }
   return jobs;

@@ -14,6 +14,8 @@ import { gotoHydrated } from "./hydrated.ts";
 /** Two published properties with plans (the first with several) and one without. */
 let planned: [Property, Property];
 let plain: Property;
+/** A property with a PDF plan. */
+let withPdf: Property;
 
 test.beforeAll(async () => {
   const details = await Promise.all(
@@ -25,6 +27,9 @@ test.beforeAll(async () => {
   const several = withPlans.find((property) => (property.floor_plans?.length ?? 0) > 1);
   const other = withPlans.find((property) => property.code !== several?.code);
   const none = details.find((property) => property.floor_plans?.length === 0);
+  const pdf = details.find((property) => plansOf(property).some((plan) => plan.kind === "pdf"));
+  expect(pdf, "the demo data has a property with a PDF plan").toBeTruthy();
+  withPdf = pdf!;
   expect(several, "the demo data has a property with several floor plans").toBeTruthy();
   expect(other, "the demo data has a second property with floor plans").toBeTruthy();
   expect(none, "the demo data has a property without floor plans").toBeTruthy();
@@ -32,7 +37,11 @@ test.beforeAll(async () => {
   plain = none!;
 });
 
-const plansOf = (property: Property): FloorPlan[] => property.floor_plans ?? [];
+function plansOf(property: Property): FloorPlan[] {
+  return property.floor_plans ?? [];
+}
+const imagePlansOf = (property: Property) =>
+  plansOf(property).filter((plan) => plan.kind === "image");
 /** The URL path of a plan's full-size file, as the page links it. */
 const original = (plan: FloorPlan) => `/images/property/${encodeURIComponent(plan.file)}`;
 
@@ -48,8 +57,10 @@ test("two demo properties show their own, different floor plans, each under its 
   const shown: string[][] = [];
   for (const property of planned) {
     const panel = await openFloorPlans(page, property);
-    const plans = plansOf(property);
-    await expect(panel.locator(".floor-plans__label")).toHaveText(plans.map((plan) => plan.label));
+    await expect(panel.locator(".floor-plans__label")).toHaveText(
+      plansOf(property).map((plan) => plan.label),
+    );
+    const plans = imagePlansOf(property);
     const images = panel.getByRole("img", { name: /^Floor plan: / });
     await expect(images).toHaveCount(plans.length);
     for (const [index, plan] of plans.entries()) {
@@ -108,7 +119,7 @@ test("an image plan opens in the full-screen viewer: next, Escape, focus back", 
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const property = planned[0];
-  const plans = plansOf(property);
+  const plans = imagePlansOf(property);
   const panel = await openFloorPlans(page, property);
   const first = panel.getByRole("link", { name: `Floor plan: ${plans[0]!.label}` });
   await expect(first).toHaveAttribute("aria-haspopup", "dialog");
@@ -136,6 +147,27 @@ test("an image plan opens in the full-screen viewer: next, Escape, focus back", 
   // The photos' viewer is its own: it still opens on the photos.
   await page.locator("a.thumbnail-gallery__open").click();
   await expect(page.getByRole("dialog", { name: `Photos: ${property.headline}` })).toBeVisible();
+});
+
+test("a PDF plan is a link to the file, outside the viewer", async ({ page }) => {
+  const panel = await openFloorPlans(page, withPdf);
+  const pdf = plansOf(withPdf).find((plan) => plan.kind === "pdf")!;
+  const link = panel.getByRole("link", { name: new RegExp(`^${pdf.label}`) });
+  await expect(link).toHaveAttribute("href", original(pdf));
+  await expect(link).toContainText("PDF");
+  await expect(link).not.toHaveAttribute("aria-haspopup", "dialog");
+  const response = await page.request.get(`${baseURL}${original(pdf)}`);
+  expect(response.ok()).toBe(true);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  // The viewer goes through the image plans only.
+  await panel
+    .getByRole("link", { name: /^Floor plan: / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog", { name: /^Floor plans: / })).toContainText(
+    `1 of ${imagePlansOf(withPdf).length}`,
+  );
 });
 
 test.describe("axe", () => {
@@ -176,7 +208,7 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     const property = planned[0];
-    const plans = plansOf(property);
+    const plans = imagePlansOf(property);
     await page.goto(`/property/${property.slug}`);
     await expect(page.getByRole("heading", { level: 3, name: "Floor Plans" })).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
