@@ -89,7 +89,7 @@ describe("the demo's floor plans", () => {
 });
 
 describe.each(testDialects)("seeded floor plans on %s", (dialect) => {
-  it("are stored in order for their property, and go with a reset", async () => {
+  it("are stored in order for their property, and go with it and with a reset", async () => {
     const test = await createTestDatabase(dialect, { seed: true });
     try {
       const db = test.handle.db;
@@ -109,6 +109,11 @@ describe.each(testDialects)("seeded floor plans on %s", (dialect) => {
         })),
       );
       expect(rows).toEqual(expected);
+      // Deleting a property deletes its plans (the foreign key cascades).
+      const [first] = expected;
+      await db.deleteFrom("property").where("code", "=", first!.code).execute();
+      const left = await db.selectFrom("floor_plan").select("id").execute();
+      expect(left).toHaveLength(expected.filter((plan) => plan.code !== first!.code).length);
       await resetDatabase(db);
       expect(await db.selectFrom("floor_plan").select("id").execute()).toEqual([]);
     } finally {
