@@ -14,6 +14,7 @@ import { enhanceAccordion } from "./components/frame/enhance-accordion.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
+import { enhanceFloorPlans } from "./components/property/enhance-floor-plans.ts";
 import { enhanceMonthlyCost } from "./components/property/enhance-monthly-cost.ts";
 import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
@@ -35,6 +36,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   banner: enhanceBanner,
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
+  "floor-plans": enhanceFloorPlans,
   menu: enhanceMenu,
   "monthly-cost": enhanceMonthlyCost,
   "search-panel": enhanceSearchPanel,

@@ -20,6 +20,7 @@ import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { EnquiryStatus } from "../lib/admin-enquiries.ts";
 import type { StoredEnquiryFields } from "../lib/enquiry-fields.ts";
+import type { FloorPlanKind } from "../lib/floor-plans.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import {
   type ChangeFeed,
@@ -125,6 +126,17 @@ export interface Database {
       string | null
     >;
   };
+  /** A property's floor plan, in order (decision 052); deleted with its property. */
+  floor_plan: {
+    id: Generated<number>;
+    property_id: number;
+    /** 0, 1, 2, … within the property. */
+    position: number;
+    label: string;
+    /** A file name under the images' property/ folder, an http(s) address or a site path. */
+    file: string;
+    kind: FloorPlanKind;
+  };
   collection: {
     id: Generated<number>;
     title: string;
@@ -229,6 +241,7 @@ export type CategoryUpdate = Updateable<Database["category"]>;
 export type PropertyRow = Selectable<Database["property"]>;
 export type NewPropertyRow = Insertable<Database["property"]>;
 export type PropertyUpdate = Updateable<Database["property"]>;
+export type FloorPlanRow = Selectable<Database["floor_plan"]>;
 export type CollectionRow = Selectable<Database["collection"]>;
 export type NewCollectionRow = Insertable<Database["collection"]>;
 export type CollectionUpdate = Updateable<Database["collection"]>;

@@ -16,6 +16,7 @@ const contentTables = [
   "enquiry",
   "enquiry_note",
   "enquiry_outbox",
+  "floor_plan",
   "property",
   "slider",
   "staff_session",

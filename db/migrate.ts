@@ -15,6 +15,7 @@ import * as listingAvailability from "./migrations/2026-11-25-0010-listing-avail
 import * as listingRevision from "./migrations/2026-11-25-0011-listing-revision.ts";
 import * as enquiryInbox from "./migrations/2026-11-25-0012-enquiry-inbox.ts";
 import * as auditLog from "./migrations/2026-11-25-0013-audit-log.ts";
+import * as floorPlans from "./migrations/2026-11-27-0014-floor-plans.ts";
 import * as listingCountCovering from "./migrations/2026-11-27-0020-listing-count-covering.ts";
 
 /**
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0011-listing-revision": listingRevision,
   "2026-11-25-0012-enquiry-inbox": enquiryInbox,
   "2026-11-25-0013-audit-log": auditLog,
+  "2026-11-27-0014-floor-plans": floorPlans,
   "2026-11-27-0020-listing-count-covering": listingCountCovering,
 };
 

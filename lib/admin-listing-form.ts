@@ -33,6 +33,7 @@ export const listingTextFields = [
   "description",
   "youtube",
   "google_map",
+  "floor_plans",
 ] as const;
 export type ListingTextField = (typeof listingTextFields)[number];
 
@@ -71,6 +72,7 @@ export const listingFieldLabels: Record<ListingField, string> = {
   description: "Description",
   youtube: "YouTube video address",
   google_map: "Map embed address",
+  floor_plans: "Floor plans",
   amenities: "Amenities",
   related: "Related properties",
   publish: "Published on the site",
@@ -107,6 +109,17 @@ export function listingValuesOf(form: FormData): ListingFormValues {
   values.related = [...new Set(texts("related"))];
   values.publish = form.get("publish") === "yes";
   return values;
+}
+
+/**
+ * The floor plans' field (decision 052): one plan a line, `Label=file`, as the import's list
+ * items; blank lines are left out.
+ */
+export function floorPlanLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 /** A field's problem: the message follows the field's label ("Price must be a number"). */

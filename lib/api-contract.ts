@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { readAvailability } from "./availability.ts";
+import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
 import type { JsonList } from "./json-list.ts";
 
 /** A whole number that some backends send as a numeric string. */
@@ -117,7 +118,19 @@ export const propertySchema = z.object({
     .transform((value) => readAvailability(value))
     .optional(),
   availability_changed_at: z.string().nullish().catch(null),
+  /**
+   * The property's floor plans, in order (decision 052): `GET /property/show/one/{code}` only;
+   * the lists leave it out. Optional: other backends have none. Plans that are not a valid
+   * `{ label, file, kind }` (an image or a PDF) are dropped.
+   */
+  floor_plans: z
+    .unknown()
+    .transform((value): FloorPlan[] | undefined =>
+      value === undefined || value === null ? undefined : readFloorPlans(value),
+    )
+    .optional(),
 });
+export type { FloorPlan };
 export type Property = z.infer<typeof propertySchema>;
 
 export const collectionSchema = z.object({

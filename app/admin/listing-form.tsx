@@ -519,6 +519,25 @@ export function ListingForm(props: ListingFormProps) {
             hint="The map's embed address, https://… (optional)."
           />
         </Fieldset>
+        <div className="admin-editor__group">
+          <FieldShell
+            id={fieldId("floor_plans")}
+            label={listingFieldLabels.floor_plans}
+            hint="One plan a line: its label, '=', then an image (.png, .jpg, .webp) or PDF already in the property images, or its https:// address. Such as: Ground floor=ground-floor.png"
+            error={errors.floor_plans}
+            wide
+          >
+            <textarea
+              className="admin-field__input"
+              id={fieldId("floor_plans")}
+              name="floor_plans"
+              rows={3}
+              defaultValue={values.floor_plans}
+              aria-invalid={errors.floor_plans ? true : undefined}
+              aria-describedby={describedBy(fieldId("floor_plans"), "hint", errors.floor_plans)}
+            />
+          </FieldShell>
+        </div>
         <div className="admin-actions admin-editor__actions">
           <button className="admin-button" type="submit" name="intent" value="save">
             {mode === "new" ? "Create listing" : "Save changes"}

@@ -20,7 +20,16 @@ import type {
 } from "../../lib/api-contract.ts";
 import type { CollectionName } from "../../lib/collection-names.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
+import type { FloorPlan } from "../../lib/floor-plans.ts";
 import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+
+/**
+ * One floor plan of a property (decision 052), in `getProperty(code).floor_plans` (absent from
+ * the lists' properties, and from backends without plans): its `label`, its `file` (read as
+ * `cover_image` is, through app/site-settings.ts's `imageUrl(imageBaseUrl, "property", file)`),
+ * and its `kind`, "image" or "pdf".
+ */
+export type { FloorPlan };
 
 /** One page of a property search and how many properties match in all. */
 export interface PropertySearchResult {

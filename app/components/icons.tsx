@@ -116,6 +116,14 @@ const paths = {
       <line x1="6" y1="6" x2="18" y2="18" />
     </>
   ),
+  fileText: (
+    <>
+      <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+      <polyline points="14 2 14 8 20 8" />
+      <line x1="16" y1="13" x2="8" y2="13" />
+      <line x1="16" y1="17" x2="8" y2="17" />
+    </>
+  ),
   maximize: (
     <>
       <polyline points="15 3 21 3 21 9" />

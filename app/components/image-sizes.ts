@@ -42,6 +42,9 @@ export const imageSizes = {
    * or on a wide screen its height (less the viewer's bar) times 1.5.
    */
   viewer: "min(100vw, calc((100vh - 64px) * 1.5))",
+  /** Detail page: the Floor Plans tab's plans, 1 then 2 columns in the tab's panel. */
+  floorPlan:
+    "(min-width: 1200px) 372px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 48px)",
   /** /gallery: 1, 2, then 3 columns. */
   gallery:
     "(min-width: 1200px) 368px, (min-width: 960px) 31vw, (min-width: 560px) 47vw, calc(100vw - 32px)",

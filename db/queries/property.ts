@@ -11,6 +11,7 @@ import {
 } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
 import { isPostgres, nextRevision, toCount, toFlag, toIsoString } from "./columns.ts";
+import { listFloorPlans } from "./floor-plan.ts";
 
 /** A property row with its category's title, as the property queries select it. */
 export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
@@ -117,7 +118,8 @@ const findTemplates = new WeakMap<Kysely<Database>, CompiledQuery<PropertyWithCa
 
 /**
  * A published property by slug or by code (the site links by slug and calls it the code;
- * collections and related lists name properties by code).
+ * collections and related lists name properties by code), with its floor plans (decision 052:
+ * this one answer carries them, the lists do not).
  */
 export async function findPublishedProperty(
   db: Kysely<Database>,
@@ -156,7 +158,8 @@ export async function findPublishedProperty(
     );
     const { rows } = await db.executeQuery<PropertyWithCategoryRow>({ ...template, parameters });
     const row = rows[0];
-    return row === undefined ? undefined : toProperty(row);
+    if (row === undefined) return undefined;
+    return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
   });
 }
 

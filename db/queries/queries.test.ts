@@ -20,6 +20,7 @@ import { listCategoryCounters } from "./category.ts";
 import { findCollection } from "./collection.ts";
 import { findCompanyProfile } from "./company-profile.ts";
 import { insertEnquiry, listEnquiries, type NewEnquiry } from "./enquiry.ts";
+import { listFloorPlans } from "./floor-plan.ts";
 import { findPublishedProperty, listPublishedProperties } from "./property.ts";
 import { listSliders } from "./slider.ts";
 
@@ -30,8 +31,10 @@ function expectKeys(value: object, shape: object) {
   expect(Object.keys(value).sort()).toEqual(Object.keys(shape).sort());
 }
 
+/** A property of a list: the contract's keys but `floor_plans`, which only the one property has. */
 function expectPropertyShape(property: Property) {
-  expectKeys(property, propertySchema.shape);
+  const { floor_plans: _plans, ...listShape } = propertySchema.shape;
+  expectKeys(property, listShape);
   for (const key of [
     "code",
     "slug",
@@ -142,8 +145,18 @@ describe.each(testDialects)("queries on %s", (dialect) => {
   it("findPublishedProperty finds by slug and by code, and nothing else", async () => {
     const [first] = await listPublishedProperties(db());
     if (first === undefined) throw new Error("no properties");
-    expect(await findPublishedProperty(db(), first.slug)).toEqual(first);
-    expect(await findPublishedProperty(db(), first.code)).toEqual(first);
+    const plans = await listFloorPlans(
+      db(),
+      (
+        await db()
+          .selectFrom("property")
+          .select("id")
+          .where("code", "=", first.code)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expect(await findPublishedProperty(db(), first.slug)).toEqual({ ...first, floor_plans: plans });
+    expect(await findPublishedProperty(db(), first.code)).toEqual({ ...first, floor_plans: plans });
     expect(await findPublishedProperty(db(), "no-such-property")).toBeUndefined();
     expect(await findPublishedProperty(db(), "")).toBeUndefined();
     const draft = await db()
@@ -153,6 +166,36 @@ describe.each(testDialects)("queries on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(await findPublishedProperty(db(), draft.code)).toBeUndefined();
     expect(await findPublishedProperty(db(), draft.slug)).toBeUndefined();
+  });
+
+  it("findPublishedProperty carries the floor plans in order; the lists leave them out", async () => {
+    const properties = await listPublishedProperties(db());
+    const found = await Promise.all(properties.map((p) => findPublishedProperty(db(), p.code)));
+    const withPlans = found.filter((p) => (p?.floor_plans?.length ?? 0) > 0);
+    const without = found.filter((p) => p?.floor_plans?.length === 0);
+    // The demo has both, and two properties' plans are different files.
+    expect(withPlans.length).toBeGreaterThan(1);
+    expect(without.length).toBeGreaterThan(0);
+    const [a, b] = withPlans;
+    expect(a?.floor_plans?.map((plan) => plan.file)).not.toEqual(
+      b?.floor_plans?.map((plan) => plan.file),
+    );
+    for (const property of withPlans) {
+      for (const plan of property?.floor_plans ?? []) {
+        expect(plan).toEqual({
+          label: expect.any(String),
+          file: expect.any(String),
+          kind: plan.file.endsWith(".pdf") ? "pdf" : "image",
+        });
+      }
+    }
+    // In position order: a house's levels from the ground up.
+    const house = withPlans.find((p) => (p?.floor_plans?.length ?? 0) > 1);
+    expect(house?.floor_plans?.slice(0, 2).map((plan) => plan.label)).toEqual([
+      "Ground floor",
+      "First floor",
+    ]);
+    for (const property of properties) expect(property).not.toHaveProperty("floor_plans");
   });
 
   it("related properties and features refer to existing records", async () => {

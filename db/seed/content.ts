@@ -5,6 +5,7 @@
 import sanitizeHtml from "sanitize-html";
 import { descriptionAllowList } from "../../lib/description-html.ts";
 import { placeInCity } from "./city-centres.ts";
+import { type DemoFloorPlan, demoFloorPlansOf } from "./floor-plans.ts";
 import { createRandom, type Random } from "./random.ts";
 
 export type BuildingKind = "house" | "villa" | "apartment" | "commercial" | "garage";
@@ -60,6 +61,8 @@ export interface DemoProperty {
   related_product: { code: string }[];
   category: string;
   images: PropertyImageSpec[];
+  /** Drawn from its facts, seeded by its code (./floor-plans.ts); none for some. */
+  floorPlans: DemoFloorPlan[];
 }
 
 export interface DemoContent {
@@ -730,6 +733,12 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
       related_product: [],
       category: categoryOf[listing.kind],
       images,
+      floorPlans: demoFloorPlansOf({
+        code,
+        headline: listing.headline,
+        kind: listing.kind,
+        ...facts,
+      }),
     };
   });
 

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import type { DemoContent, PropertyImageSpec, SliderImageSpec } from "./content.ts";
 import { exteriorSvg, type TimeOfDay } from "./exterior.ts";
+import { floorPlanPdf, floorPlanSvg } from "./floor-plans.ts";
 import { interiorSvg, type RoomKind } from "./interior.ts";
 import { createRandom, seedOf } from "./random.ts";
 import { circle, el, escapeText, linearGradient, path, rect, svgDocument } from "./svg.ts";
@@ -43,6 +44,11 @@ function jpeg(svg: string): Promise<Buffer> {
 
 function png(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** A line drawing: a palette PNG is a fraction of a full-colour one and stays sharp. */
+function floorPlanPng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png({ palette: true, colours: 64 }).toBuffer();
 }
 
 /** The building of one property, so that all its outdoor shots show the same one. */
@@ -216,6 +222,20 @@ export function demoImageJobs(content: DemoContent): ImageJob[] {
         render: () => jpeg(propertyImageSvg(spec)),
         derivatives: true,
       });
+    }
+    for (const plan of property.floorPlans) {
+      jobs.push(
+        plan.kind === "pdf"
+          ? {
+              path: `property/${plan.file}`,
+              render: async () => floorPlanPdf(plan.drawing, plan.heading ?? plan.label),
+            }
+          : {
+              path: `property/${plan.file}`,
+              render: () => floorPlanPng(floorPlanSvg(plan.drawing)),
+              derivatives: true,
+            },
+      );
     }
   }
   return jobs;

@@ -103,6 +103,24 @@ export async function seedDemoContent(
       )
       .execute();
 
+    // Each property's floor plans, by the ids its code got.
+    const propertyIds = new Map(
+      (await trx.selectFrom("property").select(["id", "code"]).execute()).map((row) => [
+        row.code,
+        row.id,
+      ]),
+    );
+    const floorPlans = content.properties.flatMap((property) =>
+      property.floorPlans.map((plan, position) => ({
+        property_id: propertyIds.get(property.code) ?? 0,
+        position,
+        label: plan.label,
+        file: plan.file,
+        kind: plan.kind,
+      })),
+    );
+    if (floorPlans.length > 0) await trx.insertInto("floor_plan").values(floorPlans).execute();
+
     await trx
       .insertInto("collection")
       .values(
@@ -129,6 +147,7 @@ export async function seedDemoContent(
 export async function resetDatabase(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Children before parents, for the foreign key.
+    await trx.deleteFrom("floor_plan").execute();
     await trx.deleteFrom("property").execute();
     await trx.deleteFrom("category").execute();
     await trx.deleteFrom("collection").execute();

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
+import { listFloorPlansOf } from "../../db/queries/floor-plan.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import { csvCellsOf, propertyColumns, recordOfProperty } from "./property-record.ts";
@@ -16,9 +17,12 @@ export async function exportProperties(
   const amenityTitles = new Map(
     (await listAmenities(db)).map((amenity) => [amenity.id, amenity.title]),
   );
-  const records = (await listAllPropertyRows(db)).map((row) =>
-    recordOfProperty(row, amenityTitles),
+  const rows = await listAllPropertyRows(db);
+  const floorPlans = await listFloorPlansOf(
+    db,
+    rows.map((row) => row.id),
   );
+  const records = rows.map((row) => recordOfProperty(row, amenityTitles, floorPlans.get(row.id)));
   const document =
     format === "csv"
       ? formatCsv(propertyColumns, records.map(csvCellsOf))

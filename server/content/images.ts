@@ -8,7 +8,11 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, extname, join, relative, resolve, sep } from "node:path";
 import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
-import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
+import {
+  hasImageVariants,
+  imageVariantPath,
+  imageVariantWidths,
+} from "../../lib/image-variants.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
 export type ImageFolder = "property" | "sliders" | "";
@@ -93,6 +97,37 @@ export async function inspectImageContent(
   if (metadata === undefined || extension === undefined || !metadata.width || !metadata.height) {
     throw new ImageError(`${shown} is not an image (JPEG, PNG, WebP, GIF or AVIF).`);
   }
+  return {
+    source,
+    content,
+    format: extension,
+    storedName: storedNameOf(shown, content, extension),
+    width: metadata.width,
+    height: metadata.height,
+  };
+}
+
+/**
+ * Checks that `source` is a regular file of at most {@link maxImageBytes} that starts as a PDF
+ * does (`%PDF-`): a floor plan (decision 052), stored beside the images under a name made the
+ * same way. Throws {@link ImageError} otherwise.
+ */
+export async function inspectPdf(source: string): Promise<InspectedImage> {
+  const shown = basename(source);
+  const info = await stat(source).catch(() => undefined);
+  if (info === undefined || !info.isFile()) throw new ImageError(`${shown} is not a file.`);
+  if (info.size > maxImageBytes) {
+    throw new ImageError(`${shown} is larger than ${maxImageBytes / 1024 / 1024} MB.`);
+  }
+  const content = await readFile(source);
+  if (content.subarray(0, 5).toString("latin1") !== "%PDF-") {
+    throw new ImageError(`${shown} is not a PDF.`);
+  }
+  return { source, storedName: storedNameOf(shown, content, "pdf"), width: 0, height: 0 };
+}
+
+/** A stored file's name: the original's stem, cleaned, and a hash of the content. */
+function storedNameOf(shown: string, content: Buffer, extension: string): string {
   const stem =
     basename(shown, extname(shown))
       .normalize("NFKD")
@@ -104,14 +139,7 @@ export async function inspectImageContent(
   const hash = createHash("sha256").update(content).digest("hex").slice(0, 12);
   // A stored file exported and imported again keeps its name rather than growing a second hash.
   const name = stem.endsWith(`-${hash}`) ? stem : `${stem}-${hash}`;
-  return {
-    source,
-    content,
-    format: extension,
-    storedName: `${name}.${extension}`,
-    width: metadata.width,
-    height: metadata.height,
-  };
+  return `${name}.${extension}`;
 }
 
 /** The absolute path of `name` in a folder of IMAGE_DIR; throws if it would leave IMAGE_DIR. */
@@ -158,13 +186,13 @@ export async function storeImage(
  * on a visitor's first request; only missing ones are written. The logo has none.
  */
 async function writeDerivatives(imageDir: string, folder: ImageFolder, file: string) {
-  if (folder === "") return;
+  if (folder === "" || !hasImageVariants(file)) return;
   await writeImageDerivatives(imageDir, `${folder}/${file}`);
 }
 
 /** The files a stored image occupies: the original and its derivatives. */
 function storedFilesOf(folder: ImageFolder, file: string): string[] {
-  if (folder === "") return [file];
+  if (folder === "" || !hasImageVariants(file)) return [file];
   return [file, ...imageVariantWidths.map((width) => imageVariantPath(file, width))];
 }
 

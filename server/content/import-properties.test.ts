@@ -5,9 +5,11 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
-import { listAllPropertyRows } from "../../db/queries/property.ts";
+import { listFloorPlansOf } from "../../db/queries/floor-plan.ts";
+import { findPublishedProperty, listAllPropertyRows } from "../../db/queries/property.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { formatCsv } from "../../lib/csv.ts";
+import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
 import {
   imageVariantPath,
   imageVariantWidths,
@@ -38,9 +40,12 @@ function csvOf(rows: Record<PropertyColumn, string>[]): string {
 /** What the export says about each property, by code. */
 async function storedRecords(db: Kysely<Database>) {
   const titles = new Map((await listAmenities(db)).map((amenity) => [amenity.id, amenity.title]));
-  return new Map(
-    (await listAllPropertyRows(db)).map((row) => [row.code, recordOfProperty(row, titles)]),
+  const rows = await listAllPropertyRows(db);
+  const plans = await listFloorPlansOf(
+    db,
+    rows.map((row) => row.id),
   );
+  return new Map(rows.map((row) => [row.code, recordOfProperty(row, titles, plans.get(row.id))]));
 }
 
 /** The record an import row should be stored as. */
@@ -74,6 +79,7 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     rating: number("rating"),
     amenities: list(row.amenities),
     images: list(row.images),
+    floor_plans: list(row.floor_plans).map((item, index) => parseFloorPlanItem(item, index)),
     related: list(row.related),
     description: row.description,
     youtube: row.youtube || null,
@@ -145,7 +151,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "slug 'sunlit-family-home-with-garden-hp-1001' is already used by property HP-1001",
         ],
       },
-      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 32"] },
+      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 33"] },
     ]);
     // Row 2 has a line break inside a quoted field: later rows name their line too.
     const after = await storedRecords(db);
@@ -197,6 +203,15 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         for (const row of rows) {
           const images = row.values.images;
           for (const name of Array.isArray(images) ? images : String(images).split("|")) {
+            if (name !== "") writeFileSync(join(imageDir, "property", name), "");
+          }
+          const plans = row.values.floor_plans;
+          const planFiles = Array.isArray(plans)
+            ? plans.map((plan) => (plan as { file: string }).file)
+            : String(plans)
+                .split("|")
+                .map((item) => item.slice(item.indexOf("=") + 1));
+          for (const name of planFiles) {
             if (name !== "") writeFileSync(join(imageDir, "property", name), "");
           }
         }
@@ -393,6 +408,9 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       await writeTestImage(join(folder, "Front View.jpg"), "#336699");
       await writeTestImage(join(folder, "garden.png"), "#339966");
       writeFileSync(join(folder, "notes.jpg"), "this is text, not a picture");
+      await writeTestImage(join(folder, "Ground Plan.png"), "#eeeeee");
+      writeFileSync(join(folder, "site plan.pdf"), "%PDF-1.4\n%%EOF\n");
+      writeFileSync(join(folder, "fake.pdf"), "not a PDF at all");
     });
 
     const jsonOf = (items: unknown[]) => JSON.stringify(items);
@@ -463,6 +481,99 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         ["item 4", [`image 'missing.jpg' is neither in ${folder} nor in the image folder`]],
         ["item 5", ["is not an object"]],
         ["item 6", ["unknown field 'bedrooms'"]],
+      ]);
+      expect(readdirSync(join(imageDir, "property"))).toEqual([]);
+    });
+
+    it("imports floor plans in CSV and JSON, copies their files, exports them and sees no change again", async () => {
+      const row = buildPropertyImportRow({
+        floor_plans:
+          "Ground floor=Ground Plan.png|Site plan=site plan.pdf|https://plans.example.com/first.png?v=2",
+      });
+      const options = { imageDir, imageFolder: folder };
+      const report = await importProperties(db, csvRows(csvOf([row])), options);
+      expect(report).toMatchObject({ inserted: [row.code], rejected: [], copiedImages: 2 });
+      const stored = (await storedRecords(db)).get(row.code)!;
+      expect(stored.floor_plans).toEqual([
+        {
+          label: "Ground floor",
+          file: expect.stringMatching(/^ground-plan-[0-9a-f]{12}\.png$/),
+          kind: "image",
+        },
+        {
+          label: "Site plan",
+          file: expect.stringMatching(/^site-plan-[0-9a-f]{12}\.pdf$/),
+          kind: "pdf",
+        },
+        { label: "Floor plan 3", file: "https://plans.example.com/first.png?v=2", kind: "image" },
+      ]);
+      const files = readdirSync(join(imageDir, "property"));
+      // The image gets its WebP derivatives; the PDF is copied alone.
+      expect(files).toContain(imageVariantPath(stored.floor_plans[0]!.file, 800));
+      expect(files.filter((file) => file.startsWith("site-plan-"))).toEqual([
+        stored.floor_plans[1]!.file,
+      ]);
+      // The site's property answer carries them in order.
+      const answer = await findPublishedProperty(db, row.code);
+      expect(answer?.floor_plans).toEqual(stored.floor_plans);
+
+      // The export names the stored files; imported again, nothing changes.
+      const { document } = await exportProperties(db, "csv");
+      const exported = csvRows(document).filter((each) => each.values.code === row.code);
+      expect(exported[0]?.values.floor_plans).toBe(
+        stored.floor_plans.map((plan) => `${plan.label}=${plan.file}`).join("|"),
+      );
+      expect(await importProperties(db, exported, { imageDir })).toMatchObject({
+        unchanged: [row.code],
+      });
+
+      // JSON objects; fewer plans: the property is updated and keeps only those.
+      const item = {
+        ...buildPropertyImportRow({ code: row.code, slug: row.slug }),
+        floor_plans: [{ label: "Top floor", file: stored.floor_plans[0]!.file }],
+      };
+      expect(await importProperties(db, jsonRows(jsonOf([item])), { imageDir })).toMatchObject({
+        updated: [row.code],
+      });
+      expect((await findPublishedProperty(db, row.code))?.floor_plans).toEqual([
+        { label: "Top floor", file: stored.floor_plans[0]!.file, kind: "image" },
+      ]);
+      const json = JSON.parse((await exportProperties(db, "json")).document) as {
+        code: string;
+        floor_plans: unknown;
+      }[];
+      expect(json.find((each) => each.code === row.code)?.floor_plans).toEqual([
+        { label: "Top floor", file: stored.floor_plans[0]!.file, kind: "image" },
+      ]);
+    });
+
+    it("refuses floor plans of another type, with a path, missing, or with a bad label", async () => {
+      const items = [
+        { ...buildPropertyImportRow(), floor_plans: "Plan=notes.txt" },
+        { ...buildPropertyImportRow(), floor_plans: ["Plan=../plan.png"] },
+        { ...buildPropertyImportRow(), floor_plans: [{ label: "Plan" }] },
+        { ...buildPropertyImportRow(), floor_plans: ["Plan=missing.png"] },
+        { ...buildPropertyImportRow(), floor_plans: ["Plan=fake.pdf"] },
+        { ...buildPropertyImportRow(), floor_plans: [{ label: "A=B", file: "Ground Plan.png" }] },
+        { ...buildPropertyImportRow(), floor_plans: [42] },
+      ];
+      const report = await importProperties(db, jsonRows(jsonOf(items)), {
+        imageDir,
+        imageFolder: folder,
+      });
+      expect(report.inserted).toEqual([]);
+      expect(report.rejected.map((row) => row.reasons)).toEqual([
+        [
+          "floor_plans item 1 file 'notes.txt' must be an image (.png, .jpg, .webp, .gif, .avif) or a PDF (.pdf)",
+        ],
+        [
+          "floor_plans item 1 file '../plan.png' must be a plain file name (no folders) or an http(s) address",
+        ],
+        ["floor_plans item 1 must have a file"],
+        [`floor plan 'missing.png' is neither in ${folder} nor in the image folder`],
+        ["floor plan fake.pdf is not a PDF"],
+        ["floor_plans item 1 label must not hold '|' or '='"],
+        ["floor_plans item 1 must be 'Label=file' or an object with label and file"],
       ]);
       expect(readdirSync(join(imageDir, "property"))).toEqual([]);
     });

@@ -13,6 +13,7 @@ import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
 import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toFlag, toIsoString } from "../../db/queries/columns.ts";
+import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import {
   findPropertyCodeBySlug,
   findPropertyRowByCode,
@@ -21,10 +22,12 @@ import {
 } from "../../db/queries/property.ts";
 import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
+import type { FloorPlan } from "../../lib/floor-plans.ts";
 import {
   ImageError,
   type InspectedImage,
   inspectImage,
+  inspectPdf,
   isPlainFileName,
   isStoredImage,
   removeStoredImages,
@@ -74,6 +77,9 @@ class DryRunRollback extends Error {}
 
 /** An image of a row: already in IMAGE_DIR/property, or to copy there. */
 type PlannedImage = { file: string } | { inspected: InspectedImage };
+
+/** A floor plan of a row: its file already stored or an address, or a file to copy. */
+type PlannedFloorPlan = FloorPlan & { inspected?: InspectedImage };
 
 export async function importProperties(
   db: Kysely<Database>,
@@ -125,8 +131,12 @@ export async function importProperties(
     firstRowOf.set(record.code, row.label);
 
     const images = await planImages(record.images, options, inspections);
-    if (!images.ok) {
-      reject(images.reasons, record.code);
+    const plans = await planFloorPlans(record.floor_plans, options, inspections);
+    if (!images.ok || !plans.ok) {
+      reject(
+        [...(images.ok ? [] : images.reasons), ...(plans.ok ? [] : plans.reasons)],
+        record.code,
+      );
       continue;
     }
 
@@ -144,10 +154,23 @@ export async function importProperties(
           files.push(stored.file);
         }
       }
+      const floorPlans: FloorPlan[] = [];
+      for (const { inspected, ...plan } of plans.planned) {
+        if (inspected === undefined) {
+          floorPlans.push(plan);
+        } else if (options.dryRun) {
+          floorPlans.push({ ...plan, file: inspected.storedName });
+        } else {
+          const stored = await storeImage(options.imageDir, "property", inspected);
+          if (stored.created) created.push(stored.file);
+          floorPlans.push({ ...plan, file: stored.file });
+        }
+      }
       const outcome = await saveRecord(
         db,
         record,
         files,
+        floorPlans,
         now,
         options.dryRun === true,
         options.actor,
@@ -187,6 +210,7 @@ async function saveRecord(
   db: Kysely<Database>,
   record: PropertyRecord,
   imageFiles: readonly string[],
+  floorPlans: readonly FloorPlan[],
   now: string,
   dryRun: boolean,
   actor: AuditActor | undefined,
@@ -218,14 +242,20 @@ async function saveRecord(
       // The alt text staff gave the photos in the back office stays (decision 056).
       if (existing) columns.image_list = keepStoredAlts(columns.image_list, existing.image_list);
       let result: SaveOutcome["result"];
+      const storedPlans = existing === undefined ? [] : await listFloorPlans(trx, existing.id);
+      const samePlans = JSON.stringify(storedPlans) === JSON.stringify(floorPlans);
       if (existing === undefined) {
         await insertProperty(trx, columns);
         result = "inserted";
-      } else if (isSameProperty(existing, columns)) {
+      } else if (isSameProperty(existing, columns) && samePlans) {
         result = "unchanged";
       } else {
         await updatePropertyByCode(trx, record.code, columns);
         result = "updated";
+      }
+      if (!samePlans) {
+        const saved = await findPropertyRowByCode(trx, record.code);
+        if (saved) await replaceFloorPlans(trx, saved.id, floorPlans);
       }
       if (actor && result !== "unchanged") {
         await recordAuditEvent(trx, {
@@ -233,7 +263,10 @@ async function saveRecord(
           action: "listing.import",
           subjectType: "listing",
           subjectId: record.code,
-          detail: { result, fields: changedColumns(existing, columns) },
+          detail: {
+            result,
+            fields: [...changedColumns(existing, columns), ...(samePlans ? [] : ["floor_plans"])],
+          },
           at: new Date(now),
         });
       }
@@ -390,6 +423,55 @@ async function planImages(
         options.imageFolder === undefined
           ? `image '${name}' is not in the image folder (give --images <folder> to copy new images)`
           : `image '${name}' is neither in ${options.imageFolder} nor in the image folder`,
+      );
+    }
+  }
+  return reasons.length > 0 ? { ok: false, reasons } : { ok: true, planned };
+}
+
+/**
+ * Where each of a row's floor plans comes from (decision 052): an http(s) address as it is, a
+ * file of `--images` (an image checked with sharp, a PDF by its first bytes; to copy) or,
+ * failing that, a file already in IMAGE_DIR/property (an export names those).
+ */
+async function planFloorPlans(
+  plans: readonly FloorPlan[],
+  options: ImportOptions,
+  inspections: Map<string, Promise<InspectedImage>>,
+): Promise<{ ok: true; planned: PlannedFloorPlan[] } | { ok: false; reasons: string[] }> {
+  const planned: PlannedFloorPlan[] = [];
+  const reasons: string[] = [];
+  for (const plan of plans) {
+    const name = plan.file;
+    if (/^https?:\/\//i.test(name)) {
+      planned.push(plan);
+      continue;
+    }
+    if (!isPlainFileName(name)) {
+      reasons.push(`floor plan '${name}' must be a plain file name (no folders)`);
+      continue;
+    }
+    const source =
+      options.imageFolder === undefined ? undefined : join(resolve(options.imageFolder), name);
+    if (source !== undefined && (await stat(source).catch(() => undefined)) !== undefined) {
+      let inspection = inspections.get(source);
+      if (inspection === undefined) {
+        inspection = plan.kind === "pdf" ? inspectPdf(source) : inspectImage(source);
+        inspections.set(source, inspection);
+      }
+      try {
+        planned.push({ ...plan, inspected: await inspection });
+      } catch (error) {
+        if (!(error instanceof ImageError)) throw error;
+        reasons.push(`floor plan ${error.message.replace(/\.$/, "")}`);
+      }
+    } else if (await isStoredImage(options.imageDir, "property", name)) {
+      planned.push(plan);
+    } else {
+      reasons.push(
+        options.imageFolder === undefined
+          ? `floor plan '${name}' is not in the image folder (give --images <folder> to copy new files)`
+          : `floor plan '${name}' is neither in ${options.imageFolder} nor in the image folder`,
       );
     }
   }

@@ -15,6 +15,16 @@ import {
 } from "../../lib/availability.ts";
 import { csvText } from "../../lib/csv.ts";
 import { descriptionAllowList } from "../../lib/description-html.ts";
+import {
+  type FloorPlan,
+  floorPlanKindOf,
+  floorPlanLabelSeparator,
+  formatFloorPlanItem,
+  maxFloorPlanFile,
+  maxFloorPlanLabel,
+  maxFloorPlans,
+  parseFloorPlanItem,
+} from "../../lib/floor-plans.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { propertyCodePattern } from "../../lib/property-codes.ts";
 
@@ -46,6 +56,7 @@ export const propertyColumns = [
   "rating",
   "amenities",
   "images",
+  "floor_plans",
   "related",
   "description",
   "youtube",
@@ -110,6 +121,79 @@ const listItem = (max: number) =>
   requiredText(max).refine((value) => !value.includes(listSeparator), {
     error: `must not have '${listSeparator}' inside an item`,
   });
+
+/** A plan's file: a plain file name (no folders) or an http(s) address. */
+function floorPlanFileProblem(file: string): string | undefined {
+  if (file === "") return "has no file";
+  if (file.length > maxFloorPlanFile) return `file must be at most ${maxFloorPlanFile} characters`;
+  if (/^https?:\/\//i.test(file)) {
+    return URL.canParse(file) ? undefined : `file '${file}' is not a valid address`;
+  }
+  if (/[/\\]/.test(file) || file.startsWith(".")) {
+    return `file '${file}' must be a plain file name (no folders) or an http(s) address`;
+  }
+  return undefined;
+}
+
+/** One floor plan of an import's list, or what is wrong with it. */
+function readFloorPlanEntry(item: unknown, index: number): FloorPlan | string {
+  let label: string;
+  let file: string;
+  if (typeof item === "string") {
+    ({ label, file } = parseFloorPlanItem(item, index));
+  } else if (typeof item === "object" && item !== null && !Array.isArray(item)) {
+    const fields = item as Record<string, unknown>;
+    if (typeof fields.file !== "string") return "must have a file";
+    file = fields.file.trim();
+    const given = typeof fields.label === "string" ? fields.label.trim() : "";
+    label = given === "" ? parseFloorPlanItem(file, index).label : given;
+  } else {
+    return "must be 'Label=file' or an object with label and file";
+  }
+  if (label.length > maxFloorPlanLabel) {
+    return `label must be at most ${maxFloorPlanLabel} characters`;
+  }
+  if (label.includes(listSeparator) || label.includes(floorPlanLabelSeparator)) {
+    return `label must not hold '${listSeparator}' or '${floorPlanLabelSeparator}'`;
+  }
+  const fileProblem = floorPlanFileProblem(file);
+  if (fileProblem !== undefined) return fileProblem;
+  const kind = floorPlanKindOf(file);
+  if (kind === undefined) {
+    return `file '${file}' must be an image (.png, .jpg, .webp, .gif, .avif) or a PDF (.pdf)`;
+  }
+  return { label, file, kind };
+}
+
+/**
+ * Floor plans (decision 052): a list of `Label=file` items (in CSV separated by `|`; a file
+ * alone is labelled "Floor plan n"), or in JSON objects `{ "label", "file" }`. Each file is an
+ * image (.png, .jpg, .webp, .gif, .avif) or a PDF, by its extension.
+ */
+const floorPlans = z
+  .preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(listSeparator)
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.unknown(), {
+        error: `must be a list (in CSV: items separated by '${listSeparator}')`,
+      })
+      .max(maxFloorPlans, `must have at most ${maxFloorPlans} items`),
+  )
+  .transform((items, context): FloorPlan[] =>
+    items.flatMap((item, index) => {
+      const read = readFloorPlanEntry(item, index);
+      if (typeof read !== "string") return [read];
+      context.addIssue({ code: "custom", message: `item ${index + 1} ${read}` });
+      return [];
+    }),
+  )
+  .default([]);
 
 const yesNo: Record<string, boolean> = {
   yes: true,
@@ -206,6 +290,7 @@ const propertyRecordSchema = z
     rating: wholeNumber(5).default(0),
     amenities: list(listItem(100), 100),
     images: list(listItem(255), 100),
+    floor_plans: floorPlans,
     related: list(code, 100),
     description: text(50_000)
       .default("")
@@ -311,10 +396,14 @@ export type PropertyExportRecord = Omit<Required<PropertyRecord>, "availability_
   availability_changed_at: string | null;
 };
 
-/** A stored property as an export record; `amenityTitles` maps amenity ids to titles. */
+/**
+ * A stored property as an export record; `amenityTitles` maps amenity ids to titles, and
+ * `plans` are its floor plans.
+ */
 export function recordOfProperty(
   row: PropertyWithCategoryRow,
   amenityTitles: ReadonlyMap<number, string>,
+  plans: readonly FloorPlan[] = [],
 ): PropertyExportRecord {
   const featureIds = parseJsonList(row.features).filter(
     (id): id is number => typeof id === "number",
@@ -356,6 +445,7 @@ export function recordOfProperty(
     rating: row.rating,
     amenities: featureIds.flatMap((id) => amenityTitles.get(id) ?? []),
     images: imageFiles,
+    floor_plans: plans.map((plan) => ({ ...plan })),
     related: parseJsonList(row.related_product)
       .map((item) => (item as { code?: unknown })?.code)
       .filter((code): code is string => typeof code === "string"),
@@ -370,6 +460,9 @@ export function recordOfProperty(
 /** A record's CSV cells, in {@link propertyColumns} order. */
 export function csvCellsOf(record: PropertyExportRecord): (string | number | null)[] {
   return propertyColumns.map((column) => {
+    if (column === "floor_plans") {
+      return record.floor_plans.map(formatFloorPlanItem).join(listSeparator);
+    }
     const value = record[column];
     if (Array.isArray(value)) return value.join(listSeparator);
     if (typeof value === "boolean") return value ? "yes" : "no";

@@ -131,6 +131,20 @@ describe("image route: only regular image files inside the folder", () => {
     rmSync(outside, { recursive: true, force: true });
   });
 
+  it("serves a floor plan's PDF as a PDF, and never a derivative of it (decision 052)", async () => {
+    writeFileSync(join(dir, "property/plan.pdf"), "%PDF-1.4\n%%EOF\n");
+    const response = await app.inject({ url: "/images/property/plan.pdf" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.body).toBe("%PDF-1.4\n%%EOF\n");
+    // Chrome's viewer needs its own embed and inline styles.
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
+    const derivative = await app.inject({ url: "/images/property/plan.pdf.400w.webp" });
+    expect(derivative.statusCode).toBe(404);
+  });
+
   it("serves a link whose target stays inside the folder", async () => {
     const response = await app.inject({ url: "/images/property/alias.jpg" });
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 /**
  * The images of SPEC §7 at /images: /images/property/{file}, /images/sliders/{file} and the
  * default /images/no.png, from IMAGE_DIR, with their WebP derivatives
- * (`{file}.{width}w.webp`, lib/image-variants.ts).
+ * (`{file}.{width}w.webp`, lib/image-variants.ts), and the floor plans' PDFs beside the
+ * photos (decision 052).
  *
  * - A file on disk is served with a year's immutable cache: names change when content does.
  * - A derivative not on disk yet is made from its original (bounded, then stored); when the
@@ -38,7 +39,13 @@ const imageTypes: Record<string, string> = {
   ".avif": "image/avif",
   ".tif": "image/tiff",
   ".tiff": "image/tiff",
+  // Floor plans may be PDFs (decision 052), stored beside the photos in property/.
+  ".pdf": "application/pdf",
 };
+
+/** The content security policy of a PDF: its viewer, nothing else. */
+const pdfPolicy =
+  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** The path under the image folder that a request URL names (decoded), if it names one. */
 function relativeImagePath(url: string, prefix: string): string | undefined {
@@ -128,6 +135,16 @@ export async function imagesPlugin(app: FastifyInstance, options: { imageDir: st
       return reply.code(404).type("text/plain; charset=utf-8").send(imageNotFound);
     }
     return reply.code(404).type("image/png").header("cache-control", shortLived).send(placeholder);
+  });
+
+  // Chrome shows a PDF inside a page of its own making, with inline styles and an embedded
+  // viewer: under the site's policy (object-src 'none', style-src 'self') it would stay blank.
+  // A floor plan's PDF (decision 052) gets a policy of its own that allows just that.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (String(reply.getHeader("content-type") ?? "").startsWith("application/pdf")) {
+      reply.header("content-security-policy", pdfPolicy);
+    }
+    return payload;
   });
 
   // @fastify/static answers 403 to a folder or an escaping path; to a visitor (and a prober)

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { changeAdminListing } from "../../db/queries/admin-listing.ts";
 import { searchListingChoices } from "../../db/queries/listing-editor.ts";
-import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import {
+  findPropertyRowByCode,
+  findPublishedProperty,
+  listAllPropertyRows,
+} from "../../db/queries/property.ts";
 import {
   emptyListingValues,
   type ListingFormValues,
@@ -242,6 +246,7 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
             headline: "Imported",
             amenities: [],
             related: [],
+            floor_plans: [],
           },
         },
       ],
@@ -263,6 +268,57 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     const stored = await findPropertyRowByCode(db, row!.code);
     expect(stored?.publish === 0 || stored?.publish === false).toBe(true);
     expect(stored?.archived_at).not.toBeNull();
+  });
+
+  it("edits the floor plans' labels and files, one a line, and refuses a file of another type", async () => {
+    const code = "HP-1009";
+    const opened = await openListing(db, code);
+    // The demo house's plans, one a line.
+    expect(opened?.values.floor_plans.split("\n")[0]).toBe("Ground floor=floor-plan-hp-1009-1.png");
+    const plans =
+      "Downstairs=floor-plan-hp-1009-1.png\r\n\nBrochure=https://plans.example.com/hp-1009.pdf";
+    expect(
+      await saveListing(db, code, opened!.revision, { ...opened!.values, floor_plans: plans }, now),
+    ).toEqual({ ok: true, code });
+    expect((await findPublishedProperty(db, code))?.floor_plans).toEqual([
+      { label: "Downstairs", file: "floor-plan-hp-1009-1.png", kind: "image" },
+      { label: "Brochure", file: "https://plans.example.com/hp-1009.pdf", kind: "pdf" },
+    ]);
+    const reopened = await openListing(db, code);
+    expect(reopened?.values.floor_plans).toBe(
+      "Downstairs=floor-plan-hp-1009-1.png\nBrochure=https://plans.example.com/hp-1009.pdf",
+    );
+    const refused = await saveListing(
+      db,
+      code,
+      reopened!.revision,
+      { ...reopened!.values, floor_plans: "Plan=notes.docx" },
+      now,
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      issues: [
+        {
+          field: "floor_plans",
+          message:
+            "item 1 file 'notes.docx' must be an image (.png, .jpg, .webp, .gif, .avif) or a PDF (.pdf)",
+        },
+      ],
+    });
+    // A copy has the same plans; emptied, the listing has none.
+    const copy = await duplicateListing(db, code, now);
+    expect((await openListing(db, copy!))?.values.floor_plans).toBe(reopened?.values.floor_plans);
+    expect(
+      await saveListing(
+        db,
+        code,
+        reopened!.revision,
+        { ...reopened!.values, floor_plans: "" },
+        now,
+      ),
+    ).toEqual({ ok: true, code });
+    expect((await findPublishedProperty(db, code))?.floor_plans).toEqual([]);
   });
 
   it("duplicates into a new unpublished draft with a new code and slug", async () => {

@@ -11,6 +11,7 @@ import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
 import { inTransaction } from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toIsoString } from "../../db/queries/columns.ts";
+import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import {
   findEditableListing,
   findListingChoices,
@@ -18,10 +19,15 @@ import {
   listListingChoices,
   updateListingAtRevision,
 } from "../../db/queries/listing-editor.ts";
-import { findPropertyCodeBySlug, insertProperty } from "../../db/queries/property.ts";
+import {
+  findPropertyCodeBySlug,
+  findPropertyRowByCode,
+  insertProperty,
+} from "../../db/queries/property.ts";
 import { slugify } from "../../db/seed/content.ts";
 import {
   type EditableListing,
+  floorPlanLines,
   type ListingField,
   type ListingFieldIssue,
   type ListingFormValues,
@@ -33,6 +39,7 @@ import {
   defaultAvailability,
   readAvailability,
 } from "../../lib/availability.ts";
+import { type FloorPlan, formatFloorPlanItem } from "../../lib/floor-plans.ts";
 import { availabilityColumns, propertyColumnsOf } from "../content/import-properties.ts";
 import {
   type PropertyRecord,
@@ -54,6 +61,7 @@ export async function openListing(
   const record = recordOfProperty(
     row,
     new Map(amenities.map((amenity) => [amenity.id, amenity.title])),
+    await listFloorPlans(db, row.id),
   );
   const text = (value: string | number | null) => (value === null ? "" : String(value));
   const values: ListingFormValues = {
@@ -82,6 +90,7 @@ export async function openListing(
     description: record.description,
     youtube: text(record.youtube),
     google_map: text(record.google_map),
+    floor_plans: record.floor_plans.map(formatFloorPlanItem).join("\n"),
     amenities: record.amenities,
     related: record.related,
     publish: record.publish,
@@ -120,9 +129,10 @@ async function validate(
   values: ListingFormValues,
   kept: Pick<PropertyRecord, "property_status" | "images">,
 ): Promise<{ ok: true; record: PropertyRecord } | { ok: false; issues: ListingFieldIssue[] }> {
-  const { publish, availability, ...rest } = values;
+  const { publish, availability, floor_plans: floorPlans, ...rest } = values;
   const validated = validatePropertyRecord({
     ...rest,
+    floor_plans: floorPlanLines(floorPlans),
     // Left out, a listing keeps its availability (a form from before the field existed).
     ...(availability.trim() === "" ? {} : { availability }),
     publish,
@@ -191,6 +201,22 @@ async function rowParts(db: Kysely<Database>, record: PropertyRecord) {
   return { categoryId: category, amenityIds: amenities.ids };
 }
 
+/**
+ * Makes the record's floor plans the listing's, when they differ from the stored ones. Their
+ * files are not checked here: a plan names a file already in the images' property folder or an
+ * address (the photos screen uploads files, decision 052).
+ */
+async function writeFloorPlans(
+  db: Kysely<Database>,
+  code: string,
+  plans: readonly FloorPlan[],
+): Promise<void> {
+  const row = await findPropertyRowByCode(db, code);
+  if (!row) return;
+  const stored = await listFloorPlans(db, row.id);
+  if (JSON.stringify(stored) !== JSON.stringify(plans)) await replaceFloorPlans(db, row.id, plans);
+}
+
 /** Adds a new listing from the form; its code must be new. */
 export async function createListing(
   db: Kysely<Database>,
@@ -221,6 +247,7 @@ export async function createListing(
         ...availabilityColumns(record, undefined, now.toISOString()),
         updated_at: now.toISOString(),
       });
+      await writeFloorPlans(trx, record.code, record.floor_plans);
     });
   } catch (error) {
     if (error instanceof SaveRefused) return error.answer;
@@ -287,6 +314,7 @@ export async function saveListing(
             : { ok: false, reason: "missing" },
         );
       }
+      await writeFloorPlans(trx, code, record.floor_plans);
     });
   } catch (error) {
     if (error instanceof SaveRefused) return error.answer;
@@ -306,7 +334,7 @@ async function copyCode(db: Kysely<Database>, code: string): Promise<string> {
 }
 
 /**
- * A new draft copied from listing `code`: every field and photo, a new code and slug,
+ * A new draft copied from listing `code`: every field, photo and floor plan, a new code and slug,
  * unpublished, created now. Answers the new code; null when there is no such listing.
  */
 export async function duplicateListing(
@@ -340,6 +368,8 @@ export async function duplicateListing(
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     });
+    // Its floor plans too: the same files, under the copy.
+    await writeFloorPlans(trx, newCode, await listFloorPlans(trx, row.id));
     return newCode;
   });
 }

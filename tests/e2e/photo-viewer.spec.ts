@@ -41,14 +41,14 @@ const original = (file: string) => `/images/property/${encodeURIComponent(file)}
 /** The derivative or original the viewer's image shows, as a path. */
 const shown = (page: Page) =>
   page
-    .locator("dialog .photo-viewer__image")
+    .locator(".thumbnail-gallery dialog .photo-viewer__image")
     .evaluate((image: HTMLImageElement) =>
       image.currentSrc ? new URL(image.currentSrc).pathname : "",
     );
 /** True when focus is on an element inside the open viewer. */
 const focusInside = (page: Page) =>
   page.evaluate(() => {
-    const dialog = document.querySelector("dialog.photo-viewer");
+    const dialog = document.querySelector(".thumbnail-gallery dialog.photo-viewer");
     return Boolean(dialog?.contains(document.activeElement) && dialog !== document.activeElement);
   });
 
@@ -211,7 +211,7 @@ test("a swipe on a touch screen moves to the next and previous photo", async ({ 
     const seen: string[] = [];
     (window as unknown as { pointerTypes: string[] }).pointerTypes = seen;
     document
-      .querySelector(".photo-viewer__stage")
+      .querySelector(".thumbnail-gallery .photo-viewer__stage")
       ?.addEventListener("pointerdown", (event) => seen.push((event as PointerEvent).pointerType));
   });
 

@@ -7,16 +7,24 @@
 import { expect, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
-import { listProperties } from "./api.ts";
+import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
+/** A property for sale with floor plans, and one without plans. */
 let property: Property;
+let withoutPlans: Property;
 
 test.beforeAll(async () => {
-  const properties = await listProperties();
-  const found = properties.find((each) => each.offer_type === "For Sale") ?? properties[0];
-  if (!found) throw new Error("the demo data has no property");
+  const details = await Promise.all(
+    (await listProperties()).map((each) => apiData<Property>(`/property/show/one/${each.slug}`)),
+  );
+  const found = details.find(
+    (each) => each.offer_type === "For Sale" && (each.floor_plans?.length ?? 0) > 0,
+  );
+  const plain = details.find((each) => each.floor_plans?.length === 0);
+  if (!found || !plain) throw new Error("the demo data has no property with and without plans");
   property = found;
+  withoutPlans = plain;
 });
 
 test("a property page prints as a brochure: facts and every panel, no screen controls", async ({
@@ -44,4 +52,18 @@ test("a property page prints as a brochure: facts and every panel, no screen con
   await expect(page.locator("iframe, video").filter({ visible: true })).toHaveCount(0);
   await expect(page.locator("form").filter({ visible: true })).toHaveCount(0);
   await expect(page.getByRole("button").filter({ visible: true })).toHaveCount(0);
+  // The floor plans print, each drawing under its label (decision 052).
+  const plans = (property.floor_plans ?? []).filter((plan) => plan.kind === "image");
+  await expect(page.getByRole("img", { name: /^Floor plan: / })).toHaveCount(plans.length);
+  for (const plan of plans) {
+    await expect(page.getByRole("img", { name: `Floor plan: ${plan.label}` })).toBeVisible();
+  }
+});
+
+test("a property without floor plans prints no Floor Plans heading", async ({ page }) => {
+  await gotoHydrated(page, `/property/${withoutPlans.slug}`);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { name: "Details", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Floor Plans", exact: true })).toBeHidden();
+  await expect(page.getByText("No floor plans available for this property.")).toBeHidden();
 });

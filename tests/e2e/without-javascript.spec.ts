@@ -10,7 +10,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { faqTopics } from "../../app/routes/faq-content.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
-import { listProperties } from "./api.ts";
+import { apiData, listProperties } from "./api.ts";
 import { enquiryForm, puzzleBox, submitLabel } from "./enquiry-helpers.ts";
 
 test.use({ javaScriptEnabled: false });
@@ -137,7 +137,13 @@ test("the detail page shows every tab's content under its own heading, the tabs 
   }
   // The Details tab's reference number, once behind a tab a visitor could not open.
   await expect(page.getByText(property.reference_no, { exact: true })).toBeVisible();
-  await expect(page.getByText(/Floor plan overview/)).toBeVisible();
+  // The Floor Plans panel: its plans' labels, or that there are none.
+  const plans = (await apiData<Property>(`/property/show/one/${property.slug}`)).floor_plans ?? [];
+  if (plans.length > 0) {
+    await expect(page.locator(".floor-plans__label")).toHaveText(plans.map((plan) => plan.label));
+  } else {
+    await expect(page.getByText("No floor plans available for this property.")).toBeVisible();
+  }
 });
 
 test("the detail page's thumbnails open their full-size images", async ({ page }) => {

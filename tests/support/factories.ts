@@ -71,6 +71,7 @@ export function buildPropertyImportRow(
     rating: "4",
     amenities: "Garden|Parking",
     images: "",
+    floor_plans: "",
     related: "",
     description: "<p>A bright home, close to schools.</p>",
     youtube: "",

@@ -3,6 +3,7 @@ import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
 import { Area } from "../units/area.tsx";
 import { mapEmbedUrl, propertyVideo } from "./embeds.ts";
+import { FloorPlans } from "./floor-plans.tsx";
 import { PropertyCard } from "./property-card.tsx";
 import { PropertyVideo } from "./property-video.tsx";
 import { Tabs } from "./tabs.tsx";
@@ -28,8 +29,8 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
 
 /**
  * The detail page's tabs: Description, Floor Plans, Details, Video, Location, Similar. SPEC §2
- * lists the Video tab on every property, so it stays, saying so, when there is no video it can
- * play (decision 049).
+ * lists them on every property, so the Video tab stays, saying so, when there is no video it can
+ * play (decision 049), and the Floor Plans tab when the property has no plans (decision 052).
  */
 export function PropertyTabs({ property, similar }: PropertyTabsProps) {
   const video = propertyVideo(property.youtube);
@@ -57,35 +58,7 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
         {
           key: "floor-plans",
           label: "Floor Plans",
-          content: (
-            <div className="floor-plan">
-              <svg
-                className="floor-plan__drawing"
-                viewBox="0 0 240 150"
-                width="240"
-                height="150"
-                role="img"
-                aria-label="Schematic floor plan"
-              >
-                <rect x="4" y="4" width="232" height="142" />
-                <path d="M4 80h96M100 4v142M100 60h136M170 60v86M100 110h70" />
-              </svg>
-              <div className="floor-plan__info">
-                <p className="floor-plan__note">
-                  Floor plan overview. A detailed, measured plan is available on request.
-                </p>
-                <DetailList
-                  rows={[
-                    ["Rooms", property.room],
-                    ["Size", <Area key="size" squareFeet={property.size} />],
-                    ["Floors", property.floor],
-                    ["Bedrooms", property.bedroom],
-                    ["Bathrooms", property.bathroom],
-                  ]}
-                />
-              </div>
-            </div>
-          ),
+          content: <FloorPlans plans={property.floor_plans ?? []} headline={property.headline} />,
         },
         {
           key: "details",

@@ -95,10 +95,10 @@ export function ThumbnailGallery({ files, alt, alts = [] }: ThumbnailGalleryProp
       ) : null}
       {hasPhoto ? (
         <PhotoViewer
-          alt={alt}
-          coverAlt={label(current)}
+          name={`Photos: ${alt}`}
           total={total}
-          cover={images[current] ?? ""}
+          file={images[current] ?? ""}
+          alt={label(current)}
         />
       ) : null}
     </div>
@@ -120,26 +120,27 @@ function ThumbnailImage({ file }: { file: string }) {
   );
 }
 
-/**
- * The full-screen viewer, closed: a modal `<dialog>` the script opens with `showModal()`. Its
- * image is the cover's, lazy: inside a closed dialog it is never laid out, so nothing downloads
- * for a visitor who never opens it. The script copies the chosen photo's URL and `srcset` from
- * the gallery's links into a copy of it. The previous and next buttons exist only for more
- * than one photo.
- */
-function PhotoViewer({
-  alt,
-  coverAlt,
-  total,
-  cover,
-}: {
-  alt: string;
-  coverAlt: string;
+export interface PhotoViewerProps {
+  /** The dialog's accessible name: "Photos: {headline}". */
+  name: string;
+  /** How many images it goes through. */
   total: number;
-  cover: string;
-}) {
+  /** The first image's file under the image base's /property/ folder, and its alt text. */
+  file: string;
+  alt: string;
+}
+
+/**
+ * The full-screen viewer, closed: a modal `<dialog>` the script opens with `showModal()`
+ * (./photo-viewer.ts): the gallery's, and the Floor Plans tab's (decision 052). Its image is the
+ * first one, lazy: inside a closed dialog it is never laid out, so nothing downloads for a
+ * visitor who never opens it. The script copies the chosen image's URL and `srcset` from the
+ * page's links to the full-size images into a copy of it. The previous and next buttons exist
+ * only for more than one image.
+ */
+export function PhotoViewer({ name, total, file, alt }: PhotoViewerProps) {
   return (
-    <dialog className="photo-viewer" aria-label={`Photos: ${alt}`}>
+    <dialog className="photo-viewer" aria-label={name}>
       <div className="photo-viewer__bar">
         <p className="photo-viewer__count" aria-live="polite">
           1 of {total}
@@ -151,8 +152,8 @@ function PhotoViewer({
       <div className="photo-viewer__stage">
         <ResponsiveImage
           folder="property"
-          file={cover}
-          alt={coverAlt}
+          file={file}
+          alt={alt}
           width={1200}
           height={800}
           sizes={imageSizes.viewer}
