@@ -15,6 +15,7 @@ import * as listingAvailability from "./migrations/2026-11-25-0010-listing-avail
 import * as listingRevision from "./migrations/2026-11-25-0011-listing-revision.ts";
 import * as enquiryInbox from "./migrations/2026-11-25-0012-enquiry-inbox.ts";
 import * as auditLog from "./migrations/2026-11-25-0013-audit-log.ts";
+import * as searchAlerts from "./migrations/2026-11-27-0015-search-alerts.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0011-listing-revision": listingRevision,
   "2026-11-25-0012-enquiry-inbox": enquiryInbox,
   "2026-11-25-0013-audit-log": auditLog,
+  "2026-11-27-0015-search-alerts": searchAlerts,
 };
 
 function migratorFor(db: Kysely<Database>): Migrator {

@@ -21,6 +21,7 @@ import type {
 import type { CollectionName } from "../../lib/collection-names.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
 
 /** One page of a property search and how many properties match in all. */
 export interface PropertySearchResult {
@@ -33,6 +34,11 @@ export interface PropertySearchResult {
 /** The outcome of `POST /contact/add`: the API's answer, or the network failure's message. */
 export type ContactResult =
   | { kind: "answer"; httpStatus: number; answer: ContactAnswer }
+  | { kind: "network-error"; message: string };
+
+/** The outcome of `POST /api/alert/{action}` (decision 055). */
+export type AlertResult =
+  | { kind: "answer"; httpStatus: number; answer: AlertAnswer }
   | { kind: "network-error"; message: string };
 
 export interface ApiClient {
@@ -57,6 +63,11 @@ export interface ApiClient {
    * storage and e-mail); the visitor is the request's. Never throws.
    */
   addContact(fields: EnquiryFields): Promise<ContactResult>;
+  /**
+   * A search alert action through `POST /api/alert/{action}` (decision 055): a save is limited
+   * per visitor like an enquiry. Never throws.
+   */
+  alert(request: AlertRequest): Promise<AlertResult>;
 }
 
 /**
