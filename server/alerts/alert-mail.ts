@@ -58,6 +58,7 @@ export function buildAlertConfirmMail(
     `Confirm the alert: ${links.confirm}`,
     "",
     "If you did not ask for this, ignore this e-mail: nothing more is sent unless the alert is confirmed.",
+    `Delete this alert: ${links.unsubscribe}`,
     `Manage or delete your alerts: ${links.manage}`,
     "",
   ].join("\n");
@@ -67,7 +68,7 @@ export function buildAlertConfirmMail(
       `<p>You (or someone using this address) asked us to e-mail new properties matching: <strong>${escapeHtml(description)}</strong>.</p>`,
       `<p>${link(links.confirm, "Confirm the alert")}</p>`,
       `<p>If you did not ask for this, ignore this e-mail: nothing more is sent unless the alert is confirmed.</p>`,
-      `<p>${link(links.manage, "Manage or delete your alerts")}</p>`,
+      `<p style="font-size:13px">${link(links.unsubscribe, "Delete this alert")} · ${link(links.manage, "Manage or delete your alerts")}</p>`,
     ].join(""),
   );
   return {

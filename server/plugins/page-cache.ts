@@ -246,7 +246,9 @@ export function isCacheablePath(path: string): boolean {
     !path.endsWith(".data") &&
     !path.startsWith("/__manifest") &&
     path !== enquiryPuzzlePath &&
-    !/^\/admin(?:[/.]|$)/i.test(path)
+    !/^\/admin(?:[/.]|$)/i.test(path) &&
+    // Search alerts' pages carry a visitor's token and address (decision 055).
+    !/^\/alerts(?:[/.]|$)/i.test(path)
   );
 }
 
