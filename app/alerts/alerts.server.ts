@@ -19,10 +19,14 @@ export interface AlertOutcome {
 
 const unavailable = "Your request could not be handled just now. Please try again in a moment.";
 
-/** The headers of every alert page: per visitor, never kept, never indexed, no referrer. */
+/**
+ * The headers of every alert page: per visitor, never kept, never indexed, and the URL (its
+ * token) never sent to another site. `same-origin`, not `no-referrer`: under `no-referrer` a
+ * form post's `Origin` is `null`, which React Router refuses (as for /admin).
+ */
 export const alertPageHeaders = {
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex",
 } as const;
 

@@ -92,7 +92,7 @@ async function saveSearch(page: Page, searchPath: string, address: string, descr
   await form.getByLabel("Your e-mail address").fill(address);
   await form.getByRole("button", { name: "E-mail me new matches" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
-  await expect(page.getByRole("status")).toContainText("a message is on its way");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("a message is on its way");
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -118,7 +118,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your alert");
       if (javaScriptEnabled) await expectNoSeriousViolations(page);
       await page.getByRole("button", { name: "Confirm my alert" }).click();
-      await expect(page.getByRole("status")).toContainText("Your alert is confirmed");
+      await expect(page.getByRole("main").getByRole("status")).toContainText(
+        "Your alert is confirmed",
+      );
 
       await page.goto(linkIn(forSale!, "/alerts/manage"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your property alerts");
@@ -130,18 +132,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(items.nth(1)).toContainText("Waiting for confirmation");
       if (javaScriptEnabled) await expectNoSeriousViolations(page);
       await page.getByRole("button", { name: "Delete the alert For Rent, 2+ bedrooms" }).click();
-      await expect(page.getByRole("status")).toHaveText("The alert has been deleted.");
+      await expect(page.getByRole("main").getByRole("status")).toHaveText(
+        "The alert has been deleted.",
+      );
       await expect(items).toHaveCount(1);
 
       await page.goto(linkIn(forSale!, "/alerts/unsubscribe"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe");
       if (javaScriptEnabled) await expectNoSeriousViolations(page);
       await page.getByRole("button", { name: "Unsubscribe" }).click();
-      await expect(page.getByRole("status")).toContainText("You are unsubscribed");
+      await expect(page.getByRole("main").getByRole("status")).toContainText(
+        "You are unsubscribed",
+      );
 
       // Nothing is left for this address: the manage link says so, and nothing else.
       await page.goto(linkIn(forSale!, "/alerts/manage"));
-      await expect(page.getByRole("alert")).toContainText("This link is not valid any more");
+      await expect(page.getByRole("main").getByRole("alert")).toContainText(
+        "This link is not valid any more",
+      );
       await expect(page.getByText(address)).toHaveCount(0);
       // No other mail went to the address.
       expect(smtp.received.filter((mail) => mail.recipients.includes(address))).toHaveLength(2);
@@ -172,9 +180,9 @@ test("the same answer whether or not the address has alerts; a filled honeypot s
 }) => {
   const address = "twice@example.com";
   await saveSearch(page, "/search?status=For+Sale", address, "For Sale");
-  const first = await page.getByRole("status").textContent();
+  const first = await page.getByRole("main").getByRole("status").textContent();
   await saveSearch(page, "/search?status=For+Sale", address, "For Sale");
-  expect(await page.getByRole("status").textContent()).toBe(first);
+  expect(await page.getByRole("main").getByRole("status").textContent()).toBe(first);
   // One confirmation a day for one alert.
   await mailsTo(address, 1);
 
