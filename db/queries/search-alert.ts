@@ -307,3 +307,13 @@ export async function markMailFailed(
     .where("id", "=", id)
     .execute();
 }
+
+/** Deletes the alerts never confirmed that were saved before `cutoff`; answers how many. */
+export async function deleteUnconfirmedAlertsBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("search_alert")
+    .where("confirmed_at", "is", null)
+    .where("created_at", "<", cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
+import { openDatabase } from "../../db/database.ts";
 import { buildPropertyImportRow } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -19,6 +20,7 @@ import { buildApp } from "../app.ts";
 import { runContentCli } from "../cli/content.ts";
 import { auth, createTestImageDir, testToken } from "../testing/app.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../testing/smtp.ts";
+import { createAlertDigests } from "./digest.ts";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -253,6 +255,58 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(
       (await alertAction("unsubscribe", { token: confirmedUnsubscribeToken })).statusCode,
     ).toBe(404);
+  });
+
+  it("two app servers running the day's digests and the outbox at once send one digest", async () => {
+    // A second app server on the same database (its own connection, its own worker).
+    const second = await buildApp({
+      config: app.config,
+      database: openDatabase(database.url),
+      site: false,
+    });
+    await second.ready();
+    await second.alertDigests!.stop();
+    await second.outbox!.stop();
+    try {
+      const sent = await alertAction("subscribe", { email: "both@example.com", query: "" });
+      expect(sent.statusCode).toBe(200);
+      const [confirmation] = await deliver();
+      expect(confirmation!.recipients).toEqual(["both@example.com"]);
+      await alertAction("confirm", { token: linkIn(confirmation!, "/alerts/confirm") });
+      await importProperty({ city: "Ogdenville" });
+      const day = new Date("2099-04-01T09:00:00.000Z");
+      const queued = await Promise.all([
+        app.alertDigests!.runOnce(day),
+        second.alertDigests!.runOnce(day),
+      ]);
+      expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
+      const before = smtp.received.length;
+      await Promise.all([app.outbox!.runOnce(), second.outbox!.runOnce()]);
+      const mails = smtp.received.slice(before);
+      expect(mails.map((mail) => mail.recipients)).toEqual([["both@example.com"]]);
+      expect(mails[0]!.decoded).toContain("Ogdenville");
+    } finally {
+      await second.close();
+      await second.database.close();
+    }
+  });
+
+  it("forgets an address that never confirmed after 14 days", async () => {
+    const rows = () =>
+      database.handle.db
+        .selectFrom("search_alert")
+        .select("email")
+        .where("email", "=", "other@example.com")
+        .execute();
+    expect(await rows()).toHaveLength(1);
+    const later = createAlertDigests({
+      database: database.handle,
+      digestHour: 8,
+      log: { info() {}, error() {} },
+      now: () => new Date(Date.now() + 15 * 86_400_000),
+    });
+    await later.runOnce();
+    expect(await rows()).toHaveLength(0);
   });
 
   it("refuses a bad address without saying anything about known ones", async () => {

@@ -4,11 +4,16 @@
  * that match its filters (the same query as /search) and were first published after its mark
  * are queued as one digest mail, and the mark moves on. Several servers at once are safe: an
  * alert's run is claimed by a conditional update only one of them wins, and the mail's key
- * (alert and day) is unique in the outbox.
+ * (alert and day) is unique in the outbox. Alerts left unconfirmed for 14 days are deleted.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { latestFirstPublishedAt, listNewlyPublishedMatchIds } from "../../db/queries/property.ts";
-import { claimAlertDigest, enqueueMail, listAlertsDueOn } from "../../db/queries/search-alert.ts";
+import {
+  claimAlertDigest,
+  deleteUnconfirmedAlertsBefore,
+  enqueueMail,
+  listAlertsDueOn,
+} from "../../db/queries/search-alert.ts";
 import { maxDigestListings, readAlertQuery } from "../../lib/search-alert.ts";
 import { utcDay } from "./service.ts";
 
@@ -31,6 +36,8 @@ export interface AlertDigestOptions {
 export type AlertDigests = ReturnType<typeof createAlertDigests>;
 
 const batchSize = 100;
+/** An alert not confirmed within this many days is deleted (its address with it). */
+export const unconfirmedAlertDays = 14;
 
 export function createAlertDigests(options: AlertDigestOptions) {
   const { database, digestHour, log, intervalMs = 300_000 } = options;
@@ -40,8 +47,14 @@ export function createAlertDigests(options: AlertDigestOptions) {
   let stopped = true;
 
   async function digestAll(at: Date): Promise<number> {
-    if (at.getUTCHours() < digestHour) return 0;
     const db = database.db;
+    // Addresses nobody confirmed are not kept: any server may delete them, twice is harmless.
+    const forgotten = await deleteUnconfirmedAlertsBefore(
+      db,
+      new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
+    );
+    if (forgotten > 0) log.info({ deleted: forgotten }, "unconfirmed search alerts deleted");
+    if (at.getUTCHours() < digestHour) return 0;
     const day = utcDay(at);
     const upTo = await latestFirstPublishedAt(db);
     let queued = 0;
