@@ -19,7 +19,7 @@ describe.each(["in process", "over HTTP"])("the alert pages (API %s)", (client) 
   beforeAll(async () => {
     test = await createTestSiteApp(
       "sqlite",
-      { CONTACT_RATE_LIMIT: "3/10m", PAGE_CACHE_TTL: "30" },
+      { CONTACT_RATE_LIMIT: "3/10m", PAGE_CACHE_TTL: "30", MAX_EVENT_LOOP_DELAY_MS: "0" },
       { apiOverHttp: client === "over HTTP" },
     );
   });

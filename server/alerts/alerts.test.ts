@@ -18,6 +18,7 @@ import {
 } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { runContentCli } from "../cli/content.ts";
+import { createOutboxWorker } from "../mail/outbox-worker.ts";
 import { auth, createTestImageDir, testToken } from "../testing/app.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../testing/smtp.ts";
 import { createAlertDigests } from "./digest.ts";
@@ -115,6 +116,8 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
       SMTP_URL: smtp.url,
       SITE_URL: "https://homes.example",
       ALERT_DIGEST_HOUR: "8",
+      // Checked by server/overload.test.ts; here a busy machine must not answer 503.
+      MAX_EVENT_LOOP_DELAY_MS: "0",
     });
     app = await buildApp({ config, database: database.handle, site: false });
     await app.ready();
@@ -255,6 +258,49 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(
       (await alertAction("unsubscribe", { token: confirmedUnsubscribeToken })).statusCode,
     ).toBe(404);
+  });
+
+  it("retries a mail the SMTP server refused, and sends it once", async () => {
+    const nodemailer = (await import("nodemailer")).default;
+    const real = nodemailer.createTransport({ url: smtp.url });
+    let refuse = true;
+    let clock = 0;
+    const worker = createOutboxWorker({
+      database: database.handle,
+      transport: {
+        async sendMail(mail) {
+          if (refuse) throw new Error("421 try again later");
+          return real.sendMail(mail);
+        },
+      },
+      from: "alerts@homes.example",
+      siteUrl: "https://homes.example",
+      log: { info() {}, warn() {}, error() {} },
+      retryBaseMs: 60_000,
+      now: () => new Date(clock),
+      buildQueuedMail: (mail) => app.searchAlerts.buildQueuedMail(mail),
+    });
+    await alertAction("subscribe", { email: "retry@example.com", query: "status=For+Rent" });
+    clock = Date.now() + 1_000;
+    const before = smtp.received.length;
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    refuse = false;
+    // Not before its retry time.
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    clock += 61_000;
+    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    clock += 3_600_000;
+    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    const mails = smtp.received.slice(before);
+    expect(mails.map((mail) => mail.recipients)).toEqual([["retry@example.com"]]);
+    const [row] = await database.handle.db
+      .selectFrom("mail_outbox")
+      .innerJoin("search_alert", "search_alert.id", "mail_outbox.alert_id")
+      .select(["mail_outbox.status", "mail_outbox.attempts"])
+      .where("search_alert.email", "=", "retry@example.com")
+      .execute();
+    expect(row).toEqual({ status: "sent", attempts: 2 });
+    real.close();
   });
 
   it("two app servers running the day's digests and the outbox at once send one digest", async () => {
