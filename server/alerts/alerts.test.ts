@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
+import { deleteSearchAlertsOfEmail, findDataOfEmail } from "../../db/queries/enquiry-inbox.ts";
 import { buildPropertyImportRow } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -353,6 +354,17 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     });
     await later.runOnce();
     expect(await rows()).toHaveLength(0);
+  });
+
+  it("the owners' data-request tool finds an address's alerts and deletes them", async () => {
+    const findings = await findDataOfEmail(database.handle.db, "Both@Example.com");
+    expect(findings.searchAlerts).toEqual([
+      expect.objectContaining({ description: "All properties", confirmed: true }),
+    ]);
+    expect(await deleteSearchAlertsOfEmail(database.handle.db, "both@example.com")).toBe(1);
+    expect((await findDataOfEmail(database.handle.db, "both@example.com")).searchAlerts).toEqual(
+      [],
+    );
   });
 
   it("refuses a bad address without saying anything about known ones", async () => {
