@@ -1,9 +1,10 @@
 /**
  * Delivers the enquiry outbox: claims due rows, e-mails each enquiry to the company's address
  * (the company profile's email_address), marks it sent, or records the failure and retries
- * later with exponential backoff. The queued mails of `mail_outbox` (search alerts' confirmations
- * and digests, decision 055) go the same way, built by `buildQueuedMail` when sent. It runs beside the request path: a slow or absent mail
- * server never delays a visitor's answer, and an undelivered enquiry simply waits.
+ * later with exponential backoff. The queued mails of `mail_outbox` (search alerts'
+ * confirmations and digests, decision 055) go the same way, built by `buildQueuedMail` when
+ * sent. It runs beside the request path: a slow or absent mail server never delays a
+ * visitor's answer, and an undelivered enquiry simply waits.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
