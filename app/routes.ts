@@ -10,6 +10,11 @@ export default [
   // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
   route("shortlist", "routes/shortlist.tsx"),
   route("compare", "routes/compare.tsx"),
+  // Search alerts (decision 055): per visitor, never cached, noindex.
+  route("alerts", "routes/alerts.tsx"),
+  route("alerts/confirm", "routes/alerts-confirm.tsx"),
+  route("alerts/manage", "routes/alerts-manage.tsx"),
+  route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),

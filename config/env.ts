@@ -132,6 +132,15 @@ const envSchema = z
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
     MAIL_FROM: z.string().min(3).default("Website enquiries <no-reply@localhost>"),
+    /** The sender of search alert mails (decision 055); MAIL_FROM when not set. */
+    ALERT_MAIL_FROM: z.string().min(3).optional(),
+    /**
+     * Signs the search alert links (confirm, unsubscribe, manage); derived from API_TOKEN when
+     * not set. The same on every app server; changing it makes every link sent so far invalid.
+     */
+    ALERT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /** The UTC hour (0-23) from which each day's alert digests are sent (decision 055). */
+    ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

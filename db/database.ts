@@ -119,6 +119,8 @@ export interface Database {
     revision: ColumnType<number, number | undefined, number>;
     /** lib/availability.ts: 'available' (the default), 'under_offer', 'sold_stc', 'let_agreed'. */
     availability: ColumnType<string, string | undefined, string>;
+    /** When the listing was first published, set by a trigger (decision 055); null: never. */
+    first_published_at: ColumnType<Date | string | null, never, never>;
     /** When `availability` last changed; null: not since the listing was added. */
     availability_changed_at: ColumnType<
       Date | string | null,
@@ -219,6 +221,35 @@ export interface Database {
     purpose: "set-password";
     created_at: ColumnType<Date | string, string, string>;
     expires_at: ColumnType<Date | string, string, string>;
+  };
+  /** A visitor's saved search (decision 055); tokens are kept as SHA-256 hashes only. */
+  search_alert: {
+    id: Generated<number>;
+    email: string;
+    query: string;
+    salt: string;
+    confirm_token_hash: string;
+    unsubscribe_token_hash: string;
+    manage_token_hash: string;
+    created_at: ColumnType<Date | string, string, string>;
+    confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    published_mark: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    last_digest_on: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  /** Mails other than enquiries, delivered by the outbox worker (decision 055). */
+  mail_outbox: {
+    id: Generated<number>;
+    dedupe_key: string;
+    kind: "alert-confirm" | "alert-digest";
+    alert_id: number | null;
+    payload: ColumnType<string, string | undefined, string>;
+    status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+    attempts: ColumnType<number, number | undefined, number>;
+    next_attempt_at: ColumnType<Date | string, string, string>;
+    locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    last_error: ColumnType<string | null, string | null | undefined, string | null>;
+    sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
   };
 }
 

@@ -16,6 +16,7 @@ import * as listingRevision from "./migrations/2026-11-25-0011-listing-revision.
 import * as enquiryInbox from "./migrations/2026-11-25-0012-enquiry-inbox.ts";
 import * as auditLog from "./migrations/2026-11-25-0013-audit-log.ts";
 import * as floorPlans from "./migrations/2026-11-27-0014-floor-plans.ts";
+import * as searchAlerts from "./migrations/2026-11-27-0015-search-alerts.ts";
 import * as listingCountCovering from "./migrations/2026-11-27-0020-listing-count-covering.ts";
 
 /**
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0012-enquiry-inbox": enquiryInbox,
   "2026-11-25-0013-audit-log": auditLog,
   "2026-11-27-0014-floor-plans": floorPlans,
+  "2026-11-27-0015-search-alerts": searchAlerts,
   "2026-11-27-0020-listing-count-covering": listingCountCovering,
 };
 

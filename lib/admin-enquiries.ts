@@ -121,6 +121,8 @@ export interface DataRequestFindings {
   staffAccount: { email: string; role: string; createdAt: string } | null;
   /** Notes written by that account on any enquiry. */
   notesWritten: number;
+  /** The address's search alerts (decision 055): deleted with its enquiries. */
+  searchAlerts: { description: string; confirmed: boolean; createdAt: string }[];
 }
 
 export const formatAdminEnquiryCursor = formatKeysetCursor;

@@ -13,6 +13,8 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
+import { type AlertDigests, createAlertDigests } from "./alerts/digest.ts";
+import { searchAlertsPlugin } from "./alerts/service.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { createAdminAudit } from "./audit/service.ts";
@@ -55,6 +57,8 @@ declare module "fastify" {
     staffAccounts: StaffAccounts;
     /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045); absent when it is off. */
     enquiryPurge: EnquiryPurge | undefined;
+    /** Queues the daily search alert digests (decision 055); absent when SMTP_URL is not set. */
+    alertDigests: AlertDigests | undefined;
   }
 }
 
@@ -165,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         from: config.MAIL_FROM,
         siteUrl: config.siteUrl,
         log: app.log,
+        buildQueuedMail: (mail) => app.searchAlerts.buildQueuedMail(mail),
       })
     : undefined;
   app.decorate("outbox", outbox);
@@ -241,7 +246,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
   // The enquiry's work, for the API's route and the site's in-process client alike.
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
+  await app.register(searchAlertsPlugin, { config });
   await app.register(apiPlugin, { prefix: "/api", config });
+
+  // The daily digests of search alerts, on every app server (claims keep them single).
+  const alertDigests = outbox
+    ? createAlertDigests({
+        database,
+        digestHour: config.ALERT_DIGEST_HOUR,
+        log: app.log,
+        onQueued: () => outbox.wake(),
+      })
+    : undefined;
+  app.decorate("alertDigests", alertDigests);
+  if (alertDigests) {
+    app.addHook("onReady", async () => alertDigests.start());
+    app.addHook("preClose", async () => alertDigests.stop());
+  }
 
   const staffAccounts = createStaffAccounts({
     database,

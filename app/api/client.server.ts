@@ -22,6 +22,7 @@ import type { CollectionName } from "../../lib/collection-names.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
 import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
 
 /**
  * One floor plan of a property (decision 052), in `getProperty(code).floor_plans` (absent from
@@ -42,6 +43,11 @@ export interface PropertySearchResult {
 /** The outcome of `POST /contact/add`: the API's answer, or the network failure's message. */
 export type ContactResult =
   | { kind: "answer"; httpStatus: number; answer: ContactAnswer }
+  | { kind: "network-error"; message: string };
+
+/** The outcome of `POST /api/alert/{action}` (decision 055). */
+export type AlertResult =
+  | { kind: "answer"; httpStatus: number; answer: AlertAnswer }
   | { kind: "network-error"; message: string };
 
 export interface ApiClient {
@@ -66,6 +72,11 @@ export interface ApiClient {
    * storage and e-mail); the visitor is the request's. Never throws.
    */
   addContact(fields: EnquiryFields): Promise<ContactResult>;
+  /**
+   * A search alert action through `POST /api/alert/{action}` (decision 055): a save is limited
+   * per visitor like an enquiry. Never throws.
+   */
+  alert(request: AlertRequest): Promise<AlertResult>;
 }
 
 /**

@@ -24,11 +24,30 @@ import {
 } from "../../lib/api-contract.ts";
 import { type PropertySearch, propertySearchParams } from "../../lib/property-search.ts";
 import { searchPropertiesInMemory } from "../../lib/property-search-memory.ts";
+import type { AlertAnswer } from "../../lib/search-alert.ts";
 import {
   type ApiClient,
   findPropertiesByCodesWith,
   type PropertySearchResult,
 } from "./client.server.ts";
+
+const alertAnswerSchema = z.object({
+  status: z.number(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  email: z.string().optional(),
+  alerts: z
+    .array(
+      z.object({
+        id: z.number(),
+        description: z.string(),
+        searchQuery: z.string(),
+        confirmed: z.boolean(),
+        createdAt: z.string(),
+      }),
+    )
+    .optional(),
+});
 
 export interface HttpApiOptions {
   /** Base URL of the §7 API, such as https://api.example.com/api. */
@@ -199,6 +218,25 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
         return read(`/property/show/one/${encodeURIComponent(code)}`, propertySchema);
       },
       /** Posts the enquiry as multipart form data. */
+      async alert(action) {
+        const { action: name, ...fields } = action;
+        try {
+          const response = await doFetch(`${base}/alert/${name}`, {
+            method: "POST",
+            headers: { ...headers(visitor), "content-type": "application/json" },
+            body: JSON.stringify(fields),
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          const json: unknown = await response.json().catch(() => null);
+          const parsed = alertAnswerSchema.safeParse(json);
+          const answer: AlertAnswer = parsed.success
+            ? (parsed.data as AlertAnswer)
+            : { status: response.status, message: response.statusText || "Unexpected answer" };
+          return { kind: "answer", httpStatus: response.status, answer };
+        } catch (error) {
+          return { kind: "network-error", message: (error as Error).message };
+        }
+      },
       async addContact(fields) {
         const body = new FormData();
         for (const [name, value] of Object.entries(fields)) body.append(name, value);

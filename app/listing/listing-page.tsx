@@ -4,6 +4,7 @@
  * empty state, the pager, and the sidebar. Their route modules only call these.
  */
 import type { ReactNode } from "react";
+import { AlertForm } from "../components/alerts/alert-form.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
@@ -135,7 +136,12 @@ export function SearchPage({ listing }: { listing: Awaited<ReturnType<typeof loa
       {...listingRoutes.list}
       view="list"
       listing={listing}
-      sidebarWidget={<RecentlyAdded properties={listing.recent} />}
+      sidebarWidget={
+        <>
+          <AlertForm filters={listing.search.filters} />
+          <RecentlyAdded properties={listing.recent} />
+        </>
+      }
     />
   );
 }

@@ -5,7 +5,7 @@
  * inbox's changes; the data-protection tool's look-up and erasure by e-mail address; and the
  * retention purge. The indexes are migration 0012's.
  */
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { retentionActor } from "../../lib/admin-audit.ts";
 import {
   type AdminEnquiry,
@@ -18,6 +18,7 @@ import {
   type EnquiryStatus,
   formatAdminEnquiryCursor,
 } from "../../lib/admin-enquiries.ts";
+import { describeAlertFilters, readAlertQuery } from "../../lib/search-alert.ts";
 import type { Database, Dialect } from "../database.ts";
 import { inTransaction, recordAuditEvent } from "./audit.ts";
 import { toFlag, toIsoString } from "./columns.ts";
@@ -367,14 +368,37 @@ export async function findDataOfEmail(db: Kysely<Database>, email: string) {
         ).count,
       )
     : 0;
+  const alerts = await db
+    .selectFrom("search_alert")
+    .select(["query", "confirmed_at", "created_at"])
+    .where("email", "=", address)
+    .orderBy("id")
+    .execute();
   return {
     email: address,
     enquiries,
+    searchAlerts: alerts.map((alert) => ({
+      description: describeAlertFilters(readAlertQuery(alert.query) ?? {}),
+      confirmed: alert.confirmed_at !== null,
+      createdAt: toIsoString(alert.created_at),
+    })),
     staffAccount: staff
       ? { email: staff.email, role: staff.role, createdAt: toIsoString(staff.created_at) }
       : null,
     notesWritten,
   };
+}
+
+/** Deletes the search alerts of `email` (any case) and their mails; answers how many. */
+export async function deleteSearchAlertsOfEmail(
+  db: Kysely<Database> | Transaction<Database>,
+  email: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("search_alert")
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -81,6 +81,16 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
       );
     }
 
+    /** What the route's error handler (server/plugins/errors.ts) would answer. */
+    function failureAnswer(error: unknown) {
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ err: error }, "request failed: the database is unavailable");
+        return { httpStatus: 503, answer: { status: 503, message: errorMessages.unavailable } };
+      }
+      log.error({ err: error }, "request failed");
+      return { httpStatus: 500, answer: { status: 500, message: errorMessages.internal } };
+    }
+
     return {
       getSliders: () => read("getSliders", () => listSliders(db()), []),
       getCompanyProfile: () => read("getCompanyProfile", () => findCompanyProfile(db()), undefined),
@@ -97,6 +107,13 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
         isLookupName(code)
           ? read("getProperty", () => findPublishedProperty(db(), code), undefined)
           : Promise.resolve(undefined),
+      async alert(action) {
+        try {
+          return { kind: "answer", ...(await app.searchAlerts.run(action, request)) };
+        } catch (error) {
+          return { kind: "answer", ...failureAnswer(error) };
+        }
+      },
       async addContact(fields) {
         try {
           return { kind: "answer", ...(await app.contactIntake.add(fields, request)) };

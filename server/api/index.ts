@@ -7,6 +7,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config/env.ts";
 import { refuseUnservedMethods } from "../plugins/errors.ts";
+import { alertRoutes } from "./alerts.ts";
 import { requireBearerToken } from "./auth.ts";
 import { contactRoutes } from "./contact.ts";
 import { contentRoutes } from "./content.ts";
@@ -31,6 +32,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
   app.addHook("onRequest", refuseUnservedMethods());
 
   await app.register(contentRoutes);
+  await app.register(alertRoutes);
   // Only the enquiry reads a multipart body: @fastify/multipart's hooks (a listener and an
   // async clean-up on every request) stay off the reads.
   await app.register(async (enquiries) => {

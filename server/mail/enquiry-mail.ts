@@ -13,6 +13,8 @@ export interface EnquiryMail {
   html: string;
   /** Stable per enquiry, so a mail server or client can tell a repeated delivery. */
   messageId: string;
+  /** Extra headers, such as an alert digest's List-Unsubscribe (decision 055). */
+  headers?: Record<string, string>;
 }
 
 export interface EnquiryMailOptions {

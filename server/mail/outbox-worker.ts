@@ -1,8 +1,10 @@
 /**
  * Delivers the enquiry outbox: claims due rows, e-mails each enquiry to the company's address
  * (the company profile's email_address), marks it sent, or records the failure and retries
- * later with exponential backoff. It runs beside the request path: a slow or absent mail
- * server never delays a visitor's answer, and an undelivered enquiry simply waits.
+ * later with exponential backoff. The queued mails of `mail_outbox` (search alerts'
+ * confirmations and digests, decision 055) go the same way, built by `buildQueuedMail` when
+ * sent. It runs beside the request path: a slow or absent mail server never delays a
+ * visitor's answer, and an undelivered enquiry simply waits.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
@@ -11,6 +13,12 @@ import {
   markDeliveryFailed,
   markDeliverySent,
 } from "../../db/queries/outbox.ts";
+import {
+  claimDueMails,
+  markMailFailed,
+  markMailSent,
+  type QueuedMail,
+} from "../../db/queries/search-alert.ts";
 import { buildEnquiryMail, type EnquiryMail } from "./enquiry-mail.ts";
 
 /** What the worker needs of a mail transport (nodemailer's transporter fits). */
@@ -39,11 +47,21 @@ export interface OutboxWorkerOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   now?: () => Date;
+  /**
+   * Builds a queued mail of `mail_outbox` (an alert's confirmation or digest, decision 055);
+   * undefined: it no longer applies (marked sent, nothing sent). Without it those rows wait.
+   */
+  buildQueuedMail?: (mail: QueuedMail) => Promise<EnquiryMail | undefined>;
 }
 
 export interface DeliveryRun {
   sent: number;
   failed: number;
+}
+
+interface Batch extends DeliveryRun {
+  /** A source answered a full batch: there may be more. */
+  full: boolean;
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
@@ -70,16 +88,64 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   let wakeAgain = false;
   let stopped = true;
 
-  async function deliverDue(): Promise<DeliveryRun> {
+  async function deliverDue(): Promise<Batch> {
+    const enquiries = await deliverDueEnquiries();
+    const queued = await deliverDueQueuedMails();
+    return {
+      sent: enquiries.sent + queued.sent,
+      failed: enquiries.failed + queued.failed,
+      full: enquiries.full || queued.full,
+    };
+  }
+
+  async function deliverDueQueuedMails(): Promise<Batch> {
+    const build = options.buildQueuedMail;
+    if (!build) return { sent: 0, failed: 0, full: false };
+    const claimed = await claimDueMails(database.db, {
+      dialect: database.dialect,
+      now: now(),
+      leaseMs,
+      limit: batchSize,
+    });
+    const run: Batch = { sent: 0, failed: 0, full: claimed.length === batchSize };
+    for (const queued of claimed) {
+      try {
+        const mail = await build(queued);
+        if (mail) await transport.sendMail(mail);
+        await markMailSent(database.db, queued.id, now());
+        run.sent += 1;
+        log.info({ mailId: queued.id, kind: queued.kind, sent: mail !== undefined }, "mail sent");
+      } catch (error) {
+        const attempts = queued.attempts + 1;
+        const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
+        const reason = error instanceof Error ? error.message : String(error);
+        await markMailFailed(database.db, queued.id, reason, retryAt);
+        run.failed += 1;
+        log.warn(
+          {
+            mailId: queued.id,
+            kind: queued.kind,
+            attempts,
+            retryAt: retryAt.toISOString(),
+            reason,
+          },
+          "mail failed; will retry",
+        );
+      }
+    }
+    return run;
+  }
+
+  async function deliverDueEnquiries(): Promise<Batch> {
     const claimed = await claimDueDeliveries(database.db, {
       dialect: database.dialect,
       now: now(),
       leaseMs,
       limit: batchSize,
     });
-    if (claimed.length === 0) return { sent: 0, failed: 0 };
+    if (claimed.length === 0) return { sent: 0, failed: 0, full: false };
     const recipient = (await findCompanyProfile(database.db))?.email_address ?? "";
-    const run: DeliveryRun = { sent: 0, failed: 0 };
+    const run: Batch = { sent: 0, failed: 0, full: claimed.length === batchSize };
     for (const enquiry of claimed) {
       try {
         if (!recipient) throw new Error("The company profile has no e-mail address.");
@@ -121,7 +187,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           const batch = await deliverDue();
           total.sent += batch.sent;
           total.failed += batch.failed;
-          const more = batch.sent + batch.failed === batchSize;
+          const more = batch.full;
           if (!more && !wakeAgain) break;
           if (batch.sent === 0 && batch.failed > 0 && !wakeAgain) break;
         }

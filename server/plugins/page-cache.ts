@@ -248,7 +248,9 @@ export function isCacheablePath(path: string): boolean {
     !/\.pdf$/i.test(path) &&
     !path.startsWith("/__manifest") &&
     path !== enquiryPuzzlePath &&
-    !/^\/admin(?:[/.]|$)/i.test(path)
+    !/^\/admin(?:[/.]|$)/i.test(path) &&
+    // Search alerts' pages carry a visitor's token and address (decision 055).
+    !/^\/alerts(?:[/.]|$)/i.test(path)
   );
 }
 

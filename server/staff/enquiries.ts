@@ -9,6 +9,7 @@ import { recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   changeInboxEnquiry,
   deleteEnquiriesOfEmail,
+  deleteSearchAlertsOfEmail,
   findDataOfEmail,
   findInboxEnquiry,
   listAssignees,
@@ -121,6 +122,8 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
       ownerOnly(session);
       const deleted = await db.transaction().execute(async (trx) => {
         const count = await deleteEnquiriesOfEmail(trx, email);
+        // The address's search alerts go too (decision 055); their count is not reported.
+        await deleteSearchAlertsOfEmail(trx, email);
         // How many, never the address nor a hash of it: a hash of an address is found again
         // by hashing a guess, so it would keep what was erased (decision 050).
         await recordAuditEvent(trx, {

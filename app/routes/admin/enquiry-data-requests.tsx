@@ -138,8 +138,9 @@ function Findings({
   csrfToken: string;
   confirm: boolean;
 }) {
-  const { email, enquiries, staffAccount, notesWritten } = findings;
-  const nothing = enquiries.length === 0 && !staffAccount;
+  const { email, enquiries, staffAccount, notesWritten, searchAlerts } = findings;
+  const nothing = enquiries.length === 0 && !staffAccount && searchAlerts.length === 0;
+  const erasable = enquiries.length + searchAlerts.length > 0;
   return (
     <section className="admin-data-request" aria-labelledby="findings-title">
       <h2 className="admin-subtitle" id="findings-title">
@@ -161,6 +162,18 @@ function Findings({
           </ul>
         </>
       ) : null}
+      {searchAlerts.length > 0 ? (
+        <>
+          <p>{`${plural(searchAlerts.length, "search alert", "search alerts")} (e-mails of new matching listings):`}</p>
+          <ul className="admin-data-request__list">
+            {searchAlerts.map((alert) => (
+              <li key={alert.createdAt + alert.description}>
+                {`${alert.description} (${alert.confirmed ? "confirmed" : "not confirmed"}, saved ${formatDateTime(alert.createdAt)})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {staffAccount ? (
         <p>
           {`A back-office account (${staffRoleNames[staffAccount.role as "owner" | "agent"] ?? staffAccount.role}) uses this address, created ${formatDateTime(staffAccount.createdAt)}, with ${plural(notesWritten, "note", "notes")} written. It is included in the export; this tool does not delete it.`}
@@ -176,19 +189,21 @@ function Findings({
               Export as JSON
             </button>
           </Form>
-          {enquiries.length > 0 && !confirm ? (
+          {erasable && !confirm ? (
             <Form method="post">
               <FormToken token={csrfToken} />
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="email" value={email} />
               <button className="admin-button admin-button--danger" type="submit">
-                {`Delete ${plural(enquiries.length, "enquiry", "enquiries")}…`}
+                {enquiries.length > 0
+                  ? `Delete ${plural(enquiries.length, "enquiry", "enquiries")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
+                  : `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`}
               </button>
             </Form>
           ) : null}
         </div>
       )}
-      {confirm && enquiries.length > 0 ? (
+      {confirm && erasable ? (
         <div
           className="admin-notice admin-notice--error admin-data-request__confirm"
           role="alertdialog"
@@ -202,6 +217,9 @@ function Findings({
             {enquiries.length === 1
               ? "1 enquiry, with its notes and e-mail delivery record, will be deleted for good and cannot be brought back. Export it first if the person asked for a copy."
               : `${enquiries.length} enquiries, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
+            {searchAlerts.length > 0
+              ? ` The address's ${plural(searchAlerts.length, "search alert", "search alerts")} will be deleted too.`
+              : ""}
           </p>
           <div className="admin-actions">
             <Form method="post">

@@ -1,0 +1,82 @@
+import { useId } from "react";
+import type { PropertyFilters } from "../../../lib/property-search.ts";
+import { alertQueryOf, describeAlertFilters } from "../../../lib/search-alert.ts";
+import { honeypotFieldName } from "../../enquiry/enquiry-result.ts";
+
+export const alertsPath = "/alerts";
+
+export interface AlertFormProps {
+  filters: PropertyFilters;
+  /** The address as typed, after a refused post. */
+  email?: string;
+  /** The field's message after a refused post. */
+  error?: string;
+  /** "sidebar" on /search; "page" on the /alerts page after a refused post. */
+  layout?: "sidebar" | "page";
+}
+
+/**
+ * "E-mail me new matches" (decision 055): the visitor's address for the current filters,
+ * posted to /alerts (no JavaScript needed). The same for every visitor, so /search stays one
+ * cached page: no address and no token in it.
+ */
+export function AlertForm({ filters, email, error, layout = "sidebar" }: AlertFormProps) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const errorId = `${id}-error`;
+  return (
+    <section
+      className={`sidebar-widget alert-form alert-form--${layout}`}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="sidebar-widget__title">
+        E-mail me new matches
+      </h2>
+      <p className="alert-form__filters">
+        <span className="alert-form__filters-label">Your search: </span>
+        {describeAlertFilters(filters)}
+      </p>
+      <form method="post" action={alertsPath} className="alert-form__form">
+        <input type="hidden" name="query" value={alertQueryOf(filters)} />
+        <label htmlFor={`${id}-email`} className="advanced-search__label">
+          Your e-mail address
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="enquiry-form__control"
+          defaultValue={email ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error ? (
+          <p id={errorId} className="alert-form__error">
+            {error}
+          </p>
+        ) : null}
+        <div className="alert-form__trap" aria-hidden="true">
+          <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
+          <input
+            id={`${id}-${honeypotFieldName}`}
+            name={honeypotFieldName}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <button type="submit" className="button button--primary alert-form__submit">
+          E-mail me new matches
+        </button>
+        <p className="alert-form__note">
+          At most one e-mail a day, only when new properties match. We first send a link to confirm;
+          every e-mail has a link to unsubscribe.
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * Search alerts and their mails (decision 055). Tokens are looked up by their SHA-256 hash;
+ * the tokens themselves are never stored. Mails go into `mail_outbox`, one row per
+ * `dedupe_key`, delivered by the enquiry outbox's worker (server/mail/outbox-worker.ts).
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Dialect } from "../database.ts";
+import { toIsoString } from "./columns.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AlertRow {
+  id: number;
+  email: string;
+  query: string;
+  salt: string;
+  createdAt: string;
+  confirmedAt: string | null;
+  publishedMark: string | null;
+  lastDigestOn: string | null;
+}
+
+const alertColumns = [
+  "id",
+  "email",
+  "query",
+  "salt",
+  "created_at",
+  "confirmed_at",
+  "published_mark",
+  "last_digest_on",
+] as const;
+
+function toAlertRow(row: {
+  id: number;
+  email: string;
+  query: string;
+  salt: string;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+  published_mark: Date | string | null;
+  last_digest_on: string | null;
+}): AlertRow {
+  return {
+    id: row.id,
+    email: row.email,
+    query: row.query,
+    salt: row.salt,
+    createdAt: toIsoString(row.created_at),
+    confirmedAt: row.confirmed_at === null ? null : toIsoString(row.confirmed_at),
+    publishedMark: row.published_mark === null ? null : toIsoString(row.published_mark),
+    lastDigestOn: row.last_digest_on,
+  };
+}
+
+export interface NewAlert {
+  email: string;
+  query: string;
+  salt: string;
+  confirmTokenHash: string;
+  unsubscribeTokenHash: string;
+  manageTokenHash: string;
+  now: Date;
+}
+
+/** How many alerts an address has. */
+export async function countAlertsOf(db: Db, email: string): Promise<number> {
+  const row = await db
+    .selectFrom("search_alert")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Adds the alert, or finds the one this address already has for this query. */
+export async function insertOrFindAlert(db: Db, alert: NewAlert): Promise<AlertRow> {
+  await db
+    .insertInto("search_alert")
+    .values({
+      email: alert.email,
+      query: alert.query,
+      salt: alert.salt,
+      confirm_token_hash: alert.confirmTokenHash,
+      unsubscribe_token_hash: alert.unsubscribeTokenHash,
+      manage_token_hash: alert.manageTokenHash,
+      created_at: alert.now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.columns(["email", "query"]).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("email", "=", alert.email)
+    .where("query", "=", alert.query)
+    .executeTakeFirstOrThrow();
+  return toAlertRow(row);
+}
+
+export async function findAlertById(db: Db, id: number): Promise<AlertRow | undefined> {
+  const row = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && toAlertRow(row);
+}
+
+export async function findAlertByConfirmHash(db: Db, hash: string): Promise<AlertRow | undefined> {
+  const row = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("confirm_token_hash", "=", hash)
+    .executeTakeFirst();
+  return row && toAlertRow(row);
+}
+
+/**
+ * Confirms an alert (once: a second confirmation changes nothing). Its digests start from
+ * `mark`, the newest listing's first publication now: only later ones are "new".
+ */
+export async function confirmAlert(
+  db: Db,
+  id: number,
+  now: Date,
+  mark: string | null,
+): Promise<void> {
+  await db
+    .updateTable("search_alert")
+    .set({ confirmed_at: now.toISOString(), published_mark: mark ?? now.toISOString() })
+    .where("id", "=", id)
+    .where("confirmed_at", "is", null)
+    .execute();
+}
+
+/** The alerts the manage token's address has, oldest first. */
+export async function listAlertsByManageHash(db: Db, hash: string): Promise<AlertRow[]> {
+  const rows = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("manage_token_hash", "=", hash)
+    .orderBy("id")
+    .execute();
+  return rows.map(toAlertRow);
+}
+
+/** Deletes one alert of the manage token's address, or all of them; answers how many went. */
+export async function deleteAlertsByManageHash(db: Db, hash: string, id?: number): Promise<number> {
+  const result = await db
+    .deleteFrom("search_alert")
+    .where("manage_token_hash", "=", hash)
+    .$if(id !== undefined, (query) => query.where("id", "=", id as number))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the alert of an unsubscribe token (its mails not yet sent go with it). */
+export async function deleteAlertByUnsubscribeHash(
+  db: Db,
+  hash: string,
+): Promise<AlertRow | undefined> {
+  const row = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("unsubscribe_token_hash", "=", hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db.deleteFrom("search_alert").where("id", "=", row.id).execute();
+  return toAlertRow(row);
+}
+
+/** Confirmed alerts whose last digest run was before `day` (YYYY-MM-DD), by id. */
+export async function listAlertsDueOn(
+  db: Db,
+  day: string,
+  afterId: number,
+  limit: number,
+): Promise<AlertRow[]> {
+  const rows = await db
+    .selectFrom("search_alert")
+    .select(alertColumns)
+    .where("confirmed_at", "is not", null)
+    .where((eb) => eb.or([eb("last_digest_on", "is", null), eb("last_digest_on", "<", day)]))
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map(toAlertRow);
+}
+
+/**
+ * Claims an alert's digest run for `day`: true for the one caller (of any app server) that
+ * moves it from an earlier day; the mark moves to `mark` at the same time.
+ */
+export async function claimAlertDigest(
+  db: Db,
+  id: number,
+  day: string,
+  mark: string | null,
+  previousMark: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("search_alert")
+    .set({ last_digest_on: day, published_mark: mark ?? previousMark })
+    .where("id", "=", id)
+    .where("confirmed_at", "is not", null)
+    .where((eb) => eb.or([eb("last_digest_on", "is", null), eb("last_digest_on", "<", day)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type QueuedMailKind = "alert-confirm" | "alert-digest";
+
+/** Queues a mail once per `dedupeKey`; answers whether this call added it. */
+export async function enqueueMail(
+  db: Db,
+  mail: { dedupeKey: string; kind: QueuedMailKind; alertId: number; payload: object; now: Date },
+): Promise<boolean> {
+  const now = mail.now.toISOString();
+  const result = await db
+    .insertInto("mail_outbox")
+    .values({
+      dedupe_key: mail.dedupeKey,
+      kind: mail.kind,
+      alert_id: mail.alertId,
+      payload: JSON.stringify(mail.payload),
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export interface QueuedMail {
+  id: number;
+  kind: QueuedMailKind;
+  alertId: number | null;
+  payload: string;
+  attempts: number;
+}
+
+/** Claims due queued mails for this worker, as claimDueDeliveries does for enquiries. */
+export async function claimDueMails(
+  db: Kysely<Database>,
+  options: { dialect: Dialect; now: Date; leaseMs: number; limit: number },
+): Promise<QueuedMail[]> {
+  const now = options.now.toISOString();
+  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const claimed = await db
+    .updateTable("mail_outbox")
+    .set({ locked_until: lockedUntil })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where((where) =>
+          where.or([where("locked_until", "is", null), where("locked_until", "<=", now)]),
+        )
+        .orderBy("id")
+        .limit(options.limit)
+        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+    )
+    .returning(["id", "kind", "alert_id", "payload", "attempts"])
+    .execute();
+  return claimed
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      alertId: row.alert_id,
+      payload: row.payload,
+      attempts: row.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markMailSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({
+      status: "sent",
+      attempts: eb("attempts", "+", 1),
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function markMailFailed(
+  db: Kysely<Database>,
+  id: number,
+  error: string,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      last_error: error.slice(0, 1000),
+      next_attempt_at: nextAttemptAt.toISOString(),
+      locked_until: null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Deletes the alerts never confirmed that were saved before `cutoff`; answers how many. */
+export async function deleteUnconfirmedAlertsBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("search_alert")
+    .where("confirmed_at", "is", null)
+    .where("created_at", "<", cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,139 @@
+/**
+ * The alert mails (decision 055): the confirmation (double opt-in) and the daily digest of
+ * newly published matching listings, with a one-click unsubscribe (RFC 8058) and a link to
+ * manage every alert of the address. Built when sent, from the alert and the mail's payload.
+ */
+import type { AlertRow } from "../../db/queries/search-alert.ts";
+import type { Property } from "../../lib/api-contract.ts";
+import { type CurrencyFormat, formatPrice } from "../../lib/format.ts";
+import { describeAlertFilters, readAlertQuery, searchPageQueryOf } from "../../lib/search-alert.ts";
+import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import { escapeHtml } from "../mail/enquiry-mail.ts";
+import type { AlertLinks } from "./tokens.ts";
+
+export interface AlertMailOptions {
+  from: string;
+  siteUrl: string;
+  currency?: CurrencyFormat;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+function page(title: string, body: string): string {
+  return [
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5">`,
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
+    body,
+    "</body></html>",
+  ].join("");
+}
+
+const link = (href: string, text: string) =>
+  `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+
+function searchUrl(siteUrl: string, alert: AlertRow): string {
+  const query = searchPageQueryOf(readAlertQuery(alert.query) ?? {});
+  return query ? `${siteUrl}/search?${query}` : `${siteUrl}/search`;
+}
+
+export function buildAlertConfirmMail(
+  alert: AlertRow,
+  links: AlertLinks,
+  mailId: number,
+  options: AlertMailOptions,
+): EnquiryMail {
+  const description = describeAlertFilters(readAlertQuery(alert.query) ?? {});
+  const title = "Please confirm your property alert";
+  const text = [
+    title,
+    "",
+    `You (or someone using this address) asked us to e-mail new properties matching: ${description}.`,
+    "",
+    `Confirm the alert: ${links.confirm}`,
+    "",
+    "If you did not ask for this, ignore this e-mail: nothing more is sent unless the alert is confirmed.",
+    `Delete this alert: ${links.unsubscribe}`,
+    `Manage or delete your alerts: ${links.manage}`,
+    "",
+  ].join("\n");
+  const html = page(
+    title,
+    [
+      `<p>You (or someone using this address) asked us to e-mail new properties matching: <strong>${escapeHtml(description)}</strong>.</p>`,
+      `<p>${link(links.confirm, "Confirm the alert")}</p>`,
+      `<p>If you did not ask for this, ignore this e-mail: nothing more is sent unless the alert is confirmed.</p>`,
+      `<p style="font-size:13px">${link(links.unsubscribe, "Delete this alert")} · ${link(links.manage, "Manage or delete your alerts")}</p>`,
+    ].join(""),
+  );
+  return {
+    from: options.from,
+    to: alert.email,
+    subject: title,
+    text,
+    html,
+    messageId: `<alert-confirm-${mailId}@${hostOf(options.siteUrl)}>`,
+  };
+}
+
+export function buildAlertDigestMail(
+  alert: AlertRow,
+  properties: readonly Property[],
+  links: AlertLinks,
+  mailId: number,
+  options: AlertMailOptions,
+): EnquiryMail {
+  const description = describeAlertFilters(readAlertQuery(alert.query) ?? {});
+  const count = properties.length;
+  const subject = `${count} new ${count === 1 ? "property" : "properties"}: ${description}`.slice(
+    0,
+    200,
+  );
+  const propertyUrl = (property: Property) =>
+    `${options.siteUrl}/property/${encodeURIComponent(property.slug)}`;
+  const line = (property: Property) =>
+    `${property.headline} (${formatPrice(property.price, options.currency)}, ${property.city}): ${propertyUrl(property)}`;
+  const search = searchUrl(options.siteUrl, alert);
+  const text = [
+    `New properties matching your alert: ${description}`,
+    "",
+    ...properties.map((property) => `- ${line(property)}`),
+    "",
+    `See every match: ${search}`,
+    "",
+    `Unsubscribe from this alert: ${links.unsubscribe}`,
+    `Manage or delete your alerts: ${links.manage}`,
+    "",
+  ].join("\n");
+  const items = properties
+    .map(
+      (property) =>
+        `<li>${link(propertyUrl(property), property.headline)}: ${escapeHtml(formatPrice(property.price, options.currency))}, ${escapeHtml(property.city)}</li>`,
+    )
+    .join("");
+  const html = page(
+    `New properties matching your alert: ${description}`,
+    [
+      `<ul>${items}</ul>`,
+      `<p>${link(search, "See every match")}</p>`,
+      `<p style="font-size:13px">${link(links.unsubscribe, "Unsubscribe from this alert")} · ${link(links.manage, "Manage or delete your alerts")}</p>`,
+    ].join(""),
+  );
+  return {
+    from: options.from,
+    to: alert.email,
+    subject,
+    text,
+    html,
+    messageId: `<alert-digest-${mailId}@${hostOf(options.siteUrl)}>`,
+    headers: {
+      "List-Unsubscribe": `<${links.unsubscribe}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

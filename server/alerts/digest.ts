@@ -1,0 +1,142 @@
+/**
+ * The daily alert digests (decision 055): every app server looks every few minutes; from
+ * ALERT_DIGEST_HOUR (UTC) on, each confirmed alert not yet run today gets its run: the listings
+ * that match its filters (the same query as /search) and were first published after its mark
+ * are queued as one digest mail, and the mark moves on. Several servers at once are safe: an
+ * alert's run is claimed by a conditional update only one of them wins, and the mail's key
+ * (alert and day) is unique in the outbox. Alerts left unconfirmed for 14 days are deleted.
+ */
+import type { DatabaseHandle } from "../../db/database.ts";
+import { latestFirstPublishedAt, listNewlyPublishedMatchIds } from "../../db/queries/property.ts";
+import {
+  claimAlertDigest,
+  deleteUnconfirmedAlertsBefore,
+  enqueueMail,
+  listAlertsDueOn,
+} from "../../db/queries/search-alert.ts";
+import { maxDigestListings, readAlertQuery } from "../../lib/search-alert.ts";
+import { utcDay } from "./service.ts";
+
+interface Log {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AlertDigestOptions {
+  database: DatabaseHandle;
+  /** The UTC hour from which a day's digests are sent. */
+  digestHour: number;
+  log: Log;
+  /** Called after digests were queued (wakes the outbox). */
+  onQueued?: () => void;
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+export type AlertDigests = ReturnType<typeof createAlertDigests>;
+
+const batchSize = 100;
+/** An alert not confirmed within this many days is deleted (its address with it). */
+export const unconfirmedAlertDays = 14;
+
+export function createAlertDigests(options: AlertDigestOptions) {
+  const { database, digestHour, log, intervalMs = 300_000 } = options;
+  const clock = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  async function digestAll(at: Date): Promise<number> {
+    const db = database.db;
+    // Addresses nobody confirmed are not kept: any server may delete them, twice is harmless.
+    const forgotten = await deleteUnconfirmedAlertsBefore(
+      db,
+      new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
+    );
+    if (forgotten > 0) log.info({ deleted: forgotten }, "unconfirmed search alerts deleted");
+    if (at.getUTCHours() < digestHour) return 0;
+    const day = utcDay(at);
+    const upTo = await latestFirstPublishedAt(db);
+    let queued = 0;
+    let afterId = 0;
+    for (;;) {
+      const alerts = await listAlertsDueOn(db, day, afterId, batchSize);
+      for (const alert of alerts) {
+        afterId = alert.id;
+        const fresh = upTo !== null && (alert.publishedMark === null || upTo > alert.publishedMark);
+        const filters = readAlertQuery(alert.query);
+        const matches =
+          fresh && filters
+            ? await listNewlyPublishedMatchIds(db, filters, {
+                after: alert.publishedMark,
+                upTo,
+                limit: maxDigestListings,
+              })
+            : [];
+        const added = await db.transaction().execute(async (trx) => {
+          const claimed = await claimAlertDigest(
+            trx,
+            alert.id,
+            day,
+            fresh ? upTo : null,
+            alert.publishedMark,
+          );
+          if (!claimed || matches.length === 0) return false;
+          return enqueueMail(trx, {
+            dedupeKey: `alert-digest:${alert.id}:${day}`,
+            kind: "alert-digest",
+            alertId: alert.id,
+            payload: { ids: matches },
+            now: clock(),
+          });
+        });
+        if (added) queued += 1;
+      }
+      if (alerts.length < batchSize) break;
+    }
+    if (queued > 0) {
+      log.info({ queued, day }, "alert digests queued");
+      options.onQueued?.();
+    }
+    return queued;
+  }
+
+  /** Queues today's due digests (at `at`, now by default); answers how many. */
+  function runOnce(at?: Date): Promise<number> {
+    running ??= (async () => {
+      try {
+        return await digestAll(at ?? clock());
+      } catch (error) {
+        log.error({ err: error }, "alert digests failed; will try again");
+        return 0;
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await runOnce();
+      schedule();
+    }, intervalMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void runOnce();
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * Search alerts' work (decision 055), for the API's `POST /api/alert/{action}` and the site's
+ * in-process client alike: save a search for an address (and queue its confirmation), confirm,
+ * list and delete an address's alerts by its manage token, and unsubscribe one alert. Every
+ * answer to a save is the same, whether or not the address has alerts already; a save is
+ * rate-limited per visitor like an enquiry, and sends at most one confirmation per alert a day.
+ */
+import { format as formatDuration } from "@lukeed/ms";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../../config/env.ts";
+import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
+import {
+  type AlertRow,
+  confirmAlert,
+  countAlertsOf,
+  deleteAlertByUnsubscribeHash,
+  deleteAlertsByManageHash,
+  enqueueMail,
+  findAlertByConfirmHash,
+  findAlertById,
+  insertOrFindAlert,
+  listAlertsByManageHash,
+  type QueuedMail,
+} from "../../db/queries/search-alert.ts";
+import {
+  type AlertAnswer,
+  type AlertRequest,
+  type AlertSummary,
+  alertMessages,
+  alertQueryOf,
+  describeAlertFilters,
+  maxAlertsPerAddress,
+  normaliseAlertEmail,
+  readAlertQuery,
+  searchPageQueryOf,
+} from "../../lib/search-alert.ts";
+import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import { buildAlertConfirmMail, buildAlertDigestMail } from "./alert-mail.ts";
+import {
+  alertLinks,
+  alertSecretOf,
+  alertToken,
+  isAlertToken,
+  newAlertSalt,
+  tokenHash,
+} from "./tokens.ts";
+
+export interface AlertReply {
+  httpStatus: number;
+  answer: AlertAnswer;
+}
+
+export interface SearchAlerts {
+  /** Counts one save from the visitor against CONTACT_RATE_LIMIT: the 429 past it. */
+  limit(
+    request: FastifyRequest,
+    setHeader?: (name: string, value: number) => void,
+  ): Promise<AlertReply | undefined>;
+  /** Does one action (a save is not rate-limited here: see `limit`). */
+  handle(action: AlertRequest, request: FastifyRequest): Promise<AlertReply>;
+  /** Both: what `POST /api/alert/{action}` does after reading its body. */
+  run(action: AlertRequest, request: FastifyRequest): Promise<AlertReply>;
+  /** Builds a queued alert mail for the outbox worker. */
+  buildQueuedMail(mail: QueuedMail): Promise<EnquiryMail | undefined>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    searchAlerts: SearchAlerts;
+  }
+}
+
+/** The UTC day of a moment, YYYY-MM-DD. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function summaryOf(alert: AlertRow): AlertSummary {
+  const filters = readAlertQuery(alert.query) ?? {};
+  return {
+    id: alert.id,
+    description: describeAlertFilters(filters),
+    searchQuery: searchPageQueryOf(filters),
+    confirmed: alert.confirmedAt !== null,
+    createdAt: alert.createdAt,
+  };
+}
+
+const ok = (message: string, extra: Partial<AlertAnswer> = {}): AlertReply => ({
+  httpStatus: 200,
+  answer: { status: 200, message, ...extra },
+});
+const refused = (httpStatus: number, message: string, errors?: Record<string, string>) => ({
+  httpStatus,
+  answer: { status: httpStatus, message, ...(errors ? { errors } : {}) },
+});
+
+export interface SearchAlertsOptions {
+  config: Config;
+  now?: () => Date;
+}
+
+export const searchAlertsPlugin = fp(
+  async (app: FastifyInstance, options: SearchAlertsOptions) => {
+    const { config } = options;
+    const now = options.now ?? (() => new Date());
+    const secret = alertSecretOf(config);
+    const db = () => app.database.db;
+    const limit = config.CONTACT_RATE_LIMIT;
+    // Needs @fastify/rate-limit, registered by the contact intake (server/api/contact.ts).
+    const countSave =
+      limit === "off"
+        ? undefined
+        : app.createRateLimit({
+            max: limit.max,
+            timeWindow: limit.windowMs,
+            keyGenerator: (request: FastifyRequest) => `alert:${request.ip}`,
+          });
+
+    const manageHashOf = (token: string) => tokenHash(token);
+
+    async function subscribe(emailText: string, query: string, request: FastifyRequest) {
+      const email = normaliseAlertEmail(emailText);
+      if (!email) {
+        return refused(422, "Please correct the highlighted fields and try again.", {
+          email: alertMessages.email,
+        });
+      }
+      const filters = readAlertQuery(query);
+      if (!filters) return refused(422, alertMessages.filters);
+      const at = now();
+      const salt = newAlertSalt();
+      const manageToken = alertToken(secret, "manage", email);
+      const queued = await db()
+        .transaction()
+        .execute(async (trx) => {
+          // Past the cap nothing is saved; the answer is the same.
+          if ((await countAlertsOf(trx, email)) >= maxAlertsPerAddress) return false;
+          const alert = await insertOrFindAlert(trx, {
+            email,
+            query: alertQueryOf(filters),
+            salt,
+            confirmTokenHash: tokenHash(alertToken(secret, "confirm", salt)),
+            unsubscribeTokenHash: tokenHash(alertToken(secret, "unsubscribe", salt)),
+            manageTokenHash: manageHashOf(manageToken),
+            now: at,
+          });
+          // Confirmed already: nothing to send. Else one confirmation per alert a day at most.
+          if (alert.confirmedAt !== null) return false;
+          return enqueueMail(trx, {
+            dedupeKey: `alert-confirm:${alert.id}:${utcDay(at)}`,
+            kind: "alert-confirm",
+            alertId: alert.id,
+            payload: {},
+            now: at,
+          });
+        });
+      // Logged without the address.
+      request.log.info({ queued }, "search alert saved");
+      if (queued) app.outbox?.wake();
+      return ok(alertMessages.saved);
+    }
+
+    async function manageAnswer(hash: string, message: string): Promise<AlertReply> {
+      const alerts = await listAlertsByManageHash(db(), hash);
+      return ok(message, {
+        alerts: alerts.map(summaryOf),
+        ...(alerts[0] ? { email: alerts[0].email } : {}),
+      });
+    }
+
+    const service: SearchAlerts = {
+      async limit(request, setHeader = () => {}) {
+        if (!countSave) return undefined;
+        const verdict = await countSave(request);
+        if (verdict.isAllowed || !verdict.isExceeded) return undefined;
+        setHeader("retry-after", verdict.ttlInSeconds);
+        return refused(
+          429,
+          alertMessages.tooMany(formatDuration(verdict.ttlInSeconds * 1000, true)),
+        );
+      },
+
+      async handle(action, request) {
+        if (action.action === "subscribe") {
+          return subscribe(action.email, action.query, request);
+        }
+        if (!isAlertToken(action.token)) return refused(404, alertMessages.badLink);
+        const hash = tokenHash(action.token);
+        switch (action.action) {
+          case "confirm": {
+            const alert = await findAlertByConfirmHash(db(), hash);
+            if (!alert) return refused(404, alertMessages.badLink);
+            await confirmAlert(db(), alert.id, now(), await latestFirstPublishedAt(db()));
+            request.log.info({ alertId: alert.id }, "search alert confirmed");
+            return ok(alertMessages.confirmed, {
+              alerts: [summaryOf({ ...alert, confirmedAt: alert.confirmedAt ?? "now" })],
+            });
+          }
+          case "manage": {
+            const answer = await manageAnswer(hash, "");
+            return answer.answer.alerts?.length ? answer : refused(404, alertMessages.badLink);
+          }
+          case "delete": {
+            const deleted = await deleteAlertsByManageHash(db(), hash, action.id);
+            request.log.info({ deleted }, "search alerts deleted");
+            if (deleted === 0) return refused(404, alertMessages.badLink);
+            return manageAnswer(
+              hash,
+              action.id === undefined ? alertMessages.deletedAll : alertMessages.deleted,
+            );
+          }
+          case "unsubscribe": {
+            const alert = await deleteAlertByUnsubscribeHash(db(), hash);
+            if (!alert) return refused(404, alertMessages.badLink);
+            request.log.info({ alertId: alert.id }, "search alert unsubscribed");
+            return ok(alertMessages.unsubscribed, { alerts: [summaryOf(alert)] });
+          }
+        }
+      },
+
+      async run(action, request) {
+        if (action.action === "subscribe") {
+          const limited = await service.limit(request);
+          if (limited) return limited;
+        }
+        return service.handle(action, request);
+      },
+
+      async buildQueuedMail(mail) {
+        if (mail.alertId === null) return undefined;
+        const alert = await findAlertById(db(), mail.alertId);
+        if (!alert) return undefined;
+        const links = alertLinks(secret, config.siteUrl, alert);
+        const mailOptions = {
+          from: config.ALERT_MAIL_FROM ?? config.MAIL_FROM,
+          siteUrl: config.siteUrl,
+          currency: config.CURRENCY,
+        };
+        if (mail.kind === "alert-confirm") {
+          // Confirmed meanwhile (an earlier mail's link): nothing more to ask.
+          if (alert.confirmedAt !== null) return undefined;
+          return buildAlertConfirmMail(alert, links, mail.id, mailOptions);
+        }
+        if (alert.confirmedAt === null) return undefined;
+        const { ids } = JSON.parse(mail.payload) as { ids?: number[] };
+        const properties = await findPublishedByIds(db(), ids ?? []);
+        // Every listing unpublished meanwhile: no mail rather than an empty one.
+        if (properties.length === 0) return undefined;
+        return buildAlertDigestMail(alert, properties, links, mail.id, mailOptions);
+      },
+    };
+    app.decorate("searchAlerts", service);
+  },
+  { name: "search-alerts", dependencies: ["contact-intake"] },
+);
