@@ -15,6 +15,7 @@ import { withSanitizedDescription } from "../components/property/description.ser
 import { featureIdsOf, imageFilesOf, matchAmenities } from "../components/property/match-codes.ts";
 import { propertyPath } from "../seo/json-ld.ts";
 import { absoluteUrl } from "../seo/meta.ts";
+import { imageUrl } from "../site-settings.ts";
 import type { Route } from "./+types/property-brochure";
 
 /**
@@ -54,8 +55,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     api.getCompanyProfile(),
     api.getAmenities(),
   ]);
-  // Floor plans as `{ label, url, kind }` go here once listings have them; none until then.
-  const floorPlans: FloorPlan[] = [];
+  // The plans' files are read like photos: under the image base's /property/ folder.
+  const floorPlans: FloorPlan[] = (property.floor_plans ?? []).map((plan) => ({
+    label: plan.label,
+    url: imageUrl(config.imageBaseUrl, "property", plan.file),
+    kind: plan.kind,
+  }));
   const sources = {
     property,
     amenities: matchAmenities(featureIdsOf(property.features), amenities),

@@ -77,7 +77,15 @@ describe("the property brochure", () => {
     await app.ready();
     const all = await app.inject({ url: "/api/property/display/all", headers: auth });
     const properties = (all.json() as { data: Property[] }).data;
-    property = properties.find((each) => each.reference_no !== "") as Property;
+    // A property with a reference and floor plans (only the one-property answer carries them).
+    for (const each of properties.filter((candidate) => candidate.reference_no !== "")) {
+      const one = await app.inject({ url: `/api/property/show/one/${each.code}`, headers: auth });
+      const found = (one.json() as { data: Property }).data;
+      if ((found.floor_plans ?? []).length > 0) {
+        property = found;
+        break;
+      }
+    }
     const answer = await app.inject({ url: "/api/company/profile", headers: auth });
     profile = (answer.json() as { data: CompanyProfile }).data;
     // The property's photos, on disk under the names the listing gives them.
@@ -118,6 +126,8 @@ describe("the property brochure", () => {
     expect(text).toContain(profile.email_address);
     // The QR code's address, written out beside it.
     expect(text).toContain(`/property/${property.slug}`);
+    // Every floor plan under its label (decision 052).
+    for (const plan of property.floor_plans ?? []) expect(text).toContain(plan.label);
     // The cover and at least one more photo, within the size bound even as noise.
     expect(images).toBeGreaterThanOrEqual(2);
   });
