@@ -407,12 +407,19 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
   it("keeps the cover first, and alt text through the editor's save and an export imported back", async () => {
     const code = await listingCode();
     const service = photos();
-    // Only uploaded photos, so the export's files are all in this test's image folder.
+    // Only uploaded photos and no floor plans, so the export's files are all in this test's
+    // image folder.
     await db
       .updateTable("property")
       .set({ cover_image: "", image_list: "[]" })
       .where("code", "=", code)
       .execute();
+    const { id } = await db
+      .selectFrom("property")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom("floor_plan").where("property_id", "=", id).execute();
     const bytes = await buildPhotoBytes({ color: "#909090" });
     await service.upload(session, code, [
       { name: "front.jpg", bytes: await buildPhotoBytes({ color: "#a0a0a0" }) },
