@@ -75,6 +75,18 @@ export async function inspectImage(source: string): Promise<InspectedImage> {
 }
 
 /**
+ * Web-page code inside an image's bytes: a file that decodes as an image and also reads as HTML,
+ * SVG or PHP (a polyglot) could run as a page wherever something takes it for one, so uploads
+ * holding it are refused though sharp reads the picture. Camera and editor output never holds
+ * these tags (XMP metadata is XML, but without them).
+ */
+const pageCode = /<(?:script|html|body|iframe|svg|!doctype|\?php)\b/i;
+
+export function holdsPageCode(bytes: Buffer): boolean {
+  return pageCode.test(bytes.toString("latin1"));
+}
+
+/**
  * Checks bytes that came without a file (an upload named `shown`) as {@link inspectImage} checks
  * a file: at most {@link maxImageBytes}, an image sharp reads, of a format browsers show.
  */
@@ -96,6 +108,9 @@ export async function inspectImageContent(
   const extension = format === undefined ? undefined : extensionOf[format];
   if (metadata === undefined || extension === undefined || !metadata.width || !metadata.height) {
     throw new ImageError(`${shown} is not an image (JPEG, PNG, WebP, GIF or AVIF).`);
+  }
+  if (holdsPageCode(content)) {
+    throw new ImageError(`${shown} holds web page code besides the picture.`);
   }
   return {
     source,

@@ -76,6 +76,28 @@ describe("an uploaded photo's checks", () => {
     });
     const jpeg = await buildPhotoBytes();
     expect((await inspectPhoto(jpeg.subarray(0, 40), "d.jpg")).ok).toBe(false);
+    const page = Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>");
+    expect(await inspectPhoto(page, "e.jpg")).toEqual({
+      ok: false,
+      message: "e.jpg is not a JPEG, PNG, WebP or AVIF image.",
+    });
+  });
+
+  it("refuses a polyglot: a real photo that also holds a web page", async () => {
+    const jpeg = await buildPhotoBytes();
+    expect((await inspectPhoto(jpeg, "clean.jpg")).ok).toBe(true);
+    for (const tail of [
+      "<html><script>alert(1)</script>",
+      "<svg onload=alert(1)>",
+      "<?php echo 1;",
+    ]) {
+      const polyglot = Buffer.concat([jpeg, Buffer.from(tail)]);
+      expect(await inspectPhoto(polyglot, "f.jpg")).toEqual({
+        ok: false,
+        message:
+          "f.jpg holds web page code besides the picture; export the photo again from a photo editor.",
+      });
+    }
   });
 
   it("refuses files over the byte limit before decoding them", async () => {

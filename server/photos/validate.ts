@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { photoFormatsText, photoLimits } from "../../lib/admin-photos.ts";
+import { holdsPageCode } from "../content/images.ts";
 
 /** sharp's format names → the stored file's extension. */
 const extensionOf: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
@@ -36,6 +37,12 @@ export async function inspectPhoto(bytes: Buffer, shownName: string): Promise<In
   const extension = format === undefined ? undefined : extensionOf[format];
   if (metadata === undefined || extension === undefined) {
     return { ok: false, message: `${shown} is not a ${photoFormatsText} image.` };
+  }
+  if (holdsPageCode(bytes)) {
+    return {
+      ok: false,
+      message: `${shown} holds web page code besides the picture; export the photo again from a photo editor.`,
+    };
   }
   if ((metadata.pages ?? 1) > 1) {
     return { ok: false, message: `${shown} is animated; upload a still photo.` };
