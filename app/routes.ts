@@ -5,6 +5,8 @@ import { sitePages } from "./site-pages.ts";
 export default [
   ...sitePages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
   route("property/:code", "routes/property-detail.tsx"),
+  // The markers of /search?view=map (decision 054), as JSON.
+  route("search/markers", "routes/search-markers.ts"),
   // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
   route("shortlist", "routes/shortlist.tsx"),
   route("compare", "routes/compare.tsx"),
