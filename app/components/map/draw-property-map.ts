@@ -175,6 +175,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
 
   /** The marker or group focused before a redraw, so the keyboard does not lose its place. */
   let focusKey: string | undefined;
+  /** The markers and groups on the map, by key: `m{code}`, `g{cluster id}` (one zoom's). */
+  const drawn = new Map<string, L.Marker>();
 
   function markerFor(marker: MarkerData): L.Marker {
     const label = single ? marker.title : `${marker.price} – ${marker.title}`;
@@ -203,19 +205,32 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       }
       node.textContent = marker.price || marker.title;
       node.setAttribute("aria-label", label);
+      // Leaflet opens the card on Enter; a button opens on Space too.
+      node.addEventListener("keydown", (event) => {
+        if (event.key !== " ") return;
+        event.preventDefault();
+        pin.openPopup();
+      });
       node.dataset.code = marker.code;
       node.dataset.key = `m${marker.code}`;
     });
     if (!single) {
       pin.bindPopup(() => markerCard(marker), { maxWidth: 240, autoPanPadding: [16, 16] });
       pin.on("popupopen", (event) => {
-        event.popup.getElement()?.querySelector<HTMLElement>(".map-card__title")?.focus();
+        const popup = event.popup.getElement();
+        popup?.querySelector<HTMLElement>(".map-card__title")?.focus();
+        // Leaflet's own Escape only listens while the map itself has focus.
+        popup?.addEventListener("keydown", (key) => {
+          if (key.key === "Escape") map.closePopup();
+        });
       });
-      pin.on("popupclose", () => {
-        // Back to the marker, when focus was in the card that closed.
-        const node = pin.getElement();
-        if (node && (document.activeElement === document.body || !document.activeElement)) {
-          node.focus();
+      pin.on("popupclose", (event) => {
+        // Back to the marker, when focus was in the card that closed (Leaflet removes the
+        // card after its fade, so focus may still be in it).
+        const active = document.activeElement;
+        const inCard = active !== null && event.popup.getElement()?.contains(active);
+        if (inCard || active === document.body || active === null) {
+          drawn.get(`m${marker.code}`)?.getElement()?.focus();
         }
       });
     }
@@ -237,12 +252,19 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       node.textContent = countFormat.format(count);
       node.setAttribute("aria-label", label);
       node.dataset.count = String(count);
-      node.dataset.key = `g${lng.toFixed(5)},${lat.toFixed(5)}`;
+      node.dataset.key = `g${id}`;
+      // Leaflet gives a marker without a card no key: Enter and Space zoom in, as a click.
+      node.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        zoomIn();
+      });
     });
-    group.on("click", () => {
+    const zoomIn = () => {
       focusKey = undefined;
       map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), 18));
-    });
+    };
+    group.on("click", zoomIn);
     return group;
   }
 
@@ -257,16 +279,29 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       [west, Math.max(-85, bounds.getSouth()), east, Math.min(85, bounds.getNorth())],
       zoom,
     );
-    layer.clearLayers();
+    // Markers already drawn stay (their focus and open card with them); the others go.
+    const wanted = new Map<string, () => L.Marker>();
     for (const feature of features) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       const properties = feature.properties as Partial<ClusterProperties> & { at?: number };
       if (properties.cluster && properties.cluster_id !== undefined) {
-        layer.addLayer(groupFor(properties.cluster_id, properties.point_count ?? 0, lat, lng));
+        const id = properties.cluster_id;
+        wanted.set(`g${id}`, () => groupFor(id, properties.point_count ?? 0, lat, lng));
       } else if (properties.at !== undefined) {
         const marker = answer.markers[properties.at];
-        if (marker) layer.addLayer(markerFor(marker));
+        if (marker) wanted.set(`m${marker.code}`, () => markerFor(marker));
       }
+    }
+    for (const [key, drawnMarker] of drawn) {
+      if (wanted.has(key)) continue;
+      layer.removeLayer(drawnMarker);
+      drawn.delete(key);
+    }
+    for (const [key, make] of wanted) {
+      if (drawn.has(key)) continue;
+      const made = make();
+      drawn.set(key, made);
+      layer.addLayer(made);
     }
     if (focusKey) {
       canvas.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();

@@ -87,6 +87,9 @@ describe("googleMapsLink", () => {
     expect(googleMapsLink("https://maps.google.com/maps?q=Toronto", 1, 2)).toBe(
       "https://maps.google.com/maps?q=Toronto",
     );
+    expect(googleMapsLink("https://www.google.com/maps?q=1%20Main%20St&output=embed", 1, 2)).toBe(
+      "https://www.google.com/maps?q=1+Main+St",
+    );
   });
 
   it("gives no link for an empty value or another host", () => {

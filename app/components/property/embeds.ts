@@ -107,8 +107,8 @@ export function mapEmbedUrl(value: string | null | undefined): string | undefine
 /**
  * The Location tab's 'Open in Google Maps' link (decision 054): the property's §3 `google_map`
  * when it is on one of mapEmbedOrigins. An embed page (`/maps/embed…`) is meant for a frame,
- * so with coordinates the link opens Google Maps at them instead; undefined without a usable
- * `google_map`.
+ * so with coordinates the link opens Google Maps at them instead, and `output=embed` is dropped
+ * from a search URL; undefined without a usable `google_map`.
  */
 export function googleMapsLink(
   value: string | null | undefined,
@@ -117,8 +117,14 @@ export function googleMapsLink(
 ): string | undefined {
   const url = mapEmbedUrl(value);
   if (url === undefined) return undefined;
-  if (new URL(url).pathname.startsWith("/maps/embed") && latitude != null && longitude != null) {
+  const link = new URL(url);
+  if (link.pathname.startsWith("/maps/embed") && latitude != null && longitude != null) {
     return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
+  }
+  // `output=embed` asks for the frame's page: without it, the same search opens in full.
+  if (link.searchParams.get("output") === "embed") {
+    link.searchParams.delete("output");
+    return link.toString();
   }
   return url;
 }
