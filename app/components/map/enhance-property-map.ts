@@ -14,6 +14,13 @@ export function enhancePropertyMap(box: HTMLElement): void {
       .then(({ drawPropertyMap }) => drawPropertyMap(box))
       .catch((error: unknown) => {
         box.dataset.mapState = "failed";
+        // The box's own words stand, but not "needs JavaScript": it ran, the map did not load.
+        const fallback = box.querySelector(".property-map__fallback");
+        if (fallback) {
+          fallback.textContent = box.dataset.place
+            ? "The map could not be loaded: the address above says where the property is."
+            : "The map could not be loaded. The list below shows the same properties.";
+        }
         console.warn("The map could not be drawn:", error);
       });
   };
