@@ -15,7 +15,14 @@ import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-
 import { ensureBuild, startAuditServer } from "./audit-server.ts";
 import { auditChromiumFlags, chromiumPath } from "./chromium.ts";
 
-const auditedPaths = ["/", "/property", "/search", "/property/{slug}", "/contact"] as const;
+const auditedPaths = [
+  "/",
+  "/property",
+  "/search",
+  "/search?view=map",
+  "/property/{slug}",
+  "/contact",
+] as const;
 
 type FormFactor = "mobile" | "desktop";
 

@@ -190,7 +190,13 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
             iconSize: [28, 28],
             iconAnchor: [14, 34],
           }
-        : { className: "map-pin", html: "", iconSize: null as unknown as L.PointExpression },
+        : {
+            className: "map-pin",
+            html: "",
+            iconSize: null as unknown as L.PointExpression,
+            // The card's tip points at the pill's top, not into it.
+            popupAnchor: [0, -26],
+          },
     );
     const pin = L.marker([marker.lat, marker.lng], { icon, keyboard: !single, title: label });
     pin.on("add", () => {
