@@ -5,7 +5,7 @@
  * it, the offer type, the coordinates and the property page's address.
  */
 import { siteRequestContext } from "#app-context";
-import { formatPrice } from "../../lib/format.ts";
+import { formatCompactPrice, formatPrice } from "../../lib/format.ts";
 import { listingParamNames, readListingSearch } from "../listing/listing-search.ts";
 import type { Route } from "./+types/search-markers";
 
@@ -15,6 +15,8 @@ export interface MarkersAnswer {
     code: string;
     title: string;
     price: string;
+    /** The price in a few characters, on the marker itself. */
+    short: string;
     offer: string;
     lat: number;
     lng: number;
@@ -35,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       code: marker.code,
       title: marker.headline,
       price: formatPrice(marker.price, config.currency),
+      short: formatCompactPrice(marker.price, config.currency),
       offer: marker.offer_type,
       lat: marker.latitude,
       lng: marker.longitude,

@@ -312,6 +312,8 @@ test.describe("the map of a search", () => {
       }
       await page.locator(".map-pin").first().click();
       await expect(page.locator(".map-card")).toBeVisible();
+      // The card's pan into view has ended: no marker is caught mid-move.
+      await page.waitForTimeout(600);
       expect(await seriousViolations(page)).toEqual([]);
 
       const property = properties.find((each) => each.latitude != null)!;
@@ -396,7 +398,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes
           .slice(0, 3)
-          .map((node) => node.target.join(" "))
+          .map((node) => `${node.target.join(" ")} ${node.html} ${node.failureSummary ?? ""}`)
           .join(", ")}`,
     );
 }

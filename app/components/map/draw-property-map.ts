@@ -50,6 +50,7 @@ async function readMarkers(box: HTMLElement): Promise<MarkersAnswer> {
           code: "",
           title: place.title,
           price: "",
+          short: "",
           offer: "",
           lat: place.latitude,
           lng: place.longitude,
@@ -162,7 +163,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
 
   const layer = L.layerGroup().addTo(map);
   const index = new Supercluster<{ at: number }, AnyProps>({
-    radius: 56,
+    // Wide enough that a price pill (about 50 px) and a group never overlap (WCAG 2.5.8).
+    radius: 72,
     maxZoom: 17,
   });
   index.load(
@@ -179,7 +181,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const drawn = new Map<string, L.Marker>();
 
   function markerFor(marker: MarkerData): L.Marker {
-    const label = single ? marker.title : `${marker.price} – ${marker.title}`;
+    // The name starts with the pill's own text (WCAG 2.5.3), then says which home.
+    const label = single ? marker.title : `${marker.short} – ${marker.title}`;
     // A price pill sizes itself: no iconSize (null), so Leaflet sets no size or margin and
     // the stylesheet anchors its bottom centre; the Location tab's pin is 28 px.
     const icon = L.divIcon(
@@ -209,7 +212,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
         node.removeAttribute("title");
         return;
       }
-      node.textContent = marker.price || marker.title;
+      node.textContent = marker.short || marker.title;
       node.setAttribute("aria-label", label);
       // Leaflet opens the card on Enter; a button opens on Space too.
       node.addEventListener("keydown", (event) => {
