@@ -37,6 +37,11 @@ function loadLeafletCss(): Promise<void> {
   });
 }
 
+/** A new task: the browser may paint and handle input in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function readMarkers(box: HTMLElement): Promise<MarkersAnswer> {
   if (box.dataset.place) {
     const place = JSON.parse(box.dataset.place) as {
@@ -114,6 +119,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const listed = box.dataset.listed === undefined ? undefined : Number(box.dataset.listed);
 
   box.querySelector(".property-map__fallback")?.remove();
+  box.querySelector(".property-map__placeholder")?.remove();
   const bar = element("div", "property-map__bar");
   if (!single) {
     const status = element("p", "property-map__status", statusText(answer, listed));
@@ -147,6 +153,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     );
   }
 
+  // Each step in a task of its own, so no one task blocks the page for long.
+  await nextTask();
   const map = L.map(canvas, {
     keyboard: true,
     scrollWheelZoom: false,
@@ -161,6 +169,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map);
   }
 
+  await nextTask();
   const layer = L.layerGroup().addTo(map);
   const index = new Supercluster<{ at: number }, AnyProps>({
     // Wide enough that a price pill (about 50 px) and a group never overlap (WCAG 2.5.8).
@@ -319,6 +328,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   }
   map.on("moveend", redraw);
 
+  await nextTask();
   const box_ = readBoundingBox(box.dataset.bbox);
   const points = answer.markers.map((marker) => L.latLng(marker.lat, marker.lng));
   if (box_) {

@@ -56,6 +56,9 @@ export function PropertyMap({
       data-tile-attribution={mapTiles?.attribution || undefined}
     >
       <p className="property-map__fallback">{fallback}</p>
+      {/* The map's room, held while its script loads (scripting only), so the list below does
+          not jump when it draws. */}
+      <div className="property-map__placeholder" aria-hidden="true" />
     </section>
   );
 }
