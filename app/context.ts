@@ -66,6 +66,10 @@ export interface SiteConfig {
   currency: CurrencyFormat;
   /** The unit areas are shown in until a visitor picks the other (AREA_UNIT). */
   areaUnit: AreaUnit;
+  /** The maps' tile URL template (MAP_TILE_URL); undefined: markers on a plain background. */
+  mapTileUrl?: string | undefined;
+  /** The tiles' attribution text (MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution?: string;
   /** Days an under-offer, sold or let listing stays in the sitemap (SOLD_LISTING_SITEMAP_DAYS). */
   soldListingSitemapDays: number;
 }

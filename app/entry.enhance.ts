@@ -2,7 +2,7 @@
  * The script of every public page (decisions 021, 043): the site has no React in the browser
  * outside the back office. It runs each behaviour of the page on the server HTML. A module
  * script at the end of the body, it runs before DOMContentLoaded, so the page works before its
- * `load` event; Embla follows through `import()`.
+ * `load` event; Embla, and Leaflet where a map is shown, follow through `import()`.
  *
  * Elements name their behaviour in `data-enhance`; images carry `data-fallback`.
  */
@@ -15,6 +15,7 @@ import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
 import { enhanceFloorPlans } from "./components/property/enhance-floor-plans.ts";
+import { enhancePropertyMap } from "./components/map/enhance-property-map.ts";
 import { enhanceMonthlyCost } from "./components/property/enhance-monthly-cost.ts";
 import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
@@ -39,6 +40,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "floor-plans": enhanceFloorPlans,
   menu: enhanceMenu,
   "monthly-cost": enhanceMonthlyCost,
+  "property-map": enhancePropertyMap,
   "search-panel": enhanceSearchPanel,
   "sort-select": enhanceSortSelect,
   tabs: enhanceTabPanels,

@@ -66,6 +66,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     currency: config.currency,
     areaUnit: config.areaUnit,
+    ...(config.mapTileUrl
+      ? { mapTiles: { url: config.mapTileUrl, attribution: config.mapTileAttribution ?? "" } }
+      : {}),
   };
   const { pathname } = new URL(request.url);
   return {

@@ -7,6 +7,8 @@ export default [
   route("property/:code", "routes/property-detail.tsx"),
   // The property's PDF brochure (decision 053): not in the sitemap, noindex.
   route("property/:code/brochure.pdf", "routes/property-brochure.ts"),
+  // The markers of /search?view=map (decision 054), as JSON.
+  route("search/markers", "routes/search-markers.ts"),
   // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
   route("shortlist", "routes/shortlist.tsx"),
   route("compare", "routes/compare.tsx"),

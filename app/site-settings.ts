@@ -23,6 +23,8 @@ export interface SiteSettings {
   currency: CurrencyFormat;
   /** The unit areas are shown in unless the URL asks for the other (AREA_UNIT). */
   areaUnit: AreaUnit;
+  /** The maps' tiles (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; decision 054); absent: none. */
+  mapTiles?: { url: string; attribution: string };
 }
 
 export const defaultSiteSettings: SiteSettings = {

@@ -31,6 +31,23 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the map's tile URL and attribution, refusing a template it cannot draw (054)", () => {
+    expect(loadConfig({}).MAP_TILE_URL).toBeUndefined();
+    expect(loadConfig({}).MAP_TILE_ATTRIBUTION).toBe("");
+    const url = "https://tiles.example.com/{z}/{x}/{y}.png";
+    expect(
+      loadConfig({ MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: "© OpenStreetMap contributors" }),
+    ).toMatchObject({ MAP_TILE_URL: url, MAP_TILE_ATTRIBUTION: "© OpenStreetMap contributors" });
+    for (const bad of [
+      "https://{s}.tile.example.com/{z}/{x}/{y}.png",
+      "https://tiles.example.com/{z}/{x}.png",
+      "/tiles/{z}/{x}/{y}.png",
+      "ftp://tiles.example.com/{z}/{x}/{y}.png",
+    ]) {
+      expect(() => loadConfig({ MAP_TILE_URL: bad }), bad).toThrow("MAP_TILE_URL");
+    }
+  });
+
   it("reads rate limits and 'off'", () => {
     expect(loadConfig({ CONTACT_RATE_LIMIT: "20/1h" }).CONTACT_RATE_LIMIT).toEqual({
       max: 20,

@@ -95,6 +95,17 @@ export function parseCurrency(value: string): CurrencyFormat | string {
   };
 }
 
+/** A tile URL template: http(s), one host, and the {z}, {x}, {y} placeholders. */
+export function isMapTileUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/{}]+\//.test(value)) return false;
+  if (!["{z}", "{x}", "{y}"].every((part) => value.includes(part))) return false;
+  try {
+    return new URL(value.replace(/\{[a-z]\}/g, "0")).username === "";
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -243,6 +254,18 @@ const envSchema = z
      * contract); 0 drops it at once (decision 046).
      */
     SOLD_LISTING_SITEMAP_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /**
+     * The map tiles (decision 054): an http(s) URL template with `{z}`, `{x}` and `{y}` on one
+     * host (no `{s}` subdomains: the CSP's img-src names the one origin). Unset: maps draw
+     * their markers on a plain background and nothing is asked of another host.
+     */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .refine(isMapTileUrl, "must be an http(s) URL with {z}, {x} and {y} on one host")
+      .optional(),
+    /** The attribution the tiles' terms ask for, shown as text in the map's corner. */
+    MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(""),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")

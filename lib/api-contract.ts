@@ -133,6 +133,21 @@ export const propertySchema = z.object({
 export type { FloorPlan };
 export type Property = z.infer<typeof propertySchema>;
 
+/**
+ * A placed property as a map draws it: this project's `GET /property/display/map` (decision
+ * 054), not a §7 read.
+ */
+export const propertyMarkerSchema = z.object({
+  code: z.string(),
+  slug: z.string(),
+  headline: z.string().catch(""),
+  price: z.coerce.number().catch(0),
+  offer_type: z.string().catch(""),
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+});
+export type PropertyMarker = z.infer<typeof propertyMarkerSchema>;
+
 export const collectionSchema = z.object({
   title: z.string().catch(""),
   /** JSON list of `{ code }`. */

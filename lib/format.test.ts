@@ -3,6 +3,7 @@ import {
   areaIn,
   formatArea,
   formatAreaNumber,
+  formatCompactPrice,
   formatDate,
   formatListingAge,
   formatPrice,
@@ -82,5 +83,15 @@ describe("formatListingAge", () => {
   it("answers '' for an unreadable date", () => {
     expect(formatListingAge("not a date", now)).toBe("");
     expect(formatDate("")).toBe("");
+  });
+});
+
+describe("formatCompactPrice", () => {
+  it("says a price in a few characters, with the currency's symbol", () => {
+    expect(formatCompactPrice(2_450_000)).toBe("$2.5M");
+    expect(formatCompactPrice(7_400)).toBe("$7.4K");
+    expect(formatCompactPrice(950)).toBe("$950");
+    expect(formatCompactPrice(Number.NaN)).toBe("$0");
+    expect(formatCompactPrice(1_200_000, { symbol: "€", code: "EUR", decimals: 2 })).toBe("€1.2M");
   });
 });

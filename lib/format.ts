@@ -68,6 +68,19 @@ export function formatPrice(price: number, currency: CurrencyFormat = defaultCur
   return `${currency.symbol}${amount}`;
 }
 
+const compactFormat = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+/** A price in a few characters, for a map's marker: 2450000 → '$2.5M', 7400 → '$7.4K'. */
+export function formatCompactPrice(
+  price: number,
+  currency: CurrencyFormat = defaultCurrency,
+): string {
+  return `${currency.symbol}${compactFormat.format(Number.isFinite(price) ? price : 0)}`;
+}
+
 /** A whole amount with the symbol and no decimals, for ranges and sliders: '$150,000'. */
 export function formatWholeAmount(
   amount: number,

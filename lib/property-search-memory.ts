@@ -5,7 +5,12 @@
  * property: the site then filters, sorts and pages that list itself.
  */
 import type { Property } from "./api-contract.ts";
-import type { PropertyFilters, PropertySearch, PropertySort } from "./property-search.ts";
+import type {
+  BoundingBox,
+  PropertyFilters,
+  PropertySearch,
+  PropertySort,
+} from "./property-search.ts";
 
 /** Up to six words of a keyword, lower case; every word must occur in one searched field. */
 function keywordWords(keyword: string): string[] {
@@ -50,7 +55,21 @@ export function matchesFilters(property: Property, filters: PropertyFilters): bo
     if (value == null || !(value >= atLeast)) return false;
   }
   if (filters.codes?.length && !filters.codes.includes(property.code)) return false;
+  if (filters.bbox && !insideBox(property, filters.bbox)) return false;
   return true;
+}
+
+/** Whether a property is placed inside a box (an unplaced one never is), as the SQL decides. */
+export function insideBox(
+  property: Pick<Property, "latitude" | "longitude">,
+  box: BoundingBox,
+): boolean {
+  const { latitude, longitude } = property;
+  if (latitude == null || longitude == null) return false;
+  if (latitude < box.south || latitude > box.north) return false;
+  return box.west <= box.east
+    ? longitude >= box.west && longitude <= box.east
+    : longitude >= box.west || longitude <= box.east;
 }
 
 function time(value: string): number {

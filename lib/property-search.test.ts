@@ -1,11 +1,67 @@
 import { describe, expect, it } from "vitest";
 import {
+  boundingBoxParam,
   hasPropertySearchParams,
   maxSearchLimit,
   propertySearchErrors,
   propertySearchParams,
+  readBoundingBox,
   readPropertySearch,
 } from "./property-search.ts";
+import { insideBox } from "./property-search-memory.ts";
+
+describe("the map's bounding box (decision 054)", () => {
+  it("reads west,south,east,north in range, rounded to 5 places, and writes it back", () => {
+    const box = readBoundingBox(" -79.5,43.6123456 , -79.2,43.8 ");
+    expect(box).toEqual({ west: -79.5, south: 43.61235, east: -79.2, north: 43.8 });
+    expect(boundingBoxParam(box!)).toBe("-79.5,43.61235,-79.2,43.8");
+    expect(readBoundingBox(boundingBoxParam(box!))).toEqual(box);
+    // Across the antimeridian: west east of east.
+    expect(readBoundingBox("170,-20,-170,10")).toEqual({
+      west: 170,
+      south: -20,
+      east: -170,
+      north: 10,
+    });
+  });
+
+  it("ignores anything else", () => {
+    for (const bad of [
+      null,
+      "",
+      "1,2,3",
+      "1,2,3,4,5",
+      "a,b,c,d",
+      "-181,0,10,10",
+      "0,-91,10,10",
+      "0,20,10,10",
+      "1e2,0,10,10",
+      "0x1,0,10,10",
+    ]) {
+      expect(readBoundingBox(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it("is a search parameter, read and written like the others", () => {
+    const search = readPropertySearch(new URLSearchParams("bbox=-1,50,1,52"));
+    expect(search.bbox).toEqual({ west: -1, south: 50, east: 1, north: 52 });
+    expect(hasPropertySearchParams(new URLSearchParams("bbox=-1,50,1,52"))).toBe(true);
+    expect(propertySearchParams({ bbox: search.bbox }).get("bbox")).toBe("-1,50,1,52");
+  });
+
+  it("holds a placed property inside it, edges included, never an unplaced one", () => {
+    const box = { west: -1, south: 50, east: 1, north: 52 };
+    expect(insideBox({ latitude: 51, longitude: 0 }, box)).toBe(true);
+    expect(insideBox({ latitude: 50, longitude: -1 }, box)).toBe(true);
+    expect(insideBox({ latitude: 53, longitude: 0 }, box)).toBe(false);
+    expect(insideBox({ latitude: 51, longitude: 2 }, box)).toBe(false);
+    expect(insideBox({ latitude: null, longitude: null }, box)).toBe(false);
+    const across = { west: 170, south: -20, east: -170, north: 10 };
+    expect(insideBox({ latitude: 0, longitude: 175 }, across)).toBe(true);
+    expect(insideBox({ latitude: 0, longitude: -175 }, across)).toBe(true);
+    expect(insideBox({ latitude: 0, longitude: 0 }, across)).toBe(false);
+  });
+});
 
 describe("readPropertySearch", () => {
   it("reads every filter, the sort and the page", () => {

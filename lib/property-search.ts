@@ -42,6 +42,50 @@ export interface PropertyFilters {
   garage?: number;
   /** Only these codes (a collection's items). */
   codes?: string[];
+  /**
+   * Only properties placed inside this box (decision 054): `bbox=west,south,east,north` in
+   * decimal degrees. A west edge east of the east edge crosses the antimeridian.
+   */
+  bbox?: BoundingBox;
+}
+
+/** A map's visible area in decimal degrees (WGS 84). */
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** Decimal places a box keeps (about 1 m): URLs stay short and a box reads back the same. */
+const bboxDecimals = 5;
+
+/**
+ * A `bbox` parameter: four numbers `west,south,east,north`, longitudes −180..180 and latitudes
+ * −90..90 with south ≤ north; undefined for anything else (no filter, never an error).
+ */
+export function readBoundingBox(value: string | null | undefined): BoundingBox | undefined {
+  const parts = (value ?? "").split(",").map((part) => part.trim());
+  if (parts.length !== 4 || parts.some((part) => !/^-?\d{1,3}(\.\d+)?$/.test(part))) {
+    return undefined;
+  }
+  const [west, south, east, north] = parts.map(
+    (part) => Math.round(Number(part) * 10 ** bboxDecimals) / 10 ** bboxDecimals,
+  ) as [number, number, number, number];
+  const longitude = (degrees: number) => degrees >= -180 && degrees <= 180;
+  const latitude = (degrees: number) => degrees >= -90 && degrees <= 90;
+  if (!longitude(west) || !longitude(east) || !latitude(south) || !latitude(north)) {
+    return undefined;
+  }
+  if (south > north) return undefined;
+  return { west, south, east, north };
+}
+
+/** A box as its `bbox` parameter (the inverse of readBoundingBox). */
+export function boundingBoxParam(box: BoundingBox): string {
+  const round = (degrees: number) =>
+    String(Math.round(degrees * 10 ** bboxDecimals) / 10 ** bboxDecimals);
+  return [box.west, box.south, box.east, box.north].map(round).join(",");
 }
 
 export interface PropertySearch extends PropertyFilters {
@@ -105,6 +149,7 @@ export const propertySearchParamNames: readonly string[] = [
   ...Object.values(numberParams),
   "availability",
   "codes",
+  "bbox",
   "sort",
   "page",
   "limit",
@@ -166,6 +211,8 @@ export function readPropertySearch(params: Params): PropertySearch {
     .filter((code) => code !== "" && code.length <= 120)
     .slice(0, maxCodes);
   if (codes.length > 0) search.codes = codes;
+  const bbox = readBoundingBox(params.get("bbox"));
+  if (bbox !== undefined) search.bbox = bbox;
   return search;
 }
 
@@ -185,6 +232,7 @@ export function propertySearchParams(search: Partial<PropertySearch>): URLSearch
   }
   if (search.availability) params.set("availability", search.availability);
   if (search.codes?.length) params.set("codes", search.codes.join(","));
+  if (search.bbox) params.set("bbox", boundingBoxParam(search.bbox));
   if (search.sort) params.set("sort", search.sort);
   if (search.page) params.set("page", String(search.page));
   if (search.limit) params.set("limit", String(search.limit));

@@ -1,7 +1,8 @@
 /**
  * `npm run audit:lighthouse [-- --build] [--form-factor mobile|desktop|both] [--runs N]`: Lighthouse in
  * Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) on `/`, `/property`, `/search`,
- * `/property/{slug}` and `/contact` of the production server on a freshly seeded database, as a
+ * `/search?view=map` (without tiles: the audit server has no MAP_TILE_URL), `/property/{slug}`
+ * and `/contact` of the production server on a freshly seeded database, as a
  * phone (Lighthouse's default: simulated slow 4G and a slowed CPU) and as a desktop. Prints each
  * category's score and LCP, CLS and TBT per page against the targets (the median of N runs per
  * page), and names the audits that cost points. It reports only: a missed target never fails the run.
@@ -15,7 +16,14 @@ import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-
 import { ensureBuild, startAuditServer } from "./audit-server.ts";
 import { auditChromiumFlags, chromiumPath } from "./chromium.ts";
 
-const auditedPaths = ["/", "/property", "/search", "/property/{slug}", "/contact"] as const;
+const auditedPaths = [
+  "/",
+  "/property",
+  "/search",
+  "/search?view=map",
+  "/property/{slug}",
+  "/contact",
+] as const;
 
 type FormFactor = "mobile" | "desktop";
 

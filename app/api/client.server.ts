@@ -16,12 +16,17 @@ import type {
   CompanyProfile,
   ContactAnswer,
   Property,
+  PropertyMarker,
   Slider,
 } from "../../lib/api-contract.ts";
 import type { CollectionName } from "../../lib/collection-names.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
-import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+import {
+  maxSearchLimit,
+  type PropertyFilters,
+  type PropertySearch,
+} from "../../lib/property-search.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
 
 /**
@@ -38,6 +43,12 @@ export interface PropertySearchResult {
   total: number;
   page: number;
   limit: number;
+}
+
+/** The markers of a map search (decision 054), newest first; `more` when some were left out. */
+export interface PropertyMarkersResult {
+  markers: PropertyMarker[];
+  more: boolean;
 }
 
 /** The outcome of `POST /contact/add`: the API's answer, or the network failure's message. */
@@ -58,6 +69,11 @@ export interface ApiClient {
   getProperties(): Promise<Property[]>;
   /** One page of the properties that match `search`; a failure answers an empty page. */
   searchProperties(search: PropertySearch): Promise<PropertySearchResult>;
+  /**
+   * Every placed property that matches `filters`, as map markers, up to the API's limit
+   * (decision 054); a failure answers none.
+   */
+  searchPropertyMarkers(filters: PropertyFilters): Promise<PropertyMarkersResult>;
   /**
    * The properties a code list names (a collection's items, a property's related list), in
    * the list's order, each once; codes that match nothing are dropped.

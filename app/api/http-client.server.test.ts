@@ -96,6 +96,51 @@ describe("searchProperties", () => {
   });
 });
 
+describe("searchPropertyMarkers (decision 054)", () => {
+  const placed = all.map((each, at) => ({ ...each, latitude: 43 + at / 10, longitude: -79 }));
+
+  it("asks /property/display/map with the filters and answers its markers", async () => {
+    const marker = {
+      code: "A",
+      slug: "a",
+      headline: "Home A",
+      price: "900",
+      offer_type: "For Rent",
+      latitude: "43.1",
+      longitude: -79,
+    };
+    const { client, urls } = httpApi(() => ({
+      body: { data: [marker, { code: "broken" }], meta: { more: true, limit: 3000 } },
+    }));
+    const result = await client.searchPropertyMarkers({
+      status: "For Rent",
+      bbox: { west: -80, south: 43, east: -78, north: 44 },
+    });
+    expect(urls.map((url) => `${url.pathname}${url.search}`)).toEqual([
+      "/api/property/display/map?status=For+Rent&bbox=-80%2C43%2C-78%2C44",
+    ]);
+    expect(result).toEqual({
+      markers: [{ ...marker, price: 900, latitude: 43.1 }],
+      more: true,
+    });
+  });
+
+  it("places a §7 backend's properties in memory when it has no map read", async () => {
+    const { client } = httpApi((url) =>
+      url.pathname.endsWith("/map")
+        ? { status: 404, body: { data: null } }
+        : { body: { data: [...placed, property("E", 700, "2026-01-05T00:00:00Z")] } },
+    );
+    const result = await client.searchPropertyMarkers({
+      status: "For Rent",
+      bbox: { west: -80, south: 43, east: -78, north: 43.25 },
+    });
+    // A (43.0) is inside; D (43.3) is outside the box; E has no coordinates.
+    expect(result.markers.map((marker) => marker.code)).toEqual(["A"]);
+    expect(result.more).toBe(false);
+  });
+});
+
 describe("findPropertiesByCodes", () => {
   it("asks for the codes and answers them in the list's order, each once", async () => {
     const { client, urls } = httpApi((url) => {

@@ -19,15 +19,26 @@ import {
   collectionSchema,
   companyProfileSchema,
   contactAnswerSchema,
+  type PropertyMarker,
+  propertyMarkerSchema,
   propertySchema,
   sliderSchema,
 } from "../../lib/api-contract.ts";
-import { type PropertySearch, propertySearchParams } from "../../lib/property-search.ts";
-import { searchPropertiesInMemory } from "../../lib/property-search-memory.ts";
+import {
+  type PropertyFilters,
+  type PropertySearch,
+  propertySearchParams,
+} from "../../lib/property-search.ts";
+import {
+  matchesFilters,
+  searchPropertiesInMemory,
+  sortProperties,
+} from "../../lib/property-search-memory.ts";
 import type { AlertAnswer } from "../../lib/search-alert.ts";
 import {
   type ApiClient,
   findPropertiesByCodesWith,
+  type PropertyMarkersResult,
   type PropertySearchResult,
 } from "./client.server.ts";
 
@@ -109,7 +120,16 @@ const lists = {
   amenities: listOf(amenitySchema),
   properties: listOf(propertySchema),
   categories: listOf(categorySchema),
+  markers: listOf(propertyMarkerSchema),
 };
+
+const markersMetaSchema = z.object({
+  more: z.boolean(),
+  limit: z.coerce.number().int().positive(),
+});
+
+/** How many markers the in-memory fallback answers, as this project's API (maxMapMarkers). */
+const fallbackMarkerLimit = 3_000;
 
 export function createHttpApi(options: HttpApiOptions): HttpApi {
   const base = options.apiBaseUrl.replace(/\/+$/, "");
@@ -191,6 +211,33 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       };
     }
 
+    /**
+     * GET /property/display/map (decision 054). A §7 backend without it (any failure): every
+     * property, filtered and placed in memory, as for a search it ignores.
+     */
+    async function searchPropertyMarkers(filters: PropertyFilters): Promise<PropertyMarkersResult> {
+      const body = await readBody(
+        `/property/display/map?${propertySearchParams(filters)}`,
+        visitor,
+      );
+      const markers = lists.markers.safeParse(body?.data);
+      const meta = markersMetaSchema.safeParse(body?.meta);
+      if (body && markers.success && meta.success) {
+        return { markers: markers.data, more: meta.data.more };
+      }
+      const all = (await read("/property/display/all", lists.properties)) ?? [];
+      const placed = sortProperties(all, "new").flatMap((property): PropertyMarker[] => {
+        const { latitude, longitude } = property;
+        if (latitude == null || longitude == null || !matchesFilters(property, filters)) return [];
+        const { code, slug, headline, price, offer_type } = property;
+        return [{ code, slug, headline, price, offer_type, latitude, longitude }];
+      });
+      return {
+        markers: placed.slice(0, fallbackMarkerLimit),
+        more: placed.length > fallbackMarkerLimit,
+      };
+    }
+
     return {
       async getSliders() {
         return (await read("/sliders/display/all", lists.sliders)) ?? [];
@@ -205,6 +252,7 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
         return (await read("/property/display/all", lists.properties)) ?? [];
       },
       searchProperties,
+      searchPropertyMarkers,
       findPropertiesByCodes(codes) {
         return findPropertiesByCodesWith(searchProperties, codes);
       },

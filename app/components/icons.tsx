@@ -224,6 +224,12 @@ const paths = {
       <path d="M4 6h.01M4 12h.01M4 18h.01" />
     </>
   ),
+  map: (
+    <>
+      <path d="M1 6v16l7-4 8 4 7-4V2l-7 4-8-4-7 4z" />
+      <path d="M8 2v16M16 6v16" />
+    </>
+  ),
   grid: (
     <>
       <rect x="3" y="3" width="7" height="7" rx="1" />

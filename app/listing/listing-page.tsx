@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { AlertForm } from "../components/alerts/alert-form.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { PropertyMap } from "../components/map/property-map.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { CategoryList } from "../components/sidebar/category-list.tsx";
@@ -20,6 +21,7 @@ import { ListingEmpty } from "./listing-empty.tsx";
 import { listingParamNames } from "./listing-search.ts";
 import { ListingToolbar } from "./listing-toolbar.tsx";
 import { Pagination } from "./pagination.tsx";
+import type { ListingView } from "./view-toggles.tsx";
 
 interface ListingRoute {
   /** The page's name: its h1 and title. */
@@ -65,6 +67,8 @@ export function ListingPage({ title, path, view, listing, sidebarWidget }: Listi
   const first = (page - 1) * pageSize + 1;
   const sidebarSide = view === "grid" ? "left" : "right";
   const listClass = view === "grid" ? "property-grid" : "property-list";
+  // view=map on /search: the map of every match above the same list (decision 054).
+  const shownView: ListingView = path === "/search" && search.map ? "map" : view;
 
   return (
     <>
@@ -72,7 +76,7 @@ export function ListingPage({ title, path, view, listing, sidebarWidget }: Listi
       <div className={`container listing-layout listing-layout--sidebar-${sidebarSide}`}>
         <section className="listing-layout__main" aria-label="Properties">
           <ListingToolbar
-            view={view}
+            view={shownView}
             path={path}
             total={total}
             first={first}
@@ -82,6 +86,15 @@ export function ListingPage({ title, path, view, listing, sidebarWidget }: Listi
             filterQuery={listing.filterQuery}
             clearFiltersHref={listing.clearFiltersHref}
           />
+          {shownView === "map" ? (
+            <PropertyMap
+              label="Map of the properties found"
+              markersUrl={`/search/markers${listing.filterQuery ? `?${listing.filterQuery}` : ""}`}
+              searchAreaPath={path}
+              bbox={search.filters.bbox}
+              listed={total}
+            />
+          ) : null}
           {properties.length > 0 ? (
             <ul className={listClass}>
               {properties.map((item, index) => (

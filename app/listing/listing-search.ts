@@ -11,6 +11,7 @@ import {
   type PropertySort,
   propertySorts,
   readAmount,
+  readBoundingBox,
   readPositiveInt,
 } from "../../lib/property-search.ts";
 import { readText } from "../../lib/text.ts";
@@ -71,6 +72,13 @@ export const listingParams = {
    * carried along by paging, sorting and the view toggles like one.
    */
   area: "area",
+  /**
+   * The map's visible area, `west,south,east,north` ('Search this area', decision 054): a
+   * filter like any other, so the list narrows to it too.
+   */
+  bbox: "bbox",
+  /** `map` shows the matches on a map above the list (decision 054); not a filter. */
+  view: "view",
   sort: "sort",
   page: "page",
 } as const;
@@ -78,9 +86,9 @@ export const listingParams = {
 /** Every parameter a listing page reads: the page cache keys its pages by these alone. */
 export const listingParamNames: readonly string[] = Object.values(listingParams);
 
-/** Every parameter that describes what is listed (all but sort and page). */
+/** Every parameter that describes what is listed (all but sort, page and view). */
 export const filterParamNames: readonly string[] = Object.values(listingParams).filter(
-  (name) => name !== "sort" && name !== "page",
+  (name) => name !== "sort" && name !== "page" && name !== "view",
 );
 
 /** What a listing URL asks for. */
@@ -95,6 +103,8 @@ export interface ListingSearch {
   sort: PropertySort;
   /** The requested page, at least 1; the loader moves a page past the end to the last one. */
   page: number;
+  /** True for `view=map`: the map above the list (decision 054). */
+  map?: boolean;
 }
 
 type Params = { get(name: string): string | null };
@@ -207,6 +217,8 @@ export function readListingSearch(params: Params): ListingSearch {
   }
   const availability = readAvailability(readParam(params.get(listingParams.availability)));
   if (availability !== undefined) filters.availability = availability;
+  const bbox = readBoundingBox(params.get(listingParams.bbox));
+  if (bbox !== undefined) filters.bbox = bbox;
 
   const search: ListingSearch = {
     filters,
@@ -215,6 +227,7 @@ export function readListingSearch(params: Params): ListingSearch {
   };
   const category = readOption(params.get(listingParams.category), advancedSearchOptions.category);
   if (category) search.category = category;
+  if (readParam(params.get(listingParams.view)) === "map") search.map = true;
   return search;
 }
 
@@ -241,9 +254,10 @@ export function withQuery(pathname: string, params: URLSearchParams): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The same listing without filters: its sort is kept, its page is not. */
-export function clearFiltersHref(pathname: string, sort: PropertySort): string {
+/** The same listing without filters: its sort and map are kept, its page is not. */
+export function clearFiltersHref(pathname: string, sort: PropertySort, map = false): string {
   const params = new URLSearchParams();
+  if (map) params.set(listingParams.view, "map");
   if (sort !== defaultSort) params.set(listingParams.sort, sort);
   return withQuery(pathname, params);
 }

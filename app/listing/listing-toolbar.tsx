@@ -3,10 +3,10 @@ import type { PropertySort } from "../../lib/property-search.ts";
 import { AreaUnitToggle } from "../components/units/area-unit-toggle.tsx";
 import { defaultSort, listingParams } from "./listing-search.ts";
 import { SortSelect } from "./sort-select.tsx";
-import { ViewToggles } from "./view-toggles.tsx";
+import { type ListingView, ViewToggles } from "./view-toggles.tsx";
 
 export interface ListingToolbarProps {
-  view: "list" | "grid";
+  view: ListingView;
   /** The listing's path (/search or /property). */
   path: string;
   /** Properties that match, on every page. */
@@ -21,6 +21,13 @@ export interface ListingToolbarProps {
   filterQuery?: string;
   /** The same listing without filters. */
   clearFiltersHref?: string;
+}
+
+/** A query string with `view` set: the sort form keeps the map. */
+function withView(query: string, view: string): string {
+  const params = new URLSearchParams(query);
+  params.set("view", view);
+  return params.toString();
 }
 
 function propertiesText(count: number) {
@@ -72,7 +79,11 @@ export function ListingToolbar({
       </div>
       <div className="listing-toolbar__controls">
         <AreaUnitToggle />
-        <SortSelect action={path} sort={sort} filterQuery={filterQuery} />
+        <SortSelect
+          action={path}
+          sort={sort}
+          filterQuery={view === "map" ? withView(filterQuery, "map") : filterQuery}
+        />
         <ViewToggles current={view} query={viewQuery.toString()} />
       </div>
     </div>

@@ -41,7 +41,7 @@ export async function loadListingPage(api: ApiClient, url: URL, pageSize: number
     filtered: hasFilters(search.filters),
     /** The URL's filter parameters in their own names, for the sort form and view toggles. */
     filterQuery: filterParams(url.searchParams).toString(),
-    clearFiltersHref: clearFiltersHref(url.pathname, search.sort),
+    clearFiltersHref: clearFiltersHref(url.pathname, search.sort, search.map),
   };
 }
 

@@ -51,6 +51,7 @@ export function describeFilters(
   const head = filters.location ? `${what} in ${filters.location}` : what;
   const parts = [filters.keyword ? `${head} matching “${filters.keyword}”` : head];
   if (filters.availability) parts.push(availabilityLabels[filters.availability].toLowerCase());
+  if (filters.bbox) parts.push("in the map's area");
   // The area filter is in square feet, whatever unit the page shows areas in.
   const area = range(filters.minArea, filters.maxArea, (n) =>
     formatArea(n, "sqft", { group: true }),

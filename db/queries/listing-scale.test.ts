@@ -7,6 +7,7 @@ import type { CompiledQuery, Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit, type PropertySearch } from "../../lib/property-search.ts";
+import { insideBox } from "../../lib/property-search-memory.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -19,6 +20,7 @@ import {
   bookmarkEvery,
   bookmarksAfterSkipping,
   listPublishedProperties,
+  searchPropertyMarkers,
   searchPublishedProperties,
   updatePropertyByCode,
   updatePropertyPublish,
@@ -28,6 +30,9 @@ import {
 const catalogue = 2_000;
 
 type Filters = Omit<PropertySearch, "sort" | "page" | "limit">;
+
+const londonBox = { west: -0.2, south: 51.48, east: -0.08, north: 51.53 };
+const chicagoBox = { west: -88, south: 41.5, east: -87, north: 42.2 };
 
 /** Representative searches and what each one matches, written out for the test. */
 const searches: [label: string, filters: Filters, matches: (property: Property) => boolean][] = [
@@ -64,6 +69,13 @@ const searches: [label: string, filters: Filters, matches: (property: Property) 
   // A few hundred listings: few enough for the kept ids (see fewMatches), several pages.
   ["a keyword of some hundred listings", { keyword: "Loft" }, (p) => hasWords(p, ["loft"])],
   ["a rare keyword", { keyword: "sunlit LOFT" }, (p) => hasWords(p, ["sunlit", "loft"])],
+  // A map's visible area (decision 054): central London, and a box round Chicago For Rent.
+  ["a box in London", { bbox: londonBox }, (p) => insideBox(p, londonBox)],
+  [
+    "For Rent in a box round Chicago",
+    { status: "For Rent", bbox: chicagoBox },
+    (p) => p.offer_type === "For Rent" && insideBox(p, chicagoBox),
+  ],
 ];
 
 function hasWords(property: Property, words: string[]): boolean {
@@ -205,6 +217,8 @@ describe.each(testDialects)("the listing at scale on %s", (dialect) => {
         }
       }
     }
+    // A limit below the catalogue: answering every row, reading the table is the right plan.
+    for (const [, filters] of searches) await searchPropertyMarkers(capturing, filters, 50);
     const listingQueries = [
       ...new Map(
         captured
@@ -236,6 +250,43 @@ describe.each(testDialects)("the listing at scale on %s", (dialect) => {
         expect(plan, query.sql).not.toMatch(/Seq Scan on property\b/);
       }
     }
+  });
+
+  it.each(searches)(
+    "answers the map's markers of %s: every placed match",
+    async (_l, filters, matches) => {
+      const expected = (await listPublishedProperties(db)).filter(
+        (p) => matches(p) && p.latitude != null && p.longitude != null,
+      );
+      const { markers, more } = await searchPropertyMarkers(db, filters);
+      expect(more).toBe(false);
+      expect(markers.map((marker) => marker.code).sort()).toEqual(
+        expected.map((p) => p.code).sort(),
+      );
+      const byCode = new Map(expected.map((p) => [p.code, p]));
+      for (const marker of markers) {
+        const property = byCode.get(marker.code)!;
+        expect(marker).toEqual({
+          code: property.code,
+          slug: property.slug,
+          headline: property.headline,
+          price: property.price,
+          offer_type: property.offer_type,
+          latitude: property.latitude,
+          longitude: property.longitude,
+        });
+      }
+    },
+  );
+
+  it("answers at most the limit of markers, newest first, and says there are more", async () => {
+    const few = await searchPropertyMarkers(db, {}, 25);
+    expect(few.more).toBe(true);
+    expect(few.markers).toHaveLength(25);
+    const newest = (await listPublishedProperties(db)).filter((p) => p.latitude != null);
+    expect(few.markers.map((marker) => marker.code)).toEqual(
+      newest.slice(0, 25).map((p) => p.code),
+    );
   });
 
   /** The planner's plan for a captured query, one step a line. */

@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
-import type { Property } from "../../lib/api-contract.ts";
+import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
 import {
@@ -272,6 +272,17 @@ function selectMatching(
         if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
       }
       if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
+      if (search.bbox) {
+        // A range on each coordinate (an unplaced property's nulls never match), read from
+        // property_coordinates_idx (publish, latitude, longitude) when the box is narrow.
+        const { west, south, east, north } = search.bbox;
+        conditions.push(eb("property.latitude", ">=", south), eb("property.latitude", "<=", north));
+        conditions.push(
+          west <= east
+            ? eb.and([eb("property.longitude", ">=", west), eb("property.longitude", "<=", east)])
+            : eb.or([eb("property.longitude", ">=", west), eb("property.longitude", "<=", east)]),
+        );
+      }
       return eb.and(conditions);
     });
 }
@@ -666,4 +677,55 @@ export async function findPublishedByIds(
     const row = byId.get(id);
     return row ? [toProperty(row)] : [];
   });
+}
+
+/** The most markers a map search answers: newest first beyond it (the map says so). */
+export const maxMapMarkers = 3_000;
+
+/**
+ * The placed published properties that match a search's filters, newest first, at most
+ * `limit` of them, and whether more match (`GET /api/property/display/map`). Read once per
+ * database state, as the list's count is. The columns a marker needs only, so a few thousand
+ * markers stay a small answer. No count: the listing indexes do not hold the coordinates, so
+ * counting the placed matches would read every matching row; one row past the limit says
+ * whether there are more.
+ */
+export async function searchPropertyMarkers(
+  db: Kysely<Database>,
+  filters: PropertyFilters,
+  limit = maxMapMarkers,
+): Promise<{ markers: PropertyMarker[]; more: boolean }> {
+  const query = selectMatching(db, filters)
+    .where("property.latitude", "is not", null)
+    .where("property.longitude", "is not", null)
+    .select([
+      "property.code",
+      "property.slug",
+      "property.headline",
+      "property.price",
+      "property.offer_type",
+      "property.latitude",
+      "property.longitude",
+    ])
+    .orderBy("property.created_at", "desc")
+    .orderBy("property.id", "desc")
+    .limit(limit + 1);
+  const compiled = query.compile();
+  return readWhileUnchanged(
+    db,
+    `markers\n${compiled.sql}\n${JSON.stringify(compiled.parameters)}`,
+    async () => {
+      const rows = await query.execute();
+      const markers = rows.slice(0, limit).map((row) => ({
+        code: row.code,
+        slug: row.slug,
+        headline: row.headline,
+        price: Number(row.price),
+        offer_type: row.offer_type,
+        latitude: Number(row.latitude),
+        longitude: Number(row.longitude),
+      }));
+      return { markers, more: rows.length > limit };
+    },
+  );
 }

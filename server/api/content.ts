@@ -11,6 +11,8 @@ import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
   findPublishedProperty,
   listPublishedProperties,
+  maxMapMarkers,
+  searchPropertyMarkers,
   searchPublishedProperties,
 } from "../../db/queries/property.ts";
 import { listSliders } from "../../db/queries/slider.ts";
@@ -75,6 +77,22 @@ export async function contentRoutes(app: FastifyInstance) {
     const search = readPropertySearch(query);
     const { properties, total } = await searchPublishedProperties(db(), search);
     return { data: properties, meta: { total, page: search.page, limit: search.limit } };
+  });
+
+  /**
+   * This project's addition (decision 054), not §7: the placed published properties that
+   * match the same filters as the search above (`bbox` included; sort, page and limit are
+   * ignored), newest first, at most maxMapMarkers, as markers; `meta.more` when more match.
+   */
+  app.get("/property/display/map", async (request, reply) => {
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    const errors = propertySearchErrors(query);
+    if (Object.keys(errors).length > 0) {
+      return sendApiError(reply, 400, propertySearchMessages.invalid, errors);
+    }
+    const { sort: _sort, page: _page, limit: _limit, ...filters } = readPropertySearch(query);
+    const { markers, more } = await searchPropertyMarkers(db(), filters);
+    return { data: markers, meta: { more, limit: maxMapMarkers } };
   });
 
   app.get("/category/display_counter", async () => ({ data: await listCategoryCounters(db()) }));

@@ -213,6 +213,10 @@ describe("the site gives the same pages through either client", () => {
       "/property?page=2",
       "/search?property-status=For+Rent&sort=price_asc",
       "/search?keyword=house&page=99",
+      // The map view and its markers, with an area (decision 054).
+      "/search?view=map&status=For+Rent",
+      "/search/markers?status=For+Rent",
+      "/search/markers?bbox=-80,43,-79,44",
       `/property/${first!.slug}`,
       "/property/no-such-home",
       "/gallery",

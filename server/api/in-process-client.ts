@@ -22,11 +22,13 @@ import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
   findPublishedProperty,
   listPublishedProperties,
+  searchPropertyMarkers,
   searchPublishedProperties,
 } from "../../db/queries/property.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
+  type PropertyFilters,
   type PropertySearch,
   propertySearchErrors,
   propertySearchParams,
@@ -91,12 +93,22 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
       return { httpStatus: 500, answer: { status: 500, message: errorMessages.internal } };
     }
 
+    /** As GET /property/display/map with the filters' parameters (read back the same way). */
+    function searchMarkers(filters: PropertyFilters) {
+      const empty = { markers: [], more: false };
+      const params = propertySearchParams(filters);
+      if (Object.keys(propertySearchErrors(params)).length > 0) return Promise.resolve(empty);
+      const { sort: _sort, page: _page, limit: _limit, ...asked } = readPropertySearch(params);
+      return read("searchPropertyMarkers", () => searchPropertyMarkers(db(), asked), empty);
+    }
+
     return {
       getSliders: () => read("getSliders", () => listSliders(db()), []),
       getCompanyProfile: () => read("getCompanyProfile", () => findCompanyProfile(db()), undefined),
       getAmenities: () => read("getAmenities", () => listAmenities(db()), []),
       getProperties: () => read("getProperties", () => listPublishedProperties(db()), []),
       searchProperties,
+      searchPropertyMarkers: searchMarkers,
       findPropertiesByCodes: (codes) => findPropertiesByCodesWith(searchProperties, codes),
       getCategoryCounters: () => read("getCategoryCounters", () => listCategoryCounters(db()), []),
       getCollection: (name) =>

@@ -233,6 +233,59 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     expect(after).toHaveLength(all.length);
   });
 
+  it("filters by a bounding box (bbox, decision 054), as the list and the map do", async () => {
+    const toronto = { west: -79.6, south: 43.5, east: -79.2, north: 43.85 };
+    const inside = all.filter(
+      (p) =>
+        p.latitude != null &&
+        p.longitude != null &&
+        p.latitude >= toronto.south &&
+        p.latitude <= toronto.north &&
+        p.longitude >= toronto.west &&
+        p.longitude <= toronto.east,
+    );
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.length).toBeLessThan(all.length);
+    const body = await search(`bbox=-79.6,43.5,-79.2,43.85&limit=${maxSearchLimit}`);
+    expect(body.meta.total).toBe(inside.length);
+    expect(codes(body.data)).toEqual(codes(inside));
+    // A bbox that does not parse is no filter.
+    expect((await search("bbox=nonsense")).meta.total).toBe(all.length);
+
+    const map = await test.app.inject({
+      url: "/api/property/display/map?bbox=-79.6,43.5,-79.2,43.85&sort=price_asc&page=9",
+      headers: auth,
+    });
+    expect(map.statusCode).toBe(200);
+    const markers = map.json() as {
+      data: { code: string; latitude: number; longitude: number }[];
+      meta: { more: boolean; limit: number };
+    };
+    expect(markers.meta.more).toBe(false);
+    expect(markers.data.map((marker) => marker.code).sort()).toEqual(codes(inside));
+    // Newest first, whatever sort and page were asked.
+    expect(markers.data.map((marker) => marker.code)).toEqual(
+      [...inside].sort(byNewest).map((property) => property.code),
+    );
+  });
+
+  it("answers every placed property as a marker, and refuses a number that does not fit", async () => {
+    const map = await test.app.inject({ url: "/api/property/display/map", headers: auth });
+    const placed = all.filter((property) => property.latitude != null);
+    const { data } = map.json() as { data: Record<string, unknown>[] };
+    expect(data).toHaveLength(placed.length);
+    expect(Object.keys(data[0]!).sort()).toEqual(
+      ["code", "headline", "latitude", "longitude", "offer_type", "price", "slug"].sort(),
+    );
+    const refused = await test.app.inject({
+      url: "/api/property/display/map?bedrooms=1.5",
+      headers: auth,
+    });
+    expect(refused.statusCode).toBe(400);
+    const unauthorised = await test.app.inject({ url: "/api/property/display/map" });
+    expect(unauthorised.statusCode).toBe(401);
+  });
+
   it("caps the limit and answers an empty page past the end", async () => {
     expect((await search("limit=100000")).meta.limit).toBe(maxSearchLimit);
     const past = await search("page=500&limit=6");

@@ -57,12 +57,32 @@ describe("the security plugin", () => {
     const directives = String((await app.inject("/")).headers["content-security-policy"])
       .split(";")
       .map((directive) => directive.trim());
-    expect(directives).toContain(
-      "frame-src https://www.google.com https://maps.google.com https://www.youtube-nocookie.com",
-    );
+    // The Location tab's Google frame gave way to the site's own map (decision 054).
+    expect(directives).toContain("frame-src https://www.youtube-nocookie.com");
     expect(directives.find((directive) => directive.startsWith("media-src"))).toMatch(
       /^media-src 'self'/,
     );
+  });
+
+  it("lets images come from MAP_TILE_URL's origin when it is set, and no other (decision 054)", async () => {
+    const imgSrc = async (env: Record<string, string>) => {
+      const tiles = loadConfig({ NODE_ENV: "test", API_TOKEN: "a-test-token", ...env });
+      const app = await appWith((app) => app.register(securityPlugin, { config: tiles }));
+      return String((await app.inject("/")).headers["content-security-policy"])
+        .split(";")
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith("img-src"));
+    };
+    expect(await imgSrc({})).toBe("img-src 'self' data:");
+    expect(
+      await imgSrc({ MAP_TILE_URL: "https://tiles.example.com:8443/osm/{z}/{x}/{y}.png" }),
+    ).toBe("img-src 'self' data: https://tiles.example.com:8443");
+    expect(
+      await imgSrc({
+        MAP_TILE_URL: "https://cdn.example.com/tiles/{z}/{x}/{y}.png",
+        IMAGE_BASE_URL: "https://cdn.example.com/images",
+      }),
+    ).toBe("img-src 'self' data: https://cdn.example.com");
   });
 
   it("sends no CSP in development (Vite's dev server), the other headers still", async () => {

@@ -12,14 +12,14 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { mapEmbedOrigins, youtubeEmbedOrigin } from "../../app/components/property/embeds.ts";
+import { youtubeEmbedOrigin } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
 
 /**
- * Origins the listing pages embed: the Location tab's map and the Video tab's player, which is
- * YouTube's privacy-enhanced mode only (decision 049).
+ * Origins the listing pages embed: the Video tab's player, which is YouTube's privacy-enhanced
+ * mode only (decision 049). The Location tab frames nothing since decision 054.
  */
-const frameSources = [...mapEmbedOrigins, youtubeEmbedOrigin];
+const frameSources = [youtubeEmbedOrigin];
 
 function originOf(url: string): string[] {
   return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
@@ -39,7 +39,15 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
               styleSrc: ["'self'"],
               // React's style props (dynamic widths, transforms) are inline style attributes.
               styleSrcAttr: ["'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", ...originOf(config.IMAGE_BASE_URL)],
+              // The map's tiles come from MAP_TILE_URL's origin alone (decision 054).
+              imgSrc: [
+                "'self'",
+                "data:",
+                ...new Set([
+                  ...originOf(config.IMAGE_BASE_URL),
+                  ...originOf(config.MAP_TILE_URL?.replace(/\{[a-z]\}/g, "0") ?? ""),
+                ]),
+              ],
               fontSrc: ["'self'", "data:"],
               connectSrc: ["'self'"],
               // A self-hosted MP4 in the Video tab: from the site or its image host (049).

@@ -121,6 +121,8 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     currency: config.CURRENCY,
     areaUnit: config.AREA_UNIT,
     soldListingSitemapDays: config.SOLD_LISTING_SITEMAP_DAYS,
+    mapTileUrl: config.MAP_TILE_URL,
+    mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
     puzzleSecret:
       config.PUZZLE_SECRET ??
       createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),

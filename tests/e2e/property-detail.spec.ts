@@ -125,11 +125,14 @@ test("shows each tab's content, by click and by arrow keys", async ({ page }) =>
     await expect(panel.locator("iframe")).toHaveCount(0);
   }
 
+  // The site's own map and a link to Google Maps, no frame (decision 054; map.spec.ts).
   await page.getByRole("tab", { name: "Location" }).click();
-  const map = panel.locator("iframe");
-  await expect(map).toHaveAttribute("loading", "lazy");
-  await expect(map).toHaveAttribute("title", /.+/);
-  await expect(map).toHaveAttribute("src", rich.google_map!);
+  await expect(panel.getByRole("region", { name: `Map of ${rich.headline}` })).toBeVisible();
+  await expect(panel.locator("iframe")).toHaveCount(0);
+  await expect(panel.getByRole("link", { name: "Open in Google Maps" })).toHaveAttribute(
+    "href",
+    /^https:\/\/(www|maps)\.google\.com\//,
+  );
 
   await page.getByRole("tab", { name: "Similar Properties" }).click();
   const byCode = new Map(properties.map((property) => [property.code, property]));

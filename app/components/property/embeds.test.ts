@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapEmbedUrl, propertyVideo, youtubeEmbedUrl } from "./embeds.ts";
+import { googleMapsLink, mapEmbedUrl, propertyVideo, youtubeEmbedUrl } from "./embeds.ts";
 
 describe("youtubeEmbedUrl", () => {
   const embed = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
@@ -73,5 +73,28 @@ describe("mapEmbedUrl", () => {
     expect(mapEmbedUrl("http://example.com/map")).toBeUndefined();
     expect(mapEmbedUrl("javascript:alert(1)")).toBeUndefined();
     expect(mapEmbedUrl(undefined)).toBeUndefined();
+  });
+});
+
+describe("googleMapsLink", () => {
+  it("links an embed page to Google Maps at the coordinates, other Google URLs as they are", () => {
+    expect(googleMapsLink("https://www.google.com/maps/embed?pb=x", 43.65, -79.38)).toBe(
+      "https://www.google.com/maps/search/?api=1&query=43.65,-79.38",
+    );
+    expect(googleMapsLink("https://www.google.com/maps/embed?pb=x", null, null)).toBe(
+      "https://www.google.com/maps/embed?pb=x",
+    );
+    expect(googleMapsLink("https://maps.google.com/maps?q=Toronto", 1, 2)).toBe(
+      "https://maps.google.com/maps?q=Toronto",
+    );
+    expect(googleMapsLink("https://www.google.com/maps?q=1%20Main%20St&output=embed", 1, 2)).toBe(
+      "https://www.google.com/maps?q=1+Main+St",
+    );
+  });
+
+  it("gives no link for an empty value or another host", () => {
+    expect(googleMapsLink("", 1, 2)).toBeUndefined();
+    expect(googleMapsLink(null)).toBeUndefined();
+    expect(googleMapsLink("https://attacker.example/maps/embed?pb=x", 1, 2)).toBeUndefined();
   });
 });

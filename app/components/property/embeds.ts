@@ -83,9 +83,9 @@ export function propertyVideo(value: string | null | undefined): PropertyVideo |
 }
 
 /**
- * The origins whose map embeds the Location tab shows: Google Maps' embed pages. The CSP's
- * frame-src allows these (server/plugins/security.ts), so any other origin would be a blank
- * frame at best, and the markup should not carry a stored URL of someone else's choosing.
+ * The origins a property's `google_map` may name: Google Maps. The Location tab links to it
+ * (decision 054; it framed it before), and the markup should not carry a stored URL of someone
+ * else's choosing.
  */
 export const mapEmbedOrigins = ["https://www.google.com", "https://maps.google.com"] as const;
 
@@ -102,4 +102,29 @@ export function mapEmbedUrl(value: string | null | undefined): string | undefine
   // The origin of an https URL with a user name or password is still the host's: refuse them.
   if (url.username !== "" || url.password !== "") return undefined;
   return (mapEmbedOrigins as readonly string[]).includes(url.origin) ? url.toString() : undefined;
+}
+
+/**
+ * The Location tab's 'Open in Google Maps' link (decision 054): the property's §3 `google_map`
+ * when it is on one of mapEmbedOrigins. An embed page (`/maps/embed…`) is meant for a frame,
+ * so with coordinates the link opens Google Maps at them instead, and `output=embed` is dropped
+ * from a search URL; undefined without a usable `google_map`.
+ */
+export function googleMapsLink(
+  value: string | null | undefined,
+  latitude?: number | null,
+  longitude?: number | null,
+): string | undefined {
+  const url = mapEmbedUrl(value);
+  if (url === undefined) return undefined;
+  const link = new URL(url);
+  if (link.pathname.startsWith("/maps/embed") && latitude != null && longitude != null) {
+    return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
+  }
+  // `output=embed` asks for the frame's page: without it, the same search opens in full.
+  if (link.searchParams.get("output") === "embed") {
+    link.searchParams.delete("output");
+    return link.toString();
+  }
+  return url;
 }

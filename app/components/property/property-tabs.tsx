@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
+import { PropertyMap } from "../map/property-map.tsx";
 import { Area } from "../units/area.tsx";
-import { mapEmbedUrl, propertyVideo } from "./embeds.ts";
+import { googleMapsLink, propertyVideo } from "./embeds.ts";
 import { FloorPlans } from "./floor-plans.tsx";
 import { PropertyCard } from "./property-card.tsx";
 import { PropertyVideo } from "./property-video.tsx";
@@ -34,7 +35,9 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
  */
 export function PropertyTabs({ property, similar }: PropertyTabsProps) {
   const video = propertyVideo(property.youtube);
-  const map = mapEmbedUrl(property.google_map);
+  const { latitude, longitude } = property;
+  const placed = latitude != null && longitude != null;
+  const googleLink = googleMapsLink(property.google_map, latitude, longitude);
   const place = [property.address, property.city, property.province, property.country]
     .filter((part) => part !== "")
     .join(", ");
@@ -109,18 +112,22 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
           content: (
             <>
               {place ? <p className="property-location__address">{place}</p> : null}
-              {map ? (
-                <div className="property-embed property-embed--map">
-                  <iframe
-                    src={map}
-                    title={`Map of ${property.headline}`}
-                    loading="lazy"
-                    referrerPolicy="no-referrer-when-downgrade"
-                  />
-                </div>
+              {placed ? (
+                <PropertyMap
+                  label={`Map of ${property.headline}`}
+                  place={{ latitude, longitude, title: property.headline }}
+                  fallback="The map needs JavaScript: the address above says where the property is."
+                />
               ) : (
                 <p className="property-embed__empty">No map available for this property.</p>
               )}
+              {googleLink ? (
+                <p className="property-location__external">
+                  <a href={googleLink} rel="noopener noreferrer external">
+                    Open in Google Maps
+                  </a>
+                </p>
+              ) : null}
             </>
           ),
         },
