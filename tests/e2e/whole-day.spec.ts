@@ -3,7 +3,8 @@
  * browser), on SQLite and on PostgreSQL: each dialect gets a server of its own on a fresh,
  * empty database that the server migrates and seeds, so nothing here changes what the other
  * specs count. The owner is made by `npm run users`, sets a password, signs in and invites an
- * agent; the agent creates a listing and publishes it; the public grid, the detail page, the
+ * agent; the agent creates a listing with six photos, moves one, makes another the cover, and
+ * publishes it; the public grid, the detail page (with that cover), the
  * sitemap and the §7 API show it; an enquiry sent from its page is found in the inbox,
  * assigned, noted and closed; the listing is archived and leaves the public site; the owner
  * reads each step in the audit log.
@@ -13,10 +14,12 @@ import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import type { Dialect } from "../../db/database.ts";
 import { freePort, type ServerProcess, spawnServer } from "../../server/testing/server-process.ts";
+import { buildPhotoBytes } from "../support/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
 import { expectNoSeriousViolations } from "./admin.ts";
 import { apiToken, siteUrl } from "./api.ts";
 import { enquiryForm, fillEnquiry, uniqueEmail } from "./enquiry-helpers.ts";
+import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
@@ -90,6 +93,13 @@ async function apiShowsListing(base: string, code: string): Promise<boolean> {
   return response.ok && body.data?.code === code;
 }
 
+/** The files of the photo manager's list, in order. */
+function photoOrder(page: Page): Promise<string[]> {
+  return page
+    .locator(".admin-photos__list > li")
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.file ?? ""));
+}
+
 async function newContext(browser: Browser, base: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
 }
@@ -161,6 +171,44 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await expect(agent.getByRole("status")).toHaveText(`${code} is created.`);
       await expectNoSeriousViolations(agent);
 
+      // Six photos at once; the last moves up one place; the third becomes the cover.
+      await agent.getByRole("link", { name: "Manage photos" }).click();
+      await gotoHydrated(agent, `/admin/listings/${code}/photos`);
+      const colours = ["#264653", "#2a9d8f", "#e9c46a", "#f4a261", "#e76f51", "#8ab17d"];
+      const photos = await Promise.all(
+        colours.map(async (color, index) => ({
+          name: `room-${index + 1}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: await buildPhotoBytes({ color }),
+        })),
+      );
+      await agent.getByLabel("Choose photos").setInputFiles(photos);
+      const uploads = agent.getByRole("list", { name: "Uploads" });
+      await expect(uploads.getByText("Uploaded.")).toHaveCount(6);
+      await expect(agent.getByRole("heading", { name: "6 photos" })).toBeVisible();
+      const uploaded = await photoOrder(agent);
+      await agent.getByRole("button", { name: "Move photo 6 up" }).click();
+      await expect
+        .poll(() => photoOrder(agent))
+        .toEqual([...uploaded.slice(0, 4), uploaded[5], uploaded[4]]);
+      const cover = uploaded[2] as string;
+      await agent
+        .locator(`.admin-photos__list > li[data-file="${cover}"]`)
+        .getByLabel("Cover photo")
+        .check();
+      await agent.getByRole("button", { name: "Save photos" }).click();
+      await expect(
+        agent.getByRole("status").filter({ hasText: "The photos are saved" }),
+      ).toBeVisible();
+      expect(await photoOrder(agent)).toEqual([
+        cover,
+        ...uploaded.slice(0, 2),
+        uploaded[3],
+        uploaded[5],
+        uploaded[4],
+      ]);
+      await expectNoSeriousViolations(agent);
+
       await backOfficeLink(agent, "Listings").click();
       await agent.getByLabel("Search code, headline or city").fill(code);
       await agent.getByRole("button", { name: "Search" }).click();
@@ -179,6 +227,11 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await expect(visitor.getByRole("link", { name: headline }).first()).toBeVisible();
       await visitor.goto(detailPath as string);
       await expect(visitor.getByRole("heading", { level: 1 })).toContainText(headline);
+      await expect(visitor.locator(".thumbnail-gallery__cover img")).toHaveAttribute(
+        "src",
+        new RegExp(`/images/property/${cover}`),
+      );
+      await expect(visitor.locator(".thumbnail-gallery__strip > li")).toHaveCount(6);
       expect(await sitemapUrls(server.base)).toContain(`${siteUrl}${detailPath}`);
       expect(await apiShowsListing(server.base, code)).toBe(true);
 
@@ -236,6 +289,8 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         [agentEmail, "Password set"],
         [agentEmail, "Signed in"],
         [agentEmail, "Listing created"],
+        [agentEmail, "Photos added"],
+        [agentEmail, "Photos changed"],
         [agentEmail, "Listing published"],
         [agentEmail, "Enquiry assigned"],
         [agentEmail, "Enquiry noted"],
@@ -251,6 +306,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await expect(log.getByRole("row")).toHaveText([
         /Listing archived/,
         /Listing published/,
+        /Photos changed/,
+        // One event per photo: the uploader sends each file on its own.
+        ...photos.map(() => /Photos added/),
         /Listing created/,
       ]);
       await expectNoSeriousViolations(owner);
