@@ -6,6 +6,7 @@
  *
  * Elements name their behaviour in `data-enhance`; images carry `data-fallback`.
  */
+import { enhanceAlertForm } from "./components/alerts/enhance-alert-form.ts";
 import { enhanceBanner } from "./components/carousel/enhance-banner.ts";
 import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-carousel.ts";
 import { enhanceImage } from "./components/enhance-image.ts";
@@ -33,6 +34,7 @@ import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   accordion: enhanceAccordion,
   "advanced-search": enhanceAdvancedSearch,
+  "alert-form": enhanceAlertForm,
   "area-unit": enhanceAreaUnit,
   banner: enhanceBanner,
   "enquiry-form": enhanceEnquiryForm,

@@ -27,6 +27,13 @@ export const alertMessages = {
   deleted: "The alert has been deleted.",
   deletedAll: "Every alert for this address has been deleted.",
   unsubscribed: "You are unsubscribed: this alert sends no more e-mails.",
+  /** The form's arithmetic puzzle (decision 055's addendum), as the enquiry forms ask it. */
+  puzzleAsked: "Answer the puzzle below to save your alert.",
+  notSaved: "Your alert has not been saved. Please correct the form and send it again.",
+  puzzleUsed: "This form has already been sent. Please answer the new puzzle and send it again.",
+  puzzleInvalid:
+    "The puzzle could not be verified. Please answer the new puzzle and send it again.",
+  puzzleExpired: "The puzzle has expired. Please answer the new puzzle and send it again.",
   tooMany: (after: string) => `Too many requests from your address. Please try again in ${after}.`,
 } as const;
 

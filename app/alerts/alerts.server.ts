@@ -5,9 +5,19 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { enquiryMessages, isPuzzleSolved } from "../../lib/enquiry-rules.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
-import { alertMessages } from "../../lib/search-alert.ts";
-import { honeypotFieldName } from "../enquiry/enquiry-result.ts";
+import { alertMessages, normaliseAlertEmail } from "../../lib/search-alert.ts";
+import {
+  honeypotFieldName,
+  type IssuedPuzzle,
+  puzzleTokenFieldName,
+} from "../enquiry/enquiry-result.ts";
+import {
+  issuePuzzle,
+  type PuzzleSpendRefusal,
+  spendPuzzleToken,
+} from "../enquiry/puzzle-token.server.ts";
 
 export interface AlertOutcome {
   ok: boolean;
@@ -69,42 +79,81 @@ export function tokenOf(request: Request, form?: FormData): string {
   return new URL(request.url).searchParams.get("token") ?? text(form, "token");
 }
 
-const noErrors: Record<string, string> = {};
+/** What the /alerts page renders after the /search form's post. */
+export interface SubscribeOutcome extends AlertOutcome {
+  /** The address and filters as posted, to fill the form again. */
+  email: string;
+  query: string;
+  /** A fresh puzzle for the form shown again (not after a save). */
+  puzzle?: IssuedPuzzle;
+}
 
-/** The /search form's post: honeypot, then the API's save. */
+const puzzleRefusals: Record<PuzzleSpendRefusal, { status: number; message: string }> = {
+  missing: { status: 403, message: alertMessages.puzzleInvalid },
+  forged: { status: 403, message: alertMessages.puzzleInvalid },
+  mismatch: { status: 403, message: alertMessages.puzzleInvalid },
+  expired: { status: 403, message: alertMessages.puzzleExpired },
+  replayed: { status: 403, message: alertMessages.puzzleUsed },
+  "store-failed": { status: 503, message: unavailable },
+};
+
+/**
+ * The /search form's post: the enquiry forms' defences (decision 055's addendum), then the
+ * API's save. The honeypot; the arithmetic puzzle with its signed single-use token (the
+ * enquiry forms' own, app/enquiry/puzzle-token.server.ts): a post without a token (the first
+ * one without JavaScript) is answered with a puzzle, the address kept and nothing saved; a
+ * forged, expired, replayed or wrong answer saves nothing and says why beside the puzzle; the
+ * API's per-visitor rate limit (a token it refuses is given back, as for enquiries).
+ */
 export async function subscribeAction(args: Args) {
+  const site = args.context.get(siteRequestContext);
   const form = await formOf(args.request);
   const email = text(form, "email");
   const query = text(form, "query");
-  if (!form) {
-    return data(
-      {
-        ok: false,
-        httpStatus: 400,
-        message: alertMessages.honeypot,
-        errors: noErrors,
-        email,
-        query,
-      },
-      { status: 400 },
+  const puzzle = issuePuzzle(site.config.puzzleSecret);
+  const answer = (outcome: Omit<SubscribeOutcome, "email" | "query" | "puzzle">) =>
+    data<SubscribeOutcome>(
+      { ...outcome, email, query, ...(outcome.ok ? {} : { puzzle }) },
+      { status: outcome.httpStatus },
     );
+  const refuse = (httpStatus: number, reason: string, message: string, errors = {}) => {
+    console.warn(`search alert refused: ${reason}`);
+    return answer({ ok: false, httpStatus, message, errors });
+  };
+
+  if (!form || text(form, honeypotFieldName) !== "") {
+    return refuse(400, form ? "honeypot filled" : "unreadable body", alertMessages.honeypot);
   }
-  if (text(form, honeypotFieldName) !== "") {
-    console.warn("search alert refused: honeypot filled");
-    return data(
-      {
-        ok: false,
-        httpStatus: 400,
-        message: alertMessages.honeypot,
-        errors: noErrors,
-        email,
-        query,
-      },
-      { status: 400 },
-    );
+  if (text(form, puzzleTokenFieldName) === "") {
+    console.warn("search alert held: no puzzle token yet, a puzzle issued");
+    const errors: Record<string, string> = { puzzle: enquiryMessages.required };
+    if (normaliseAlertEmail(email) === undefined) errors.email = alertMessages.email;
+    return answer({ ok: false, httpStatus: 200, message: alertMessages.puzzleAsked, errors });
   }
+  const spent = await spendPuzzleToken(site.config.puzzleSecret, site.usedPuzzleTokens, {
+    token: text(form, puzzleTokenFieldName),
+    num1: text(form, "num1"),
+    num2: text(form, "num2"),
+  });
+  if (!spent.ok) {
+    const { status, message } = puzzleRefusals[spent.reason];
+    const reason = spent.detail ? `${spent.reason}: ${spent.detail}` : spent.reason;
+    return refuse(status, `puzzle token ${reason}`, alertMessages.notSaved, { puzzle: message });
+  }
+  // The digits are the verified token's, never the page's.
+  if (!isPuzzleSolved(String(spent.num1), String(spent.num2), text(form, "puzzle").trim())) {
+    return refuse(400, "wrong puzzle answer", alertMessages.notSaved, {
+      puzzle: enquiryMessages.puzzle,
+    });
+  }
+
   const outcome = await askAlertApi(args, { action: "subscribe", email, query });
-  return data({ ...outcome, email, query }, { status: outcome.httpStatus });
+  if (outcome.httpStatus === 429) {
+    await site.usedPuzzleTokens.release(spent.id).catch((error: Error) => {
+      console.warn(`spent-token store failed to forget a rate-limited token: ${error.message}`);
+    });
+  }
+  return answer(outcome);
 }
 
 export { formOf, text as formText };

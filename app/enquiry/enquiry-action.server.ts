@@ -38,7 +38,7 @@ import {
 import {
   issueEnquiryPuzzles,
   type PuzzleTokenRefusal,
-  verifyPuzzleToken,
+  spendPuzzleToken,
 } from "./puzzle-token.server.ts";
 
 /** What a refused attempt is told: clear, and the same whatever a bot tries. */
@@ -124,28 +124,23 @@ export async function submitEnquiry(
     return { outcome: "puzzle", httpStatus: 200, message: "", errors, puzzles, values };
   }
 
-  const check = verifyPuzzleToken(
+  const check = await spendPuzzleToken(
     dependencies.puzzleSecret,
-    text(puzzleTokenFieldName),
-    text("num1"),
-    text("num2"),
+    dependencies.usedPuzzleTokens,
+    { token: text(puzzleTokenFieldName), num1: text("num1"), num2: text("num2") },
     now(),
   );
-  if (!check.ok) return refuse(403, `puzzle token ${check.reason}`, refusalOfToken[check.reason]);
-  // The spent-token store (Redis when shared) may be unreachable: refuse clearly rather than
-  // accept a token that might be spent already; the visitor can send again in a moment.
-  const firstUse = await dependencies.usedPuzzleTokens.use(check.id, check.expiresAt).then(
-    (fresh) => fresh,
-    (error: unknown) => error as Error,
-  );
-  if (firstUse instanceof Error) {
-    return refuse(
-      503,
-      `spent-token store failed: ${firstUse.message}`,
-      enquiryRefusals.unavailable,
-    );
+  if (!check.ok) {
+    // The spent-token store (Redis when shared) may be unreachable: refuse clearly rather than
+    // accept a token that might be spent already; the visitor can send again in a moment.
+    if (check.reason === "store-failed") {
+      return refuse(503, `spent-token store failed: ${check.detail}`, enquiryRefusals.unavailable);
+    }
+    if (check.reason === "replayed") {
+      return refuse(403, "puzzle token replayed", enquiryRefusals.used);
+    }
+    return refuse(403, `puzzle token ${check.reason}`, refusalOfToken[check.reason]);
   }
-  if (!firstUse) return refuse(403, "puzzle token replayed", enquiryRefusals.used);
 
   const fields: EnquiryFields = {
     ...readEnquiryFields(enquiryFieldNames, text),

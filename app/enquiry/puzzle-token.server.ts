@@ -154,3 +154,41 @@ export function verifyPuzzleToken(
   }
   return { ok: true, id: payload.id, expiresAt: payload.exp, num1: payload.n1, num2: payload.n2 };
 }
+
+/** Why a submitted puzzle token was not accepted: the check's refusals, or its spend's. */
+export type PuzzleSpendRefusal = PuzzleTokenRefusal | "replayed" | "store-failed";
+
+export type PuzzleSpend =
+  | { ok: true; id: string; num1: number; num2: number }
+  | { ok: false; reason: PuzzleSpendRefusal; detail?: string };
+
+/** Where spent token ids are kept (the site's `usedPuzzleTokens`, Redis when shared). */
+export interface SpentPuzzleTokens {
+  use(id: string, expiresAt: number): Promise<boolean>;
+}
+
+/**
+ * Checks a submitted token (see verifyPuzzleToken) and spends it: every form that asks the
+ * puzzle (the enquiry forms, the search alert form, decision 055) accepts a token once. The
+ * store may be unreachable: that is a refusal too ('store-failed'), never a token accepted
+ * that might be spent already. Does not check the answer: the caller does, with the digits
+ * answered here (from the verified token, never from the page).
+ */
+export async function spendPuzzleToken(
+  secret: string,
+  spent: SpentPuzzleTokens,
+  submitted: { token: string; num1: string; num2: string },
+  now: number = Date.now(),
+): Promise<PuzzleSpend> {
+  const check = verifyPuzzleToken(secret, submitted.token, submitted.num1, submitted.num2, now);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const firstUse = await spent.use(check.id, check.expiresAt).then(
+    (fresh) => fresh,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
+  if (firstUse instanceof Error) {
+    return { ok: false, reason: "store-failed", detail: firstUse.message };
+  }
+  if (!firstUse) return { ok: false, reason: "replayed" };
+  return { ok: true, id: check.id, num1: check.num1, num2: check.num2 };
+}

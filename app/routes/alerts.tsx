@@ -56,6 +56,8 @@ export default function Alerts({ actionData }: Route.ComponentProps) {
             filters={readAlertQuery(result?.query ?? "") ?? {}}
             email={result?.email ?? ""}
             {...(result?.errors.email ? { error: result.errors.email } : {})}
+            {...(result?.puzzle ? { puzzle: result.puzzle } : {})}
+            {...(result?.errors.puzzle ? { puzzleError: result.errors.puzzle } : {})}
           />
         )}
       </div>

@@ -1,11 +1,26 @@
 /**
  * The search alert pages on the built site (decision 055), reading the alert API in process and
  * over HTTP (API_BASE_URL, the site/server separation): the /search form, the save and its
- * refusals (a bad address, the honeypot, the rate limit), and the link pages' answers for a
+ * refusals (the puzzle asked, a wrong, replayed or forged answer, a bad address, the honeypot,
+ * the rate limit), and the link pages' answers for a
  * link that names nothing, never kept by the page cache. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSiteApp, type TestApp } from "../testing/app.ts";
+
+interface Puzzle {
+  num1: string;
+  num2: string;
+  token: string;
+}
+
+/** The puzzle a page's form carries (its hidden digits and token). */
+function puzzleIn(html: string): Puzzle {
+  const value = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1];
+  const puzzle = { num1: value("num1"), num2: value("num2"), token: value("puzzle_token") };
+  if (!puzzle.num1 || !puzzle.num2 || !puzzle.token) throw new Error("no puzzle on the page");
+  return puzzle as Puzzle;
+}
 
 const form = (fields: Record<string, string>) => ({
   method: "POST" as const,
@@ -35,11 +50,32 @@ describe.each(["in process", "over HTTP"])("the alert pages (API %s)", (client) 
     expect(page.body).toContain("For Sale, 2+ bedrooms");
   });
 
-  it("saves the search and answers 'check your inbox'", async () => {
-    const saved = await test.app.inject({
-      url: "/alerts",
-      ...form({ email: "Page@Example.com", query: "bedrooms=2&status=For+Sale", website: "" }),
-    });
+  /** The enquiry forms' puzzle endpoint, as the form's script reads it. */
+  const freshPuzzle = async () =>
+    (JSON.parse((await test.app.inject({ url: "/enquiry/puzzle" })).body) as { puzzle: Puzzle })
+      .puzzle;
+  /** A form's fields with a puzzle answered (right unless `answer` is given). */
+  const answered = (fields: Record<string, string>, puzzle: Puzzle, answer?: string) => ({
+    ...fields,
+    num1: puzzle.num1,
+    num2: puzzle.num2,
+    puzzle_token: puzzle.token,
+    puzzle: answer ?? String(Number(puzzle.num1) + Number(puzzle.num2)),
+  });
+
+  it("asks the puzzle on a first post without one, keeps the address, and saves on the right answer", async () => {
+    const fields = { email: "Page@Example.com", query: "bedrooms=2&status=For+Sale", website: "" };
+    const asked = await test.app.inject({ url: "/alerts", ...form(fields) });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers["cache-control"]).toBe("no-store");
+    expect(asked.body).toContain("Answer the puzzle below to save your alert.");
+    expect(asked.body).toContain('value="Page@Example.com"');
+    expect(asked.body).toContain("This field is required");
+    expect(await alerts()).toEqual([]);
+    const puzzle = puzzleIn(asked.body);
+    expect(asked.body).toContain(`What is ${puzzle.num1} + ${puzzle.num2}?`);
+
+    const saved = await test.app.inject({ url: "/alerts", ...form(answered(fields, puzzle)) });
     expect(saved.statusCode).toBe(200);
     expect(saved.headers["cache-control"]).toBe("no-store");
     expect(saved.headers["x-robots-tag"]).toBe("noindex");
@@ -50,17 +86,54 @@ describe.each(["in process", "over HTTP"])("the alert pages (API %s)", (client) 
     ]);
   });
 
+  it("saves nothing for a wrong, replayed or forged answer, and says why beside the puzzle", async () => {
+    const fields = { email: "wrong@example.com", query: "status=For+Rent", website: "" };
+    const puzzle = await freshPuzzle();
+    const wrongAnswer = String((Number(puzzle.num1) + Number(puzzle.num2) + 1) % 17);
+    const wrong = await test.app.inject({
+      url: "/alerts",
+      ...form(answered(fields, puzzle, wrongAnswer)),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toMatch(
+      /class="enquiry-form__error">Answer provided to puzzle is not correct/,
+    );
+    expect(wrong.body).toContain('value="wrong@example.com"');
+    // A fresh puzzle to answer, never the spent one.
+    expect(puzzleIn(wrong.body).token).not.toBe(puzzle.token);
+
+    const replayed = await test.app.inject({ url: "/alerts", ...form(answered(fields, puzzle)) });
+    expect(replayed.statusCode).toBe(403);
+    expect(replayed.body).toContain("This form has already been sent.");
+
+    const other = await freshPuzzle();
+    const forged = await test.app.inject({
+      url: "/alerts",
+      ...form(answered(fields, { ...other, token: `${other.token.slice(0, -2)}AA` })),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain("The puzzle could not be verified.");
+    const moved = await test.app.inject({
+      url: "/alerts",
+      ...form(answered(fields, { ...other, num1: other.num1 === "8" ? "0" : "8" })),
+    });
+    expect(moved.statusCode).toBe(403);
+    expect((await alerts()).map((row) => row.email)).toEqual(["page@example.com"]);
+  });
+
   it("answers a bad address with the form and its message, and a filled honeypot with 400", async () => {
     const bad = await test.app.inject({
       url: "/alerts",
-      ...form({ email: "nope", query: "status=For+Rent", website: "" }),
+      ...form(
+        answered({ email: "nope", query: "status=For+Rent", website: "" }, await freshPuzzle()),
+      ),
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain("Please enter valid email address");
     expect(bad.body).toContain('value="nope"');
     const trapped = await test.app.inject({
       url: "/alerts",
-      ...form({ email: "bot@example.com", query: "", website: "x" }),
+      ...form(answered({ email: "bot@example.com", query: "", website: "x" }, await freshPuzzle())),
     });
     expect(trapped.statusCode).toBe(400);
     expect((await alerts()).map((row) => row.email)).toEqual(["page@example.com"]);
@@ -70,15 +143,24 @@ describe.each(["in process", "over HTTP"])("the alert pages (API %s)", (client) 
     // Three saves in ten minutes: the first test's and the refused address's count.
     const third = await test.app.inject({
       url: "/alerts",
-      ...form({ email: "third@example.com", query: "", website: "" }),
+      ...form(
+        answered({ email: "third@example.com", query: "", website: "" }, await freshPuzzle()),
+      ),
     });
     expect(third.statusCode).toBe(200);
+    const puzzle = await freshPuzzle();
     const fourth = await test.app.inject({
       url: "/alerts",
-      ...form({ email: "fourth@example.com", query: "", website: "" }),
+      ...form(answered({ email: "fourth@example.com", query: "", website: "" }, puzzle)),
     });
     expect(fourth.statusCode).toBe(429);
     expect(fourth.body).toContain("Too many requests from your address");
+    // Given back, as for enquiries: the limit's refusal is not "already sent".
+    const again = await test.app.inject({
+      url: "/alerts",
+      ...form(answered({ email: "fourth@example.com", query: "", website: "" }, puzzle)),
+    });
+    expect(again.statusCode).toBe(429);
     expect((await alerts()).map((row) => row.email)).not.toContain("fourth@example.com");
   });
 

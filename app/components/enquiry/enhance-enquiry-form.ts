@@ -23,9 +23,9 @@ import {
   fetchEnquiryPuzzles,
   type IssuedPuzzle,
   isIssuedPuzzle,
-  puzzleTokenFieldName,
   sendEnquiry,
 } from "../../enquiry/enquiry-result.ts";
+import { formHasPuzzle, showPuzzle as showPuzzleField } from "./show-puzzle.ts";
 
 /** SPEC §9: the page reloads 3 seconds after a successful enquiry. */
 export const reloadAfterSuccessMs = 3000;
@@ -66,7 +66,7 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
       ? element
       : null;
   };
-  const hasPuzzle = () => form.elements.namedItem(puzzleTokenFieldName) !== null;
+  const hasPuzzle = () => formHasPuzzle(form);
   /** The prefix of the controls' ids (`EnquiryFields`' idPrefix). */
   const idPrefix = () => control("fullname")?.id.replace(/-fullname$/, "") ?? form.id;
 
@@ -101,28 +101,8 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
     for (const name of enquiryFieldNames) setError(name, errors[name]);
   }
 
-  function showPuzzle(puzzle: IssuedPuzzle) {
-    let answer = control("puzzle") as HTMLInputElement | null;
-    let field = answer?.closest<HTMLElement>(".enquiry-form__field");
-    if (!answer || !field) {
-      field = copyOf("puzzle").firstElementChild as HTMLElement | null;
-      answer = field?.querySelector<HTMLInputElement>('input[name="puzzle"]') ?? null;
-      if (!field || !answer) return;
-      answer.id = `${idPrefix()}-puzzle`;
-      field.querySelector("label")?.setAttribute("for", answer.id);
-      form.querySelector(".enquiry-form__trap")?.before(field);
-    }
-    const label = field.querySelector("label");
-    if (label) label.textContent = `What is ${puzzle.num1} + ${puzzle.num2}?`;
-    answer.placeholder = `${puzzle.num1} + ${puzzle.num2} =?`;
-    const hidden = (name: string, value: string) => {
-      const input = field?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-      if (input) input.value = value;
-    };
-    hidden("num1", puzzle.num1);
-    hidden("num2", puzzle.num2);
-    hidden(puzzleTokenFieldName, puzzle.token);
-  }
+  const showPuzzle = (puzzle: IssuedPuzzle) =>
+    showPuzzleField(form, puzzle, idPrefix(), form.querySelector(".enquiry-form__trap"));
 
   const removeAlert = () => form.querySelector(":scope > .enquiry-form__alert")?.remove();
 
