@@ -4,6 +4,7 @@ import {
   issueEnquiryPuzzles,
   issuePuzzle,
   puzzleTokenTtlMs,
+  spendPuzzleToken,
   verifyPuzzleToken,
 } from "./puzzle-token.server.ts";
 
@@ -119,5 +120,63 @@ describe("verifyPuzzleToken", () => {
         reason: "forged",
       });
     }
+  });
+});
+
+describe("spendPuzzleToken", () => {
+  /** The single-use store's contract, in memory. */
+  const memoryStore = () => {
+    const used = new Set<string>();
+    return {
+      use: async (id: string) => {
+        if (used.has(id)) return false;
+        used.add(id);
+        return true;
+      },
+    };
+  };
+
+  it("accepts a token once, with the token's digits, and refuses it replayed", async () => {
+    const store = memoryStore();
+    const { num1, num2, token } = issuePuzzle(secret, now, () => 3);
+    const first = await spendPuzzleToken(secret, store, { token, num1, num2 }, now);
+    expect(first).toMatchObject({ ok: true, num1: 3, num2: 3 });
+    expect(await spendPuzzleToken(secret, store, { token, num1, num2 }, now)).toEqual({
+      ok: false,
+      reason: "replayed",
+    });
+  });
+
+  it("refuses a forged or expired token without spending anything", async () => {
+    const store = memoryStore();
+    const { token } = issuePuzzle(secret, now, () => 2);
+    const tampered = resign(token, (payload) => {
+      payload.n1 = 8;
+    });
+    expect(
+      await spendPuzzleToken(secret, store, { token: tampered, num1: "8", num2: "2" }, now),
+    ).toEqual({ ok: false, reason: "forged" });
+    expect(
+      await spendPuzzleToken(
+        secret,
+        store,
+        { token, num1: "2", num2: "2" },
+        now + puzzleTokenTtlMs,
+      ),
+    ).toEqual({ ok: false, reason: "expired" });
+    // Neither spent it: the right post still goes through.
+    expect(
+      await spendPuzzleToken(secret, store, { token, num1: "2", num2: "2" }, now),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("refuses when the store cannot be reached, rather than accept a token maybe spent", async () => {
+    const { num1, num2, token } = issuePuzzle(secret, now);
+    const broken = { use: () => Promise.reject(new Error("connection refused")) };
+    expect(await spendPuzzleToken(secret, broken, { token, num1, num2 }, now)).toEqual({
+      ok: false,
+      reason: "store-failed",
+      detail: "connection refused",
+    });
   });
 });
