@@ -1,13 +1,14 @@
 /**
  * Search alerts, the visitor's side (decision 055), with and without JavaScript: save the
- * current search from /search, open the confirmation mail's link and confirm, manage the
+ * current search from /search (answering its puzzle: read by the form's script, or asked by
+ * the first post), a wrong answer refused beside the puzzle, open the confirmation mail's link and confirm, manage the
  * address's alerts (delete one), unsubscribe (the page's button and RFC 8058's one-click
  * POST); axe on each new page. Its own server, with SMTP_URL pointing at an SMTP server
  * started here, so the mails are real.
  */
 import { rm } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { freePort, type ServerProcess, spawnServer } from "../../server/testing/server-process.ts";
 import {
   type ReceivedMail,
@@ -84,12 +85,46 @@ function linkIn(mail: ReceivedMail, path: string): string {
   return match[0];
 }
 
-/** Saves the search at `searchPath` for `address` from the /search form. */
-async function saveSearch(page: Page, searchPath: string, address: string, description: string) {
+/** Answers the form's puzzle ('What is 3 + 5?') right, or with `answer`. */
+async function answerPuzzle(form: Locator, answer?: string) {
+  const question = form.getByText(/^What is \d \+ \d\?$/);
+  await expect(question).toBeVisible();
+  const [, num1, num2] = /(\d) \+ (\d)/.exec((await question.textContent()) ?? "") ?? [];
+  await form
+    .getByRole("textbox", { name: /^What is/ })
+    .fill(answer ?? String(Number(num1) + Number(num2)));
+}
+
+const alertForm = (page: Page) => page.getByRole("region", { name: "E-mail me new matches" });
+
+/**
+ * Saves the search at `searchPath` for `address` from the /search form: with JavaScript the
+ * form shows its puzzle once read; without, the first post is answered with it (the address
+ * kept), and the second saves.
+ */
+async function saveSearch(
+  page: Page,
+  searchPath: string,
+  address: string,
+  description: string,
+  javaScript = true,
+) {
   await page.goto(`${server.base}${searchPath}`);
-  const form = page.getByRole("region", { name: "E-mail me new matches" });
+  const form = alertForm(page);
   await expect(form).toContainText(`Your search: ${description}`);
   await form.getByLabel("Your e-mail address").fill(address);
+  if (javaScript) {
+    await answerPuzzle(form);
+  } else {
+    await expect(form.getByText(/^What is/)).toHaveCount(0);
+    await form.getByRole("button", { name: "E-mail me new matches" }).click();
+    await expect(page.getByRole("main").getByRole("alert").first()).toContainText(
+      "Answer the puzzle below to save your alert.",
+    );
+    await expect(form).toContainText(`Your search: ${description}`);
+    await expect(form.getByLabel("Your e-mail address")).toHaveValue(address);
+    await answerPuzzle(form);
+  }
   await form.getByRole("button", { name: "E-mail me new matches" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
   await expect(page.getByRole("main").getByRole("status")).toContainText("a message is on its way");
@@ -101,13 +136,14 @@ for (const javaScriptEnabled of [true, false]) {
     const address = `visitor-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
 
     test("save, confirm, manage and unsubscribe", async ({ page }) => {
-      await saveSearch(page, "/search?status=For+Sale", address, "For Sale");
+      await saveSearch(page, "/search?status=For+Sale", address, "For Sale", javaScriptEnabled);
       if (javaScriptEnabled) await expectNoSeriousViolations(page);
       await saveSearch(
         page,
         "/search?status=For+Rent&bedrooms=2",
         address,
         "For Rent, 2+ bedrooms",
+        javaScriptEnabled,
       );
       const [forSale, forRent] = await mailsTo(address, 2);
       expect(forSale!.decoded).toContain("For Sale");
@@ -192,4 +228,24 @@ test("the same answer whether or not the address has alerts; a filled honeypot s
   expect(trapped.status()).toBe(400);
   await new Promise((wait) => setTimeout(wait, 500));
   expect(smtp.received.filter((mail) => mail.recipients.includes("bot@example.com"))).toEqual([]);
+});
+
+test("a wrong answer to the puzzle saves nothing and says so beside it; the new puzzle saves", async ({
+  page,
+}) => {
+  const address = "puzzled@example.com";
+  await page.goto(`${server.base}/search?status=For+Rent`);
+  const form = alertForm(page);
+  await form.getByLabel("Your e-mail address").fill(address);
+  await answerPuzzle(form, "17");
+  await form.getByRole("button", { name: "E-mail me new matches" }).click();
+  const answer = form.getByRole("textbox", { name: /^What is/ });
+  await expect(answer).toHaveAttribute("aria-invalid", "true");
+  await expect(answer).toHaveAccessibleDescription("Answer provided to puzzle is not correct");
+  await expect(form.getByLabel("Your e-mail address")).toHaveValue(address);
+  await expectNoSeriousViolations(page);
+  await answerPuzzle(form);
+  await form.getByRole("button", { name: "E-mail me new matches" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
+  await mailsTo(address, 1);
 });
