@@ -102,37 +102,36 @@ export function FloorPlanUpload({
             aria-invalid={errors.length > 0 ? true : undefined}
             aria-describedby={`floor-plan-files-hint${errors.length > 0 ? " floor-plan-files-error" : ""}`}
           />
-          <div className="admin-field admin-floor-plans__label">
-            <label className="admin-field__label" htmlFor="floor-plan-label">
-              Label (optional)
-            </label>
-            <p className="admin-field__hint" id="floor-plan-label-hint">
-              Such as "Ground floor". Left empty, each plan is called "Floor plan" and its number.
-            </p>
-            <input
-              id="floor-plan-label"
-              className="admin-field__input"
-              type="text"
-              name={photoFields.floorPlanLabel}
-              maxLength={maxFloorPlanLabel}
-              aria-describedby="floor-plan-label-hint"
-            />
-          </div>
-          <button className="admin-button" type="submit">
-            Upload floor plans
-          </button>
         </fieldset>
         {errors.length > 0 ? (
-          <ul
-            className="admin-field__error admin-photos__errors"
-            id="floor-plan-files-error"
-            role="alert"
-          >
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
+          // The alert wraps the list: a list with the alert role would lose its items' list.
+          <div className="admin-field__error" id="floor-plan-files-error" role="alert">
+            <ul className="admin-photos__errors">
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
+        <div className="admin-field admin-floor-plans__label">
+          <label className="admin-field__label" htmlFor="floor-plan-label">
+            Label (optional)
+          </label>
+          <p className="admin-field__hint" id="floor-plan-label-hint">
+            Such as "Ground floor". Left empty, each plan is called "Floor plan" and its number.
+          </p>
+          <input
+            id="floor-plan-label"
+            className="admin-field__input"
+            type="text"
+            name={photoFields.floorPlanLabel}
+            maxLength={maxFloorPlanLabel}
+            aria-describedby="floor-plan-label-hint"
+          />
+        </div>
+        <button className="admin-button" type="submit">
+          Upload floor plans
+        </button>
         {stored > 0 ? (
           <p className="admin-notice admin-notice--success" role="status">
             {stored === 1
