@@ -14,7 +14,8 @@ import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
-test.describe.configure({ timeout: 120_000 });
+// One after the other: each adds a generated listing, and two such adds at once may race.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const shots = "/tmp/photos";
 
