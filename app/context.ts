@@ -242,6 +242,16 @@ export interface AdminPhotosService {
     code: string,
     files: readonly { name: string; bytes: Buffer }[],
   ): Promise<PhotoUploadAnswer>;
+  /**
+   * Checks and stores floor-plan files (images or PDFs), then adds those accepted after the
+   * listing's plans, labelled `label` (numbered after the first) or "Floor plan n".
+   */
+  uploadFloorPlans(
+    session: StaffSession,
+    code: string,
+    files: readonly { name: string; bytes: Buffer }[],
+    label: string,
+  ): Promise<PhotoUploadAnswer>;
   /** Saves order, cover, alt text and removals, only if the listing is still at `revision`. */
   save(
     session: StaffSession,

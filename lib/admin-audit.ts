@@ -17,6 +17,7 @@ export const auditActionNames = {
   "listing.delete": "Listing deleted",
   "listing.import": "Listing imported",
   "listing.photos-add": "Photos added",
+  "listing.floor-plans-add": "Floor plans added",
   "listing.photos-save": "Photos changed",
   "enquiry.status": "Enquiry status changed",
   "enquiry.assign": "Enquiry assigned",

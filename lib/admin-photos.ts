@@ -5,6 +5,7 @@
  * (`cover_image`, and `image_list`, a JSON list of `{ imageUrl, alt }`). Shared by the admin
  * routes, the server's service and the database queries.
  */
+import type { FloorPlan } from "./floor-plans.ts";
 import { parseJsonList } from "./json-list.ts";
 
 /** One photo of a listing: its file under the image folder's property/, and its alt text. */
@@ -23,6 +24,8 @@ export interface ListingPhotos {
   photos: ListingPhoto[];
   /** The cover's file; "" when the listing has no photo. */
   cover: string;
+  /** The listing's floor plans, in order (decision 052). */
+  floorPlans: FloorPlan[];
 }
 
 /** The limits every uploaded photo is checked against (server/photos/validate.ts). */
@@ -42,6 +45,22 @@ export const photoLimits = {
   /** Characters of alt text. */
   maxAlt: 250,
 } as const;
+
+/**
+ * The limits of an uploaded floor plan (decision 052's addendum): an image as a photo, but a plan
+ * may be a small drawing, so its minimum is lower; or a PDF of at most `maxBytes`.
+ */
+export const floorPlanLimits = {
+  maxBytes: 15 * 1024 * 1024,
+  minWidth: 200,
+  minHeight: 200,
+  maxSide: 8000,
+  /** Files one post may carry (the listing has at most 20 plans, lib/floor-plans.ts). */
+  maxFilesPerPost: 10,
+} as const;
+
+export const floorPlanAccept = "image/jpeg,image/png,image/webp,image/avif,application/pdf";
+export const floorPlanFormatsText = "JPEG, PNG, WebP, AVIF or PDF";
 
 /** The formats accepted, as a file input's `accept` and as the words of a refusal. */
 export const photoAccept = "image/jpeg,image/png,image/webp,image/avif";
@@ -136,6 +155,9 @@ export const photoFields = {
   remove: "remove",
   move: "move",
   files: "photos",
+  /** The floor-plan upload's files and label (decision 052's addendum). */
+  floorPlans: "floor-plans",
+  floorPlanLabel: "floor-plan-label",
 } as const;
 
 /**

@@ -73,3 +73,25 @@ export async function replaceFloorPlans(
     )
     .execute();
 }
+
+/** Adds `plans` after the property's `existing` ones (the back office's upload). */
+export async function appendFloorPlans(
+  db: Kysely<Database>,
+  propertyId: number,
+  existing: number,
+  plans: readonly FloorPlan[],
+): Promise<void> {
+  if (plans.length === 0) return;
+  await db
+    .insertInto("floor_plan")
+    .values(
+      plans.map((plan, index) => ({
+        property_id: propertyId,
+        position: existing + index,
+        label: plan.label,
+        file: plan.file,
+        kind: plan.kind,
+      })),
+    )
+    .execute();
+}

@@ -9,6 +9,7 @@ import type { Database } from "../database.ts";
 import { isPostgres, nextRevision } from "./columns.ts";
 
 export interface ListingPhotoRow {
+  id: number;
   code: string;
   headline: string;
   slug: string;
@@ -24,7 +25,7 @@ export async function findListingPhotoRow(
 ): Promise<ListingPhotoRow | undefined> {
   return db
     .selectFrom("property")
-    .select(["code", "headline", "slug", "publish", "revision", "cover_image", "image_list"])
+    .select(["id", "code", "headline", "slug", "publish", "revision", "cover_image", "image_list"])
     .where("code", "=", code)
     .executeTakeFirst();
 }
@@ -47,9 +48,10 @@ export async function writeListingPhotos(
 }
 
 /**
- * Whether any listing (archived and unpublished ones too) uses `file` as its cover or in its
- * photo list. Names are content-hashed (hex digits and an extension), so a substring of the
- * JSON text is exact enough and needs no JSON functions of either dialect.
+ * Whether any listing (archived and unpublished ones too) uses `file` as its cover, in its
+ * photo list or as a floor plan (an upload may store the same bytes as both). Names are
+ * content-hashed (hex digits and an extension), so a substring of the JSON text is exact enough
+ * and needs no JSON functions of either dialect.
  */
 export async function isPhotoFileUsed(db: Kysely<Database>, file: string): Promise<boolean> {
   const row = await db
@@ -58,7 +60,30 @@ export async function isPhotoFileUsed(db: Kysely<Database>, file: string): Promi
     .where((eb) => eb.or([eb("cover_image", "=", file), eb("image_list", "like", `%"${file}"%`)]))
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  const plan = await db
+    .selectFrom("floor_plan")
+    .select("id")
+    .where("file", "=", file)
+    .limit(1)
+    .executeTakeFirst();
+  return plan !== undefined;
+}
+
+/** Raises the listing's revision over `revision` only (a write to its floor plans); false when it moved on. */
+export async function raiseListingRevision(
+  db: Kysely<Database>,
+  code: string,
+  revision: number,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("property")
+    .set({ revision: nextRevision, updated_at: updatedAt })
+    .where("code", "=", code)
+    .where("revision", "=", revision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The advisory lock key of photo files (any constant no other lock uses). */

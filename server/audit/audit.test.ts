@@ -18,6 +18,7 @@ import { cliActor, retentionActor } from "../../lib/admin-audit.ts";
 import { emptyListingValues, type ListingFormValues } from "../../lib/admin-listing-form.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import {
+  buildPdfBytes,
   buildPhotoBytes,
   buildPropertyEnquiry,
   buildPropertyImportRow,
@@ -66,7 +67,7 @@ const writes = {
     "renameCategory",
     "removeCategory",
   ],
-  photos: ["upload", "save"],
+  photos: ["upload", "uploadFloorPlans", "save"],
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
@@ -257,6 +258,19 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       photos.save(agent, `PH-${dialect}`, opened?.revision ?? -1, { photos: [], cover: "" }),
     );
     expect(refused).toEqual([]);
+    const plan = buildPdfBytes(`audit ${dialect}`);
+    const plans = await recordedBy(() =>
+      photos.uploadFloorPlans(agent, `PH-${dialect}`, [{ name: "plan.pdf", bytes: plan }], ""),
+    );
+    expect(plans).toMatchObject([
+      {
+        action: "listing.floor-plans-add",
+        actor_email: agent.user.email,
+        subject_type: "listing",
+        subject_id: `PH-${dialect}`,
+        detail: { count: 1 },
+      },
+    ]);
   });
 
   it("records each write of the listings with the fields a save changed", async () => {

@@ -118,7 +118,7 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
       [jpeg("big.jpg", Buffer.alloc(photoLimits.maxPostBytes + 1, 1))],
     );
     expect(signedInLarge.statusCode).toBe(413);
-    expect(signedInLarge.body).toContain("The photos are too large together");
+    expect(signedInLarge.body).toContain("The files are too large together");
   });
 
   it("uploads several photos from a form without JavaScript, naming the refused ones", async () => {

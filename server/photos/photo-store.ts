@@ -8,6 +8,8 @@
  * Names are content-hashed (`{sha256 of the bytes}.{extension}`): a name never changes
  * meaning, so files are served as immutable and two uploads of the same bytes share one file.
  * Each original has the WebP derivatives of decision 012 beside it (`{name}.{width}w.webp`).
+ * An uploaded floor plan (decision 052's addendum) is stored the same way; a PDF has no
+ * derivatives.
  */
 import { createReadStream } from "node:fs";
 import { readdir, rm, stat, utimes } from "node:fs/promises";
@@ -34,8 +36,8 @@ export interface PhotoStore {
   list(): Promise<string[]>;
 }
 
-/** A content-hashed photo name: 64 hex digits and an image extension. */
-export const photoNamePattern = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif)$/;
+/** A content-hashed photo or floor-plan name: 64 hex digits and an image or PDF extension. */
+export const photoNamePattern = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif|pdf)$/;
 
 export function isPhotoName(name: string): boolean {
   return photoNamePattern.test(name);
@@ -55,7 +57,7 @@ export function createFilesystemPhotoStore(imageDir: string): PhotoStore {
     async put(name, bytes) {
       if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);
       await store.ensure(name, bytes);
-      await writeImageDerivatives(imageDir, `${folder}/${name}`);
+      if (!name.endsWith(".pdf")) await writeImageDerivatives(imageDir, `${folder}/${name}`);
     },
     async ensure(name, bytes) {
       if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);

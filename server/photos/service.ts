@@ -10,13 +10,16 @@ import type { Kysely } from "kysely";
 import type { AdminPhotosService } from "#app-context";
 import type { Database, DatabaseHandle } from "../../db/database.ts";
 import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
+import { appendFloorPlans, listFloorPlans } from "../../db/queries/floor-plan.ts";
 import {
   findListingPhotoRow,
   isPhotoFileUsed,
   lockPhotoFiles,
+  raiseListingRevision,
   writeListingPhotos,
 } from "../../db/queries/listing-photos.ts";
 import {
+  floorPlanLimits,
   type ListingPhoto,
   type PhotoArrangement,
   type PhotoSave,
@@ -26,10 +29,16 @@ import {
   photoLimits,
   photosOfRow,
 } from "../../lib/admin-photos.ts";
+import {
+  defaultFloorPlanLabel,
+  type FloorPlan,
+  maxFloorPlanLabel,
+  maxFloorPlans,
+} from "../../lib/floor-plans.ts";
 import { publishContentChange } from "../content-changes.ts";
 import { actorOf } from "../staff/listings.ts";
 import { isPhotoName, type PhotoStore } from "./photo-store.ts";
-import { inspectPhoto } from "./validate.ts";
+import { inspectFloorPlan, inspectPhoto } from "./validate.ts";
 
 export interface AdminPhotosOptions {
   database: DatabaseHandle;
@@ -96,6 +105,132 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         revision: row.revision,
         photos,
         cover,
+        floorPlans: await listFloorPlans(db, row.id),
+      };
+    },
+
+    async uploadFloorPlans(session, code, files, label) {
+      const named = label.trim();
+      if (named.length > maxFloorPlanLabel || /[|=]/.test(named)) {
+        return {
+          ok: false,
+          results: [],
+          message: `A label may be at most ${maxFloorPlanLabel} characters, without | or =.`,
+        };
+      }
+      if (!(await findListingPhotoRow(db, code))) {
+        return {
+          ok: false,
+          missing: true,
+          results: [],
+          message: "There is no listing with this code.",
+        };
+      }
+      // Checked and stored first, outside any transaction, as photos are.
+      const results: PhotoUploadResult[] = [];
+      const accepted = new Map<string, { bytes: Buffer; index: number }>();
+      for (const file of files.slice(0, floorPlanLimits.maxFilesPerPost)) {
+        const inspected = await inspectFloorPlan(file.bytes, file.name);
+        if (!inspected.ok) {
+          results.push({ ok: false, name: file.name, message: inspected.message });
+          continue;
+        }
+        try {
+          await store.put(inspected.name, file.bytes);
+        } catch (error) {
+          log.warn({ err: error, file: file.name }, "an uploaded floor plan could not be stored");
+          await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
+          results.push({
+            ok: false,
+            name: file.name,
+            message: `${file.name} is damaged or could not be stored; try another copy.`,
+          });
+          continue;
+        }
+        results.push({ ok: true, name: file.name, file: inspected.name, duplicate: false });
+        if (!accepted.has(inspected.name)) {
+          accepted.set(inspected.name, { bytes: file.bytes, index: results.length - 1 });
+        }
+      }
+      for (const file of files.slice(floorPlanLimits.maxFilesPerPost)) {
+        results.push({
+          ok: false,
+          name: file.name,
+          message: `${file.name} was not uploaded: send at most ${floorPlanLimits.maxFilesPerPost} floor plans at once.`,
+        });
+      }
+      if (accepted.size === 0) return { ok: true, results };
+
+      const at = now();
+      for (let attempt = 1; attempt <= appendAttempts; attempt++) {
+        const outcome = await inTransaction(db, async (trx) => {
+          await lockPhotoFiles(trx);
+          const row = await findListingPhotoRow(trx, code);
+          if (!row) return { kind: "missing" as const };
+          const plans = await listFloorPlans(trx, row.id);
+          const known = new Set(plans.map((plan) => plan.file));
+          const added: FloorPlan[] = [];
+          for (const [name, { bytes, index }] of accepted) {
+            const result = results[index];
+            if (known.has(name)) {
+              if (result?.ok) result.duplicate = true;
+              continue;
+            }
+            if (plans.length + added.length >= maxFloorPlans) {
+              results[index] = {
+                ok: false,
+                name: result?.name ?? name,
+                message: `${result?.name ?? name} was not added: a listing may have at most ${maxFloorPlans} floor plans.`,
+              };
+              continue;
+            }
+            await store.ensure(name, bytes);
+            const position = plans.length + added.length;
+            added.push({
+              label:
+                named === ""
+                  ? defaultFloorPlanLabel(position)
+                  : added.length === 0
+                    ? named
+                    : `${named} ${added.length + 1}`,
+              file: name,
+              kind: name.endsWith(".pdf") ? "pdf" : "image",
+            });
+            known.add(name);
+          }
+          if (added.length === 0) return { kind: "unchanged" as const, revision: row.revision };
+          if (!(await raiseListingRevision(trx, code, row.revision, at.toISOString()))) {
+            return { kind: "moved" as const };
+          }
+          await appendFloorPlans(trx, row.id, plans.length, added);
+          await recordAuditEvent(trx, {
+            actor: actorOf(session),
+            action: "listing.floor-plans-add",
+            subjectType: "listing",
+            subjectId: code,
+            detail: {
+              added: added.map((plan) => `${plan.label}=${plan.file}`),
+              count: plans.length + added.length,
+            },
+            at,
+          });
+          return { kind: "added" as const, revision: row.revision + 1 };
+        });
+        if (outcome.kind === "moved") continue;
+        if (outcome.kind === "missing") {
+          return {
+            ok: false,
+            results,
+            message: "There is no listing with this code: it was deleted.",
+          };
+        }
+        if (outcome.kind === "added") await announce();
+        return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
+      }
+      return {
+        ok: false,
+        results,
+        message: "The listing kept changing while the floor plans were added; try again.",
       };
     },
 

@@ -5,7 +5,12 @@
  * answer names the file and says what to do, for the message beside the upload field.
  */
 import { createHash } from "node:crypto";
-import { photoFormatsText, photoLimits } from "../../lib/admin-photos.ts";
+import {
+  floorPlanFormatsText,
+  floorPlanLimits,
+  photoFormatsText,
+  photoLimits,
+} from "../../lib/admin-photos.ts";
 import { holdsPageCode } from "../content/images.ts";
 
 /** sharp's format names → the stored file's extension. */
@@ -17,19 +22,63 @@ export type InspectedPhoto =
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+interface ImageLimits {
+  maxBytes: number;
+  minWidth: number;
+  minHeight: number;
+  maxSide: number;
+}
+
 /** Checks `bytes` (uploaded as `shownName`); answers its content-hashed name or why not. */
 export async function inspectPhoto(bytes: Buffer, shownName: string): Promise<InspectedPhoto> {
+  return inspectImage(bytes, shownName, photoLimits, "a photo");
+}
+
+/**
+ * Checks an uploaded floor plan (decision 052's addendum): an image as a photo is checked, with
+ * the plans' smaller minimum size, or a PDF: bytes that start with `%PDF-`, at most
+ * `floorPlanLimits.maxBytes`, without web page code. Answers its content-hashed name.
+ */
+export async function inspectFloorPlan(bytes: Buffer, shownName: string): Promise<InspectedPhoto> {
   const shown = shownName.trim() || "The file";
-  if (bytes.length === 0) return { ok: false, message: `${shown} is empty.` };
-  if (bytes.length > photoLimits.maxBytes) {
+  if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") {
+    const image = await inspectImage(bytes, shownName, floorPlanLimits, "a floor plan");
+    if (image.ok || !/ is not a /.test(image.message)) return image;
+    return { ok: false, message: `${shown} is not a ${floorPlanFormatsText} file.` };
+  }
+  if (bytes.length > floorPlanLimits.maxBytes) {
     return {
       ok: false,
-      message: `${shown} is ${megabytes(bytes.length)}; a photo may be at most ${megabytes(photoLimits.maxBytes)}.`,
+      message: `${shown} is ${megabytes(bytes.length)}; a floor plan may be at most ${megabytes(floorPlanLimits.maxBytes)}.`,
+    };
+  }
+  if (holdsPageCode(bytes)) {
+    return {
+      ok: false,
+      message: `${shown} holds web page code besides the plan; save the PDF again from the drawing program.`,
+    };
+  }
+  const hash = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, name: `${hash}.pdf`, width: 0, height: 0, format: "pdf" };
+}
+
+async function inspectImage(
+  bytes: Buffer,
+  shownName: string,
+  limits: ImageLimits,
+  noun: string,
+): Promise<InspectedPhoto> {
+  const shown = shownName.trim() || "The file";
+  if (bytes.length === 0) return { ok: false, message: `${shown} is empty.` };
+  if (bytes.length > limits.maxBytes) {
+    return {
+      ok: false,
+      message: `${shown} is ${megabytes(bytes.length)}; ${noun} may be at most ${megabytes(limits.maxBytes)}.`,
     };
   }
   const { default: sharp } = await import("sharp");
   // limitInputPixels refuses decompression bombs before any pixel is decoded.
-  const metadata = await sharp(bytes, { limitInputPixels: photoLimits.maxSide ** 2 })
+  const metadata = await sharp(bytes, { limitInputPixels: limits.maxSide ** 2 })
     .metadata()
     .catch(() => undefined);
   const format =
@@ -51,16 +100,16 @@ export async function inspectPhoto(bytes: Buffer, shownName: string): Promise<In
   if (!width || !height) {
     return { ok: false, message: `${shown} is not a ${photoFormatsText} image.` };
   }
-  if (width > photoLimits.maxSide || height > photoLimits.maxSide) {
+  if (width > limits.maxSide || height > limits.maxSide) {
     return {
       ok: false,
-      message: `${shown} is ${width} × ${height} pixels; a side may be at most ${photoLimits.maxSide}.`,
+      message: `${shown} is ${width} × ${height} pixels; a side may be at most ${limits.maxSide}.`,
     };
   }
-  if (width < photoLimits.minWidth || height < photoLimits.minHeight) {
+  if (width < limits.minWidth || height < limits.minHeight) {
     return {
       ok: false,
-      message: `${shown} is ${width} × ${height} pixels; a photo must be at least ${photoLimits.minWidth} × ${photoLimits.minHeight}.`,
+      message: `${shown} is ${width} × ${height} pixels; ${noun} must be at least ${limits.minWidth} × ${limits.minHeight}.`,
     };
   }
   const hash = createHash("sha256").update(bytes).digest("hex");

@@ -53,13 +53,14 @@ const staffUploads: {
   maxBytes: number;
   tooLarge: string;
 }[] = [
-  // A listing's photos (decision 056): the manager's form and the uploader's.
+  // A listing's photos (decision 056): the manager's form and the uploader's; the same page's
+  // floor-plan form (decision 052's addendum) posts here too.
   {
     path: /^\/admin\/listings\/[^/?#]+\/photos(?:\/upload)?(?:\.data)?$/,
     maxBytes: photoLimits.maxPostBytes,
-    tooLarge: `The photos are too large together: send at most ${
+    tooLarge: `The files are too large together: send at most ${
       photoLimits.maxPostBytes / 1024 / 1024
-    } MB at once (each photo up to ${photoLimits.maxBytes / 1024 / 1024} MB).`,
+    } MB at once (each photo or floor plan up to ${photoLimits.maxBytes / 1024 / 1024} MB).`,
   },
   // One image: a slider's picture or the company logo (decision 057).
   {

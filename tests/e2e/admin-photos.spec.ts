@@ -3,16 +3,19 @@
  * progress shown (a refused one named with its reason), a photo moves by keyboard (focus stays
  * on its button) and by dragging, one becomes the cover with its alt text, an old one is
  * removed, and the public page shows the new cover with that alt text at once. axe finds no
- * serious or critical violation at 1280 and 390 px. Screenshots go to /tmp/photos/.
+ * serious or critical violation at 1280 and 390 px. A floor plan and a PDF uploaded on the same
+ * page (decision 052's addendum) show at once on the public page's Floor Plans tab. Screenshots
+ * go to /tmp/photos/.
  */
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { buildPhotoBytes } from "../support/factories.ts";
+import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
-test.describe.configure({ timeout: 120_000 });
+// One after the other: each adds a generated listing, and two such adds at once may race.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const shots = "/tmp/photos";
 
@@ -152,5 +155,60 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   await page.goto(`/admin/audit?subject=${listing.code}`);
   await expect(page.locator("tbody")).toContainText("Photos changed");
   await expect(page.locator("tbody")).toContainText("Photos added");
+  await context.close();
+});
+
+test("staff upload floor plans; the public Floor Plans tab shows them at once", async ({
+  browser,
+}) => {
+  mkdirSync(shots, { recursive: true });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await newOwner(page, "plans");
+  const listing = await newListing();
+  await gotoHydrated(page, `/admin/listings/${listing.code}/photos`);
+  const section = page.getByRole("region", { name: "Floor plans" });
+  await expect(section).toContainText("This listing has no floor plans yet.");
+  await section.getByLabel("Choose floor plans").setInputFiles([
+    {
+      name: "ground.png",
+      mimeType: "image/png",
+      buffer: await buildPhotoBytes({ width: 480, height: 360, format: "png", color: "#264653" }),
+    },
+    { name: "ground.pdf", mimeType: "application/pdf", buffer: buildPdfBytes("e2e ground") },
+    { name: "sketch.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") },
+  ]);
+  await section.getByLabel("Label (optional)").fill("Ground floor");
+  await section.getByRole("button", { name: "Upload floor plans" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    "2 floor plans are uploaded: the public site shows them now.",
+  );
+  await expect(section.getByRole("alert")).toHaveText(
+    "sketch.svg is not a JPEG, PNG, WebP, AVIF or PDF file.",
+  );
+  await expect(section.getByRole("listitem").filter({ hasText: "Ground floor" })).toHaveText([
+    /^Ground floor \(opens in a new tab\)Image$/,
+    /^Ground floor 2 \(opens in a new tab\)PDF$/,
+  ]);
+  await expectNoSeriousViolations(page);
+  await section.screenshot({ path: `${shots}/floor-plans-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page);
+  await section.screenshot({ path: `${shots}/floor-plans-390.png` });
+
+  const visitor = await context.newPage();
+  await gotoHydrated(visitor, `/property/${listing.slug}`);
+  await visitor.getByRole("tab", { name: "Floor Plans" }).click();
+  const panel = visitor.getByRole("tabpanel", { name: "Floor Plans" });
+  await expect(panel.locator(".floor-plans__label")).toHaveText(["Ground floor", "Ground floor 2"]);
+  const plan = panel.getByRole("img", { name: "Floor plan: Ground floor" });
+  await expect
+    .poll(() => plan.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  const pdfLink = panel.getByRole("link", { name: /Ground floor 2/ });
+  const pdf = await visitor.request.get(`${baseURL}${await pdfLink.getAttribute("href")}`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await visitor.screenshot({ path: `${shots}/floor-plans-public-1280.png` });
   await context.close();
 });

@@ -7,7 +7,12 @@
  */
 import { data, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { type PhotoUploadAnswer, readPhotoArrangement } from "../../../lib/admin-photos.ts";
+import {
+  type PhotoUploadAnswer,
+  photoFields,
+  readPhotoArrangement,
+} from "../../../lib/admin-photos.ts";
+import { FloorPlanUpload } from "../../admin/floor-plan-upload.tsx";
 import { editPath } from "../../admin/listing-editing.ts";
 import { photosPath, postedPhotoFiles } from "../../admin/photo-files.ts";
 import { PhotoManager } from "../../admin/photo-manager.tsx";
@@ -38,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export type PhotoActionAnswer =
   | { kind: "upload"; upload: PhotoUploadAnswer }
+  | { kind: "floor-plans"; upload: PhotoUploadAnswer }
   | { kind: "conflict"; revision: number }
   | { kind: "invalid"; message: string };
 
@@ -53,6 +59,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : await photos.upload(session, params.code, files);
     const refused = !upload.ok || upload.results.some((result) => !result.ok);
     return data<PhotoActionAnswer>({ kind: "upload", upload }, { status: refused ? 400 : 200 });
+  }
+  if (form.get("intent") === "floor-plans") {
+    const files = await postedPhotoFiles(form, photoFields.floorPlans);
+    const label = form.get(photoFields.floorPlanLabel);
+    const upload: PhotoUploadAnswer =
+      files.length === 0
+        ? { ok: false, results: [], message: "Choose one or more floor plans to upload." }
+        : await photos.uploadFloorPlans(
+            session,
+            params.code,
+            files,
+            typeof label === "string" ? label : "",
+          );
+    const refused = !upload.ok || upload.results.some((result) => !result.ok);
+    return data<PhotoActionAnswer>(
+      { kind: "floor-plans", upload },
+      { status: refused ? 400 : 200 },
+    );
   }
   const revision = Number(form.get("revision"));
   if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
@@ -111,6 +135,12 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         imageBaseUrl={imageBaseUrl}
         imageDerivatives={imageDerivatives}
         upload={answer?.kind === "upload" ? answer.upload : undefined}
+      />
+      <FloorPlanUpload
+        listing={listing}
+        csrfToken={csrfToken}
+        imageBaseUrl={imageBaseUrl}
+        upload={answer?.kind === "floor-plans" ? answer.upload : undefined}
       />
       <p className="admin-photos__public">
         <a href={`/property/${encodeURIComponent(listing.slug)}`} target="_blank" rel="noopener">

@@ -1,0 +1,294 @@
+/**
+ * Uploaded floor plans (decision 052's addendum): the checks of a plan's file (an image with the
+ * plans' smaller minimum, or a PDF by its first bytes, size-limited, without web page code) and
+ * the service on both dialects: accepted plans are stored content-hashed (images with their
+ * WebP derivatives), appended to the listing's plans with their labels over its revision,
+ * logged in the same transaction and announced; a file a plan uses is kept when a photo of the
+ * same bytes is removed.
+ */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffSession } from "#app-context";
+import type { Database } from "../../db/database.ts";
+import { listAuditEvents } from "../../db/queries/audit.ts";
+import { listAllPropertyRows } from "../../db/queries/property.ts";
+import { floorPlanLimits } from "../../lib/admin-photos.ts";
+import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
+import { onContentChange } from "../content-changes.ts";
+import { createTestImageDir } from "../testing/app.ts";
+import { createFilesystemPhotoStore } from "./photo-store.ts";
+import { createAdminPhotos } from "./service.ts";
+import { inspectFloorPlan } from "./validate.ts";
+
+const silent = { warn() {} };
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+describe("an uploaded floor plan's checks", () => {
+  it("accepts a small drawing a photo would be refused for, and a PDF, by their bytes", async () => {
+    const drawing = await buildPhotoBytes({ width: 300, height: 200, format: "png" });
+    expect(await inspectFloorPlan(drawing, "ground.png")).toEqual({
+      ok: true,
+      name: `${sha(drawing)}.png`,
+      width: 300,
+      height: 200,
+      format: "png",
+    });
+    const pdf = buildPdfBytes();
+    expect(await inspectFloorPlan(pdf, "plan.jpg")).toEqual({
+      ok: true,
+      name: `${sha(pdf)}.pdf`,
+      width: 0,
+      height: 0,
+      format: "pdf",
+    });
+  });
+
+  it("refuses SVG, HTML, other types and drawings too small, naming the file", async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="10" height="10"/></svg>',
+    );
+    expect(await inspectFloorPlan(svg, "a.svg")).toEqual({
+      ok: false,
+      message: "a.svg is not a JPEG, PNG, WebP, AVIF or PDF file.",
+    });
+    const page = Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>");
+    expect(await inspectFloorPlan(page, "b.pdf")).toEqual({
+      ok: false,
+      message: "b.pdf is not a JPEG, PNG, WebP, AVIF or PDF file.",
+    });
+    expect(await inspectFloorPlan(Buffer.alloc(0), "c.pdf")).toEqual({
+      ok: false,
+      message: "c.pdf is empty.",
+    });
+    const tiny = await buildPhotoBytes({ width: 150, height: 100 });
+    expect(await inspectFloorPlan(tiny, "d.jpg")).toEqual({
+      ok: false,
+      message: "d.jpg is 150 × 100 pixels; a floor plan must be at least 200 × 200.",
+    });
+  });
+
+  it("refuses a polyglot: a PDF or an image that also holds a web page", async () => {
+    const pdf = Buffer.concat([buildPdfBytes(), Buffer.from("<html><script>alert(1)</script>")]);
+    expect(await inspectFloorPlan(pdf, "e.pdf")).toEqual({
+      ok: false,
+      message:
+        "e.pdf holds web page code besides the plan; save the PDF again from the drawing program.",
+    });
+    const png = await buildPhotoBytes({ width: 400, height: 300, format: "png" });
+    const image = await inspectFloorPlan(
+      Buffer.concat([png, Buffer.from("<svg onload=alert(1)>")]),
+      "f.png",
+    );
+    expect(image.ok).toBe(false);
+    expect(!image.ok && image.message).toContain("holds web page code");
+  });
+
+  it("refuses files over the byte limit", async () => {
+    const pdf = Buffer.concat([buildPdfBytes(), Buffer.alloc(floorPlanLimits.maxBytes, 32)]);
+    expect(await inspectFloorPlan(pdf, "huge.pdf")).toEqual({
+      ok: false,
+      message: "huge.pdf is 15 MB; a floor plan may be at most 15 MB.",
+    });
+    const image = Buffer.alloc(floorPlanLimits.maxBytes + 1, 1);
+    expect(await inspectFloorPlan(image, "huge.png")).toEqual({
+      ok: false,
+      message: "huge.png is 15 MB; a floor plan may be at most 15 MB.",
+    });
+  });
+});
+
+describe.each(testDialects)("the floor-plan upload on %s", (dialect) => {
+  let test: TestDatabase;
+  let db: Kysely<Database>;
+  let imageDir: string;
+  let session: StaffSession;
+  const service = () =>
+    createAdminPhotos({
+      database: test.handle,
+      store: createFilesystemPhotoStore(imageDir),
+      redisUrl: undefined,
+      log: silent,
+    });
+  let taken = 0;
+  async function listingCode(): Promise<string> {
+    const row = (await listAllPropertyRows(db))[taken++];
+    if (!row) throw new Error("the seed has too few listings");
+    return row.code;
+  }
+  const stored = (name: string) => existsSync(join(imageDir, "property", name));
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    db = test.handle.db;
+    imageDir = createTestImageDir();
+    const email = `plans-${dialect}@example.com`;
+    const createdAt = new Date().toISOString();
+    const user = await db
+      .insertInto("staff_user")
+      .values({ email, role: "agent", password_hash: null, created_at: createdAt })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    session = {
+      user: { id: user.id, email, role: "agent", hasPassword: true, createdAt },
+      csrfToken: "x",
+    };
+  });
+  afterAll(() => test?.drop());
+
+  it("appends an image and a PDF after the listing's plans, over its revision, logged and announced", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const before = await photos.open(session, code);
+    if (!before) throw new Error("no listing");
+    const image = await buildPhotoBytes({
+      width: 500,
+      height: 400,
+      format: "png",
+      color: "#101010",
+    });
+    const pdf = buildPdfBytes(`${dialect} one`);
+    let heard = 0;
+    const stop = onContentChange(() => heard++);
+    const answer = await photos.uploadFloorPlans(
+      session,
+      code,
+      [
+        { name: "ground.png", bytes: image },
+        { name: "plan.pdf", bytes: pdf },
+        { name: "drawing.svg", bytes: Buffer.from("<svg/>") },
+      ],
+      "",
+    );
+    stop();
+    expect(answer).toEqual({
+      ok: true,
+      revision: before.revision + 1,
+      results: [
+        { ok: true, name: "ground.png", file: `${sha(image)}.png`, duplicate: false },
+        { ok: true, name: "plan.pdf", file: `${sha(pdf)}.pdf`, duplicate: false },
+        {
+          ok: false,
+          name: "drawing.svg",
+          message: "drawing.svg is not a JPEG, PNG, WebP, AVIF or PDF file.",
+        },
+      ],
+    });
+    expect(heard).toBe(1);
+    const after = await photos.open(session, code);
+    const count = before.floorPlans.length;
+    expect(after?.revision).toBe(before.revision + 1);
+    expect(after?.floorPlans).toEqual([
+      ...before.floorPlans,
+      { label: `Floor plan ${count + 1}`, file: `${sha(image)}.png`, kind: "image" },
+      { label: `Floor plan ${count + 2}`, file: `${sha(pdf)}.pdf`, kind: "pdf" },
+    ]);
+    expect(after?.photos).toEqual(before.photos);
+    expect(stored(`${sha(image)}.png`) && stored(`${sha(image)}.png.400w.webp`)).toBe(true);
+    expect(stored(`${sha(pdf)}.pdf`)).toBe(true);
+    expect(stored(`${sha(pdf)}.pdf.400w.webp`)).toBe(false);
+    const events = await listAuditEvents(
+      db,
+      { subject: code, action: "listing.floor-plans-add", actor: "", from: "", to: "" },
+      5,
+    );
+    expect(events.rows[0]?.detail).toMatchObject({
+      added: [
+        `Floor plan ${count + 1}=${sha(image)}.png`,
+        `Floor plan ${count + 2}=${sha(pdf)}.pdf`,
+      ],
+      count: count + 2,
+    });
+    expect(events.rows[0]?.actorEmail).toBe(session.user.email);
+
+    // The same bytes again: already a plan, nothing written.
+    const again = await photos.uploadFloorPlans(
+      session,
+      code,
+      [{ name: "copy.pdf", bytes: pdf }],
+      "",
+    );
+    expect(again.results).toEqual([
+      { ok: true, name: "copy.pdf", file: `${sha(pdf)}.pdf`, duplicate: true },
+    ]);
+    expect((await photos.open(session, code))?.revision).toBe(before.revision + 1);
+  });
+
+  it("labels the plans as asked, numbering those after the first", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const one = buildPdfBytes(`${dialect} upper a`);
+    const two = buildPdfBytes(`${dialect} upper b`);
+    const answer = await photos.uploadFloorPlans(
+      session,
+      code,
+      [
+        { name: "a.pdf", bytes: one },
+        { name: "b.pdf", bytes: two },
+      ],
+      " Upper floor ",
+    );
+    expect(answer.ok).toBe(true);
+    const plans = (await photos.open(session, code))?.floorPlans ?? [];
+    expect(plans.slice(-2).map((plan) => plan.label)).toEqual(["Upper floor", "Upper floor 2"]);
+    const refused = await photos.uploadFloorPlans(
+      session,
+      code,
+      [{ name: "c.pdf", bytes: buildPdfBytes("c") }],
+      "Ground=floor",
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("without | or ="),
+    });
+  });
+
+  it("refuses every file of a post, changing nothing, and a missing listing", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const before = await photos.open(session, code);
+    const big = Buffer.concat([buildPdfBytes(), Buffer.alloc(floorPlanLimits.maxBytes, 32)]);
+    const answer = await photos.uploadFloorPlans(
+      session,
+      code,
+      [
+        { name: "huge.pdf", bytes: big },
+        { name: "page.html", bytes: Buffer.from("<html><body>hi</body></html>") },
+      ],
+      "",
+    );
+    expect(answer.results.map((result) => result.ok)).toEqual([false, false]);
+    expect(await photos.open(session, code)).toEqual(before);
+    const missing = await photos.uploadFloorPlans(
+      session,
+      "NO-SUCH-CODE",
+      [{ name: "a.pdf", bytes: buildPdfBytes() }],
+      "",
+    );
+    expect(missing).toMatchObject({ ok: false, missing: true });
+  });
+
+  it("keeps a file a floor plan uses when a photo of the same bytes is removed", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const bytes = await buildPhotoBytes({ color: "#5a5a5a" });
+    const name = `${sha(bytes)}.jpg`;
+    await photos.upload(session, code, [{ name: "both.jpg", bytes }]);
+    await photos.uploadFloorPlans(session, code, [{ name: "both.jpg", bytes }], "Site plan");
+    const listing = await photos.open(session, code);
+    if (!listing) throw new Error("no listing");
+    const saved = await photos.save(session, code, listing.revision, {
+      photos: listing.photos.filter((photo) => photo.file !== name),
+      cover: listing.cover === name ? "" : listing.cover,
+    });
+    expect(saved).toMatchObject({ ok: true, removed: [name], deletedFiles: [] });
+    expect(stored(name)).toBe(true);
+  });
+});
