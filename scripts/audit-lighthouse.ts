@@ -1,8 +1,8 @@
 /**
  * `npm run audit:lighthouse [-- --build] [--form-factor mobile|desktop|both] [--runs N]`: Lighthouse in
  * Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium) on `/`, `/property`, `/search`,
- * `/search?view=map` (without tiles: the audit server has no MAP_TILE_URL), `/property/{slug}`
- * and `/contact` of the production server on a freshly seeded database, as a
+ * `/search?view=map` (without tiles: the audit server has no MAP_TILE_URL), `/property/{slug}`,
+ * `/contact`, and `/shortlist` and `/compare` of three properties of the production server on a freshly seeded database, as a
  * phone (Lighthouse's default: simulated slow 4G and a slowed CPU) and as a desktop. Prints each
  * category's score and LCP, CLS and TBT per page against the targets (the median of N runs per
  * page), and names the audits that cost points. It reports only: a missed target never fails the run.
@@ -23,6 +23,8 @@ const auditedPaths = [
   "/search?view=map",
   "/property/{slug}",
   "/contact",
+  "/shortlist?codes={codes}",
+  "/compare?codes={codes}",
 ] as const;
 
 type FormFactor = "mobile" | "desktop";
@@ -301,7 +303,9 @@ async function main() {
     try {
       for (const formFactor of options.formFactors) {
         for (const route of auditedPaths) {
-          const path = route.replace("{slug}", encodeURIComponent(server.slug));
+          const path = route
+            .replace("{slug}", encodeURIComponent(server.slug))
+            .replace("{codes}", encodeURIComponent(server.codes));
           console.error(`Lighthouse (${formFactor}): ${path}`);
           // One throwaway request first, so no page is measured on the server's cold start.
           await (await fetch(`${server.base}${path}`)).arrayBuffer();

@@ -18,6 +18,8 @@ export interface AuditServer {
   base: string;
   /** A published property of the seed (for `/property/{slug}`). */
   slug: string;
+  /** The codes of the seed's first three published properties (for `{codes}`: a shortlist). */
+  codes: string;
   /** Stops the server and deletes its database. */
   stop: () => Promise<void>;
 }
@@ -104,7 +106,11 @@ export async function startAuditServer(): Promise<AuditServer> {
     const { data } = (await answer.json()) as { data: Property[] };
     const slug = data[0]?.slug;
     if (!slug) throw new Error("The seeded database has no property.");
-    return { base, slug, stop };
+    const codes = data
+      .slice(0, 3)
+      .map((property) => property.code)
+      .join(",");
+    return { base, slug, codes, stop };
   } catch (error) {
     await stop();
     throw error;
