@@ -82,10 +82,70 @@ export async function deleteUnusedPhotoFiles(
   });
 }
 
+/** What an upload of photos or of floor plans checks its files with, and how it names them. */
+interface UploadKind {
+  noun: string;
+  maxFilesPerPost: number;
+  inspect: typeof inspectPhoto;
+}
+
+const photoUploads: UploadKind = {
+  noun: "photo",
+  maxFilesPerPost: photoLimits.maxFilesPerPost,
+  inspect: inspectPhoto,
+};
+const floorPlanUploads: UploadKind = {
+  noun: "floor plan",
+  maxFilesPerPost: floorPlanLimits.maxFilesPerPost,
+  inspect: inspectFloorPlan,
+};
+
 export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosService {
   const { database, store, redisUrl, log } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
+
+  /**
+   * Checks each posted file (at most the kind's number a post) and stores those that pass,
+   * outside any transaction: each file's result, in the order posted, and the distinct stored
+   * files with where their result is.
+   */
+  async function checkAndStore(files: readonly UploadedFile[], kind: UploadKind) {
+    const results: PhotoUploadResult[] = [];
+    const accepted = new Map<string, { bytes: Buffer; index: number }>();
+    for (const file of files.slice(0, kind.maxFilesPerPost)) {
+      const inspected = await kind.inspect(file.bytes, file.name);
+      if (!inspected.ok) {
+        results.push({ ok: false, name: file.name, message: inspected.message });
+        continue;
+      }
+      try {
+        await store.put(inspected.name, file.bytes);
+      } catch (error) {
+        log.warn({ err: error, file: file.name }, `an uploaded ${kind.noun} could not be stored`);
+        // What was written of it goes, unless a listing uses that file.
+        await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
+        results.push({
+          ok: false,
+          name: file.name,
+          message: `${file.name} is damaged or could not be stored; try another copy.`,
+        });
+        continue;
+      }
+      results.push({ ok: true, name: file.name, file: inspected.name, duplicate: false });
+      if (!accepted.has(inspected.name)) {
+        accepted.set(inspected.name, { bytes: file.bytes, index: results.length - 1 });
+      }
+    }
+    for (const file of files.slice(kind.maxFilesPerPost)) {
+      results.push({
+        ok: false,
+        name: file.name,
+        message: `${file.name} was not uploaded: send at most ${kind.maxFilesPerPost} ${kind.noun}s at once.`,
+      });
+    }
+    return { results, accepted };
+  }
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
     publishContentChange(redisUrl).catch((error: unknown) =>
@@ -126,39 +186,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           message: "There is no listing with this code.",
         };
       }
-      // Checked and stored first, outside any transaction, as photos are.
-      const results: PhotoUploadResult[] = [];
-      const accepted = new Map<string, { bytes: Buffer; index: number }>();
-      for (const file of files.slice(0, floorPlanLimits.maxFilesPerPost)) {
-        const inspected = await inspectFloorPlan(file.bytes, file.name);
-        if (!inspected.ok) {
-          results.push({ ok: false, name: file.name, message: inspected.message });
-          continue;
-        }
-        try {
-          await store.put(inspected.name, file.bytes);
-        } catch (error) {
-          log.warn({ err: error, file: file.name }, "an uploaded floor plan could not be stored");
-          await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
-          results.push({
-            ok: false,
-            name: file.name,
-            message: `${file.name} is damaged or could not be stored; try another copy.`,
-          });
-          continue;
-        }
-        results.push({ ok: true, name: file.name, file: inspected.name, duplicate: false });
-        if (!accepted.has(inspected.name)) {
-          accepted.set(inspected.name, { bytes: file.bytes, index: results.length - 1 });
-        }
-      }
-      for (const file of files.slice(floorPlanLimits.maxFilesPerPost)) {
-        results.push({
-          ok: false,
-          name: file.name,
-          message: `${file.name} was not uploaded: send at most ${floorPlanLimits.maxFilesPerPost} floor plans at once.`,
-        });
-      }
+      const { results, accepted } = await checkAndStore(files, floorPlanUploads);
       if (accepted.size === 0) return { ok: true, results };
 
       const at = now();
@@ -244,39 +272,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         };
       }
       // Checked and stored first, outside any transaction: encoding the derivatives is slow.
-      const results: PhotoUploadResult[] = [];
-      const accepted = new Map<string, { bytes: Buffer; index: number }>();
-      for (const file of files.slice(0, photoLimits.maxFilesPerPost)) {
-        const inspected = await inspectPhoto(file.bytes, file.name);
-        if (!inspected.ok) {
-          results.push({ ok: false, name: file.name, message: inspected.message });
-          continue;
-        }
-        try {
-          await store.put(inspected.name, file.bytes);
-        } catch (error) {
-          log.warn({ err: error, file: file.name }, "an uploaded photo could not be stored");
-          // What was written of it goes, unless a listing uses that file.
-          await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
-          results.push({
-            ok: false,
-            name: file.name,
-            message: `${file.name} is damaged or could not be stored; try another copy.`,
-          });
-          continue;
-        }
-        results.push({ ok: true, name: file.name, file: inspected.name, duplicate: false });
-        if (!accepted.has(inspected.name)) {
-          accepted.set(inspected.name, { bytes: file.bytes, index: results.length - 1 });
-        }
-      }
-      for (const file of files.slice(photoLimits.maxFilesPerPost)) {
-        results.push({
-          ok: false,
-          name: file.name,
-          message: `${file.name} was not uploaded: send at most ${photoLimits.maxFilesPerPost} photos at once.`,
-        });
-      }
+      const { results, accepted } = await checkAndStore(files, photoUploads);
       if (accepted.size === 0) return { ok: true, results };
 
       const at = now();
