@@ -43,7 +43,7 @@ export function AdminErrorPage({ error }: { error: unknown }) {
     status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something went wrong";
   return (
     <AdminFrame>
-      <section className="admin-panel admin-status" aria-labelledby="admin-status-title">
+      <section className="admin-panel" aria-labelledby="admin-status-title">
         <h1 id="admin-status-title" className="admin-title">
           {title}
         </h1>

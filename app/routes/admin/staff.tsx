@@ -164,7 +164,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? error.data.message
       : "Something went wrong. Please try again in a moment.";
   return (
-    <section className="admin-panel admin-status" aria-labelledby="staff-error-title">
+    <section className="admin-panel" aria-labelledby="staff-error-title">
       <h1 id="staff-error-title" className="admin-title">
         {isRouteErrorResponse(error) && error.status === 403
           ? "Not allowed"
