@@ -63,6 +63,8 @@ interface TextFieldProps {
   type?: "text" | "url";
   required?: boolean;
   autoComplete?: string;
+  /** Takes a whole row: a value usually longer than a quarter of the form shows whole. */
+  wide?: boolean;
 }
 
 function describedBy(id: string, hint: string | undefined, error: string | undefined) {
@@ -117,11 +119,12 @@ function TextField({
   type = "text",
   required,
   autoComplete = "off",
+  wide,
 }: TextFieldProps) {
   const id = fieldId(field);
   const error = errors[field];
   return (
-    <FieldShell id={id} label={listingFieldLabels[field]} hint={hint} error={error}>
+    <FieldShell id={id} label={listingFieldLabels[field]} hint={hint} error={error} wide={wide}>
       <input
         className="admin-field__input"
         id={id}
@@ -377,7 +380,7 @@ export function ListingForm(props: ListingFormProps) {
               hint="Letters, digits, '.', '_' or '-', such as HP-1031. It cannot be changed later."
             />
           ) : null}
-          <TextField field="headline" values={values} errors={errors} required />
+          <TextField field="headline" values={values} errors={errors} required wide />
           <TextField
             field="slug"
             values={values}
@@ -432,7 +435,7 @@ export function ListingForm(props: ListingFormProps) {
           </div>
         </Fieldset>
         <Fieldset legend="Where">
-          <TextField field="address" values={values} errors={errors} required />
+          <TextField field="address" values={values} errors={errors} required wide />
           <TextField field="city" values={values} errors={errors} required />
           <TextField field="province" values={values} errors={errors} />
           <TextField field="country" values={values} errors={errors} required />
