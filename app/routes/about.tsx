@@ -110,7 +110,7 @@ export default function About() {
             title="Our Services"
             text="Four kinds of property, one team that knows them all."
           />
-          <ul className="about-services">
+          <ul className="about-services column-list">
             {serviceCards.map((card) => (
               <li key={card.title} className="about-services__card">
                 <span className="about-services__icon">

@@ -106,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             text="Listings that are drawing the most interest this week."
           />
           {hot.length > 0 ? (
-            <ul className="home__grid home__grid--cards">
+            <ul className="home__grid home__grid--cards column-list">
               {hot.map((item) => (
                 <li key={item.code}>
                   <ListingCard property={item} now={now} />
@@ -130,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             text="Fresh on the market: see them before anyone else."
           />
           {latest.length > 0 ? (
-            <ul className="home__grid home__grid--tiles">
+            <ul className="home__grid home__grid--tiles column-list">
               {latest.map((item) => (
                 <li key={item.code}>
                   <PropertyTile property={item} />
@@ -154,7 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             text="The newest additions to our catalogue."
           />
           {latest.length > 0 ? (
-            <ul className="home__grid home__grid--recent">
+            <ul className="home__grid home__grid--recent column-list">
               {latest.map((item) => (
                 <li key={item.code}>
                   <RecentCard property={item} />

@@ -55,7 +55,7 @@ export default function Services() {
             From the first viewing to the day you get the keys, and long after, our team takes care
             of the details.
           </p>
-          <ul className="services">
+          <ul className="services column-list">
             {services.map((service, index) => (
               <li key={service.title} className="service-card">
                 <span className="service-card__number">{String(index + 1).padStart(2, "0")}</span>

@@ -11,17 +11,66 @@ import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { Area } from "../units/area.tsx";
 import { propertyHref } from "./property-link.ts";
 
+/** The part of a card a block names: `featured-card` gives `featured-card__title` and so on. */
+type CardBlock = "featured-card" | "property-tile" | "listing-card" | "recent-card";
+
+/** The card's cover, described by the listing's headline. */
+function CardImage({
+  block,
+  property,
+  width,
+  height,
+  sizes,
+}: {
+  block: CardBlock;
+  property: Property;
+  width: number;
+  height: number;
+  sizes: string;
+}) {
+  return (
+    <ResponsiveImage
+      className={`${block}__image`}
+      folder="property"
+      file={property.cover_image}
+      alt={property.headline}
+      width={width}
+      height={height}
+      sizes={sizes}
+    />
+  );
+}
+
+/** The headline, whose link covers the whole card (`card-link`). */
+function CardTitle({ block, property }: { block: CardBlock; property: Property }) {
+  return (
+    <h3 className={`${block}__title`}>
+      <Link to={propertyHref(property)} className="card-link">
+        {property.headline}
+      </Link>
+    </h3>
+  );
+}
+
+/** The address after a map pin. */
+function CardAddress({ block, property }: { block: CardBlock; property: Property }) {
+  return (
+    <p className={`${block}__address`}>
+      <Icon name="mapPin" size={16} />
+      <span>{property.address}</span>
+    </p>
+  );
+}
+
 /** A slide of the layout 3 carousel: image, headline, price, address. */
 export function FeaturedCard({ property }: { property: Property }) {
   const units = useDisplayUnits();
   return (
     <article className="featured-card">
       <div className="featured-card__media">
-        <ResponsiveImage
-          className="featured-card__image"
-          folder="property"
-          file={property.cover_image}
-          alt={property.headline}
+        <CardImage
+          block="featured-card"
+          property={property}
           width={640}
           height={480}
           sizes={imageSizes.featuredCard}
@@ -33,15 +82,8 @@ export function FeaturedCard({ property }: { property: Property }) {
       </div>
       <div className="featured-card__body">
         <p className="featured-card__price">{units.price(property.price)}</p>
-        <h3 className="featured-card__title">
-          <Link to={propertyHref(property)} className="card-link">
-            {property.headline}
-          </Link>
-        </h3>
-        <p className="featured-card__address">
-          <Icon name="mapPin" size={16} />
-          <span>{property.address}</span>
-        </p>
+        <CardTitle block="featured-card" property={property} />
+        <CardAddress block="featured-card" property={property} />
       </div>
     </article>
   );
@@ -52,22 +94,16 @@ export function PropertyTile({ property }: { property: Property }) {
   const units = useDisplayUnits();
   return (
     <article className="property-tile">
-      <ResponsiveImage
-        className="property-tile__image"
-        folder="property"
-        file={property.cover_image}
-        alt={property.headline}
+      <CardImage
+        block="property-tile"
+        property={property}
         width={800}
         height={600}
         sizes={imageSizes.propertyTile}
       />
       <ShortlistToggle code={property.code} name={property.headline} />
       <div className="property-tile__overlay">
-        <h3 className="property-tile__title">
-          <Link to={propertyHref(property)} className="card-link">
-            {property.headline}
-          </Link>
-        </h3>
+        <CardTitle block="property-tile" property={property} />
         <p className="property-tile__address">{property.address}</p>
         <dl className="property-tile__details">
           <div className="property-tile__detail">
@@ -111,11 +147,9 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
   return (
     <article className="listing-card">
       <div className="listing-card__media">
-        <ResponsiveImage
-          className="listing-card__image"
-          folder="property"
-          file={property.cover_image}
-          alt={property.headline}
+        <CardImage
+          block="listing-card"
+          property={property}
           width={640}
           height={440}
           sizes={imageSizes.listingCard}
@@ -135,15 +169,8 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="listing-card__body">
-        <h3 className="listing-card__title">
-          <Link to={propertyHref(property)} className="card-link">
-            {property.headline}
-          </Link>
-        </h3>
-        <p className="listing-card__address">
-          <Icon name="mapPin" size={16} />
-          <span>{property.address}</span>
-        </p>
+        <CardTitle block="listing-card" property={property} />
+        <CardAddress block="listing-card" property={property} />
         <ul className="listing-card__facts">
           {listingCardFacts.map((fact) => (
             <li key={fact} className="listing-card__fact">
@@ -182,22 +209,16 @@ export function RecentCard({ property }: { property: Property }) {
   const units = useDisplayUnits();
   return (
     <article className="recent-card">
-      <ResponsiveImage
-        className="recent-card__image"
-        folder="property"
-        file={property.cover_image}
-        alt={property.headline}
+      <CardImage
+        block="recent-card"
+        property={property}
         width={160}
         height={120}
         sizes={imageSizes.recentCard}
       />
       <ShortlistToggle code={property.code} name={property.headline} />
       <div className="recent-card__body">
-        <h3 className="recent-card__title">
-          <Link to={propertyHref(property)} className="card-link">
-            {property.headline}
-          </Link>
-        </h3>
+        <CardTitle block="recent-card" property={property} />
         <p className="recent-card__address">{property.address}</p>
         <p className="recent-card__price">{units.price(property.price)}</p>
       </div>

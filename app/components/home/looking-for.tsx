@@ -36,7 +36,7 @@ export function LookingFor() {
           title="What are you looking for?"
           text="Whatever you need, we have a place for it. Start with the kind of property you want."
         />
-        <ul className="looking-for__list">
+        <ul className="looking-for__list column-list">
           {lookingFor.map((item) => (
             <li key={item.title} className="looking-for__item">
               <span className="looking-for__icon">

@@ -27,7 +27,7 @@ export function PopularCategories() {
           title="Most Popular Category"
           text="The places our clients ask about most."
         />
-        <ul className="popular__grid">
+        <ul className="popular__grid column-list">
           {cities.map((city) => (
             <li key={city.name} className="popular__tile">
               <ResponsiveImage

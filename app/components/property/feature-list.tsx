@@ -11,7 +11,7 @@ export function FeatureList({ amenities }: FeatureListProps) {
     return <p className="feature-list__empty">No features listed for this property.</p>;
   }
   return (
-    <ul className="feature-list">
+    <ul className="feature-list column-list">
       {amenities.map((amenity) => (
         <li key={amenity.id} className="feature-list__item">
           <span className="feature-list__icon">
