@@ -1,5 +1,6 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { siteRequestContext } from "#app-context";
+import type { Property } from "../../lib/api-contract.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
 import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";
@@ -97,77 +98,87 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <LookingFor />
 
-      <section className="section" aria-labelledby="hot-title">
-        <div className="container">
-          <SectionHeading
-            id="hot-title"
-            eyebrow="In demand"
-            title="Hot Properties"
-            text="Listings that are drawing the most interest this week."
-          />
-          {hot.length > 0 ? (
-            <ul className="home__grid home__grid--cards column-list">
-              {hot.map((item) => (
-                <li key={item.code}>
-                  <ListingCard property={item} now={now} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="home__empty">No hot properties at the moment.</p>
-          )}
-        </div>
-      </section>
+      <CollectionSection
+        id="hot-title"
+        eyebrow="In demand"
+        title="Hot Properties"
+        text="Listings that are drawing the most interest this week."
+        layout="cards"
+        items={hot}
+        renderItem={(item) => <ListingCard property={item} now={now} />}
+        empty="No hot properties at the moment."
+      />
 
       <Counters />
 
-      <section className="section section--alt" aria-labelledby="latest-title">
-        <div className="container">
-          <SectionHeading
-            id="latest-title"
-            eyebrow="Just listed"
-            title="Latest Properties"
-            text="Fresh on the market: see them before anyone else."
-          />
-          {latest.length > 0 ? (
-            <ul className="home__grid home__grid--tiles column-list">
-              {latest.map((item) => (
-                <li key={item.code}>
-                  <PropertyTile property={item} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="home__empty">No new properties at the moment.</p>
-          )}
-        </div>
-      </section>
+      <CollectionSection
+        id="latest-title"
+        eyebrow="Just listed"
+        title="Latest Properties"
+        text="Fresh on the market: see them before anyone else."
+        alt
+        layout="tiles"
+        items={latest}
+        renderItem={(item) => <PropertyTile property={item} />}
+        empty="No new properties at the moment."
+      />
 
       <PopularCategories />
 
-      <section className="section section--alt" aria-labelledby="recent-title">
-        <div className="container">
-          <SectionHeading
-            id="recent-title"
-            eyebrow="Recently"
-            title="Recently Added"
-            text="The newest additions to our catalogue."
-          />
-          {latest.length > 0 ? (
-            <ul className="home__grid home__grid--recent column-list">
-              {latest.map((item) => (
-                <li key={item.code}>
-                  <RecentCard property={item} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="home__empty">Nothing added recently.</p>
-          )}
-        </div>
-      </section>
+      <CollectionSection
+        id="recent-title"
+        eyebrow="Recently"
+        title="Recently Added"
+        text="The newest additions to our catalogue."
+        alt
+        layout="recent"
+        items={latest}
+        renderItem={(item) => <RecentCard property={item} />}
+        empty="Nothing added recently."
+      />
 
       <Newsletter />
     </>
+  );
+}
+
+/** A home section listing a collection's properties in its layout, or saying it has none. */
+function CollectionSection({
+  id,
+  eyebrow,
+  title,
+  text,
+  alt = false,
+  layout,
+  items,
+  renderItem,
+  empty,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+  /** On the alternate background. */
+  alt?: boolean;
+  layout: "cards" | "tiles" | "recent";
+  items: readonly Property[];
+  renderItem: (item: Property) => ReactNode;
+  empty: string;
+}) {
+  return (
+    <section className={alt ? "section section--alt" : "section"} aria-labelledby={id}>
+      <div className="container">
+        <SectionHeading id={id} eyebrow={eyebrow} title={title} text={text} />
+        {items.length > 0 ? (
+          <ul className={`home__grid home__grid--${layout} column-list`}>
+            {items.map((item) => (
+              <li key={item.code}>{renderItem(item)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="home__empty">{empty}</p>
+        )}
+      </div>
+    </section>
   );
 }
