@@ -5,7 +5,7 @@
  * its subject (the listing editor, the enquiry's page).
  */
 
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
   type AuditEventRow,
@@ -16,6 +16,7 @@ import {
   parseAuditQuery,
 } from "../../../lib/admin-audit.ts";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
+import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import {
   adminMeta,
@@ -103,83 +104,46 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const pageHref = (cursor: { after?: string; before?: string }) =>
     `${adminPaths.audit}?${auditParams(filters, cursor)}`;
   const filtered = auditParams(filters).toString() !== "";
-  const dateField = (name: "from" | "to", label: string) => (
-    <div className={`admin-field${errors[name] ? " admin-field--invalid" : ""}`}>
-      <label className="admin-field__label" htmlFor={`audit-${name}`}>
-        {label}
-      </label>
-      <input
-        className="admin-field__input"
-        id={`audit-${name}`}
-        name={name}
-        type="date"
-        defaultValue={errors[name] ? typed[name] : filters[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `audit-${name}-error` : undefined}
-      />
-      {errors[name] ? (
-        <p className="admin-field__error" id={`audit-${name}-error`}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="audit-title">
       <h1 id="audit-title" className="admin-title">
         Audit log
       </h1>
       <p>Every change made in the back office or by the content commands, newest first.</p>
-      <Form method="get" className="admin-filters" role="search" aria-label="Audit log">
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="audit-actor">
-            Who (e-mail address, or cli)
-          </label>
-          <input
-            className="admin-field__input"
-            id="audit-actor"
-            name="actor"
-            type="text"
-            autoComplete="off"
-            defaultValue={filters.actor}
+      <FilterForm label="Audit log">
+        <FilterText
+          form="audit"
+          name="actor"
+          label="Who (e-mail address, or cli)"
+          value={filters.actor}
+        />
+        <FilterSelect
+          form="audit"
+          name="action"
+          label="Action"
+          value={filters.action}
+          any="Any action"
+          options={auditActions}
+          optionLabels={auditActionNames}
+        />
+        <FilterText
+          form="audit"
+          name="subject"
+          label="Listing code or enquiry number"
+          value={filters.subject}
+        />
+        {(["from", "to"] as const).map((name) => (
+          <FilterDate
+            key={name}
+            form="audit"
+            name={name}
+            label={name === "from" ? "From (UTC)" : "To (UTC)"}
+            value={filters[name]}
+            typed={typed[name]}
+            error={errors[name]}
           />
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="audit-action">
-            Action
-          </label>
-          <select
-            className="admin-field__input"
-            id="audit-action"
-            name="action"
-            defaultValue={filters.action ?? ""}
-          >
-            <option value="">Any action</option>
-            {auditActions.map((action) => (
-              <option key={action} value={action}>
-                {auditActionNames[action]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="audit-subject">
-            Listing code or enquiry number
-          </label>
-          <input
-            className="admin-field__input"
-            id="audit-subject"
-            name="subject"
-            type="text"
-            defaultValue={filters.subject}
-          />
-        </div>
-        {dateField("from", "From (UTC)")}
-        {dateField("to", "To (UTC)")}
-        <button className="admin-button" type="submit">
-          Filter
-        </button>
-      </Form>
+        ))}
+      </FilterForm>
       {filtered ? (
         <div className="admin-actions">
           <Link className="admin-button admin-button--secondary" to={adminPaths.audit}>

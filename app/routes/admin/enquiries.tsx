@@ -4,7 +4,7 @@
  * links, with the filtered set's CSV export one link away.
  */
 
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
   adminEnquiryParams,
@@ -13,6 +13,7 @@ import {
   formatDateTime,
   parseAdminEnquiryQuery,
 } from "../../../lib/admin-enquiries.ts";
+import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiries";
@@ -42,81 +43,41 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
   const filterSearch = adminEnquiryParams(filters).toString();
   const exportHref = `${adminPaths.enquiriesExport}${filterSearch ? `?${filterSearch}` : ""}`;
   const filtered = filterSearch !== "";
-  const dateField = (name: "from" | "to", label: string) => (
-    <div className={`admin-field${errors[name] ? " admin-field--invalid" : ""}`}>
-      <label className="admin-field__label" htmlFor={`enquiries-${name}`}>
-        {label}
-      </label>
-      <input
-        className="admin-field__input"
-        id={`enquiries-${name}`}
-        name={name}
-        type="date"
-        defaultValue={errors[name] ? typed[name] : filters[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `enquiries-${name}-error` : undefined}
-      />
-      {errors[name] ? (
-        <p className="admin-field__error" id={`enquiries-${name}-error`}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="enquiries-title">
       <h1 id="enquiries-title" className="admin-title">
         Enquiries
       </h1>
-      <Form method="get" className="admin-filters" role="search" aria-label="Enquiries">
-        <div className="admin-field admin-filters__text">
-          <label className="admin-field__label" htmlFor="enquiries-q">
-            Search name, e-mail or message
-          </label>
-          <input
-            className="admin-field__input"
-            id="enquiries-q"
-            name="q"
-            type="search"
-            defaultValue={filters.text}
+      <FilterForm label="Enquiries">
+        <FilterText
+          form="enquiries"
+          name="q"
+          label="Search name, e-mail or message"
+          value={filters.text}
+          search
+        />
+        <FilterSelect
+          form="enquiries"
+          name="status"
+          label="Status"
+          value={filters.status}
+          any="Any status"
+          options={enquiryStatuses}
+          optionLabels={enquiryStatusNames}
+        />
+        <FilterText form="enquiries" name="listing" label="Listing code" value={filters.listing} />
+        {(["from", "to"] as const).map((name) => (
+          <FilterDate
+            key={name}
+            form="enquiries"
+            name={name}
+            label={name === "from" ? "From (UTC)" : "To (UTC)"}
+            value={filters[name]}
+            typed={typed[name]}
+            error={errors[name]}
           />
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="enquiries-status">
-            Status
-          </label>
-          <select
-            className="admin-field__input"
-            id="enquiries-status"
-            name="status"
-            defaultValue={filters.status ?? ""}
-          >
-            <option value="">Any status</option>
-            {enquiryStatuses.map((status) => (
-              <option key={status} value={status}>
-                {enquiryStatusNames[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="enquiries-listing">
-            Listing code
-          </label>
-          <input
-            className="admin-field__input"
-            id="enquiries-listing"
-            name="listing"
-            type="text"
-            defaultValue={filters.listing}
-          />
-        </div>
-        {dateField("from", "From (UTC)")}
-        {dateField("to", "To (UTC)")}
-        <button className="admin-button" type="submit">
-          Filter
-        </button>
-      </Form>
+        ))}
+      </FilterForm>
       <div className="admin-actions admin-enquiries__tools">
         {filtered ? (
           <Link className="admin-button admin-button--secondary" to={adminPaths.enquiries}>

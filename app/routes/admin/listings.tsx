@@ -19,6 +19,7 @@ import {
   parseAdminListingQuery,
 } from "../../../lib/admin-listings.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
@@ -109,57 +110,31 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           <p>{`${done.code} ${doneMessages[done.action]}`}</p>
         </div>
       ) : null}
-      <Form method="get" className="admin-filters" role="search" aria-label="Listings">
-        <div className="admin-field admin-filters__text">
-          <label className="admin-field__label" htmlFor="listings-q">
-            Search code, headline or city
-          </label>
-          <input
-            className="admin-field__input"
-            id="listings-q"
-            name="q"
-            type="search"
-            defaultValue={query.text}
-          />
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="listings-status">
-            Show
-          </label>
-          <select
-            className="admin-field__input"
-            id="listings-status"
-            name="status"
-            defaultValue={query.filter}
-          >
-            {adminListingFilters.map((filter) => (
-              <option key={filter} value={filter}>
-                {adminListingFilterNames[filter]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor="listings-sort">
-            Order
-          </label>
-          <select
-            className="admin-field__input"
-            id="listings-sort"
-            name="sort"
-            defaultValue={query.sort}
-          >
-            {adminListingSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {adminListingSortNames[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button className="admin-button" type="submit">
-          Search
-        </button>
-      </Form>
+      <FilterForm label="Listings" submitLabel="Search">
+        <FilterText
+          form="listings"
+          name="q"
+          label="Search code, headline or city"
+          value={query.text}
+          search
+        />
+        <FilterSelect
+          form="listings"
+          name="status"
+          label="Show"
+          value={query.filter}
+          options={adminListingFilters}
+          optionLabels={adminListingFilterNames}
+        />
+        <FilterSelect
+          form="listings"
+          name="sort"
+          label="Order"
+          value={query.sort}
+          options={adminListingSorts}
+          optionLabels={adminListingSortNames}
+        />
+      </FilterForm>
       {page.rows.length === 0 ? (
         <p className="admin-empty">No listing matches.</p>
       ) : (
