@@ -16,6 +16,7 @@ import {
   parseAuditQuery,
 } from "../../../lib/admin-audit.ts";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
+import { DataTable } from "../../admin/data-table.tsx";
 import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import {
@@ -151,43 +152,24 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      {page.rows.length === 0 ? (
-        <p className="admin-empty">No event matches.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-listings admin-audit">
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Subject</th>
-                <th scope="col">What changed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((event) => (
-                <tr key={event.id}>
-                  <td data-label="When" className="admin-listings__nowrap">
-                    {formatDateTime(event.at)}
-                  </td>
-                  <td data-label="Who">{event.actorEmail}</td>
-                  <td data-label="Action">
-                    {isAuditAction(event.action) ? auditActionNames[event.action] : event.action}
-                  </td>
-                  <td data-label="Subject">
-                    <Subject event={event} />
-                  </td>
-                  <td data-label="What changed">
-                    <Detail event={event} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="admin-audit"
+        caption="Audit log, newest first"
+        empty="No event matches."
+        rows={page.rows}
+        rowKey={(event) => event.id}
+        columns={[
+          { label: "When", nowrap: true, cell: (event) => formatDateTime(event.at) },
+          { label: "Who", cell: (event) => event.actorEmail },
+          {
+            label: "Action",
+            cell: (event) =>
+              isAuditAction(event.action) ? auditActionNames[event.action] : event.action,
+          },
+          { label: "Subject", cell: (event) => <Subject event={event} /> },
+          { label: "What changed", cell: (event) => <Detail event={event} /> },
+        ]}
+      />
       <AdminPager page={page} hrefOf={pageHref} />
     </section>
   );

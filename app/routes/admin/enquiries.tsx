@@ -13,6 +13,7 @@ import {
   formatDateTime,
   parseAdminEnquiryQuery,
 } from "../../../lib/admin-enquiries.ts";
+import { DataTable } from "../../admin/data-table.tsx";
 import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
@@ -94,48 +95,38 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </div>
-      {page.rows.length === 0 ? (
-        <p className="admin-empty">No enquiry matches.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-listings admin-enquiries">
-            <caption className="visually-hidden">Enquiries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">About</th>
-                <th scope="col">Status</th>
-                <th scope="col">Assigned to</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Received" className="admin-listings__nowrap">
-                    {formatDateTime(row.createdAt)}
-                  </td>
-                  <td data-label="From">
-                    <div>
-                      <Link to={`${adminPaths.enquiries}/${row.id}`}>{row.fullname}</Link>
-                      <span className="admin-enquiries__email">{row.email}</span>
-                    </div>
-                  </td>
-                  <td data-label="About">
-                    {row.propertyCode ? `Listing ${row.propertyCode}` : row.subject}
-                  </td>
-                  <td data-label="Status">
-                    <span className={`admin-status admin-status--enquiry-${row.status}`}>
-                      {enquiryStatusNames[row.status]}
-                    </span>
-                  </td>
-                  <td data-label="Assigned to">{row.assignee ?? "Nobody"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="admin-enquiries"
+        caption="Enquiries, newest first"
+        empty="No enquiry matches."
+        rows={page.rows}
+        rowKey={(row) => row.id}
+        columns={[
+          { label: "Received", nowrap: true, cell: (row) => formatDateTime(row.createdAt) },
+          {
+            label: "From",
+            cell: (row) => (
+              <div>
+                <Link to={`${adminPaths.enquiries}/${row.id}`}>{row.fullname}</Link>
+                <span className="admin-enquiries__email">{row.email}</span>
+              </div>
+            ),
+          },
+          {
+            label: "About",
+            cell: (row) => (row.propertyCode ? `Listing ${row.propertyCode}` : row.subject),
+          },
+          {
+            label: "Status",
+            cell: (row) => (
+              <span className={`admin-status admin-status--enquiry-${row.status}`}>
+                {enquiryStatusNames[row.status]}
+              </span>
+            ),
+          },
+          { label: "Assigned to", cell: (row) => row.assignee ?? "Nobody" },
+        ]}
+      />
       <AdminPager page={page} hrefOf={pageHref} />
     </section>
   );

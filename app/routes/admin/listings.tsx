@@ -8,6 +8,7 @@ import { Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
   type AdminListingAction,
+  type AdminListingRow,
   type AdminListingStatus,
   adminListingFilterNames,
   adminListingFilters,
@@ -19,6 +20,7 @@ import {
   parseAdminListingQuery,
 } from "../../../lib/admin-listings.ts";
 import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { DataTable } from "../../admin/data-table.tsx";
 import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
@@ -135,101 +137,103 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           optionLabels={adminListingSortNames}
         />
       </FilterForm>
-      {page.rows.length === 0 ? (
-        <p className="admin-empty">No listing matches.</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-listings">
-            <caption className="visually-hidden">
-              Listings, {adminListingSortNames[query.sort]}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Headline</th>
-                <th scope="col">City</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <tr key={row.code}>
-                  <td data-label="Code">{row.code}</td>
-                  <td data-label="Headline">
-                    {row.status === "published" ? (
-                      <a href={`/property/${encodeURIComponent(row.slug)}`}>{row.headline}</a>
-                    ) : (
-                      row.headline
-                    )}
-                  </td>
-                  <td data-label="City">{row.city}</td>
-                  <td data-label="Price" className="admin-listings__nowrap">
-                    {formatPrice(row.price)}
-                  </td>
-                  <td data-label="Status">
-                    <span className={`admin-status admin-status--${row.status}`}>
-                      {adminListingStatusNames[row.status]}
-                    </span>
-                  </td>
-                  <td data-label="Updated" className="admin-listings__nowrap">
-                    {formatDate(row.updatedAt ?? row.createdAt)}
-                  </td>
-                  <td data-label="Actions">
-                    <div className="admin-row-actions">
-                      <Link
-                        className="admin-button admin-button--quiet admin-button--small"
-                        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/edit`}
-                        aria-label={`Edit ${row.code}`}
-                      >
-                        Edit
-                      </Link>
-                      <Form
-                        method="post"
-                        action={`${adminPaths.listings}/${encodeURIComponent(row.code)}/duplicate`}
-                      >
-                        <FormToken token={csrfToken} />
-                        <button
-                          className="admin-button admin-button--quiet admin-button--small"
-                          type="submit"
-                          aria-label={`Duplicate ${row.code}`}
-                        >
-                          Duplicate
-                        </button>
-                      </Form>
-                      {rowActions(row.status).map((intent) => (
-                        <Form method="post" key={intent}>
-                          <FormToken token={csrfToken} />
-                          <input type="hidden" name="code" value={row.code} />
-                          <input type="hidden" name="intent" value={intent} />
-                          <input type="hidden" name="return" value={current} />
-                          <button
-                            className="admin-button admin-button--quiet admin-button--small"
-                            type="submit"
-                            aria-label={`${actionNames[intent]} ${row.code}`}
-                          >
-                            {actionNames[intent]}
-                          </button>
-                        </Form>
-                      ))}
-                      <Link
-                        className="admin-button admin-button--quiet admin-button--small"
-                        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/delete`}
-                        aria-label={`Delete ${row.code}`}
-                      >
-                        Delete
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={`Listings, ${adminListingSortNames[query.sort]}`}
+        empty="No listing matches."
+        rows={page.rows}
+        rowKey={(row) => row.code}
+        columns={[
+          { label: "Code", cell: (row) => row.code },
+          {
+            label: "Headline",
+            cell: (row) =>
+              row.status === "published" ? (
+                <a href={`/property/${encodeURIComponent(row.slug)}`}>{row.headline}</a>
+              ) : (
+                row.headline
+              ),
+          },
+          { label: "City", cell: (row) => row.city },
+          { label: "Price", nowrap: true, cell: (row) => formatPrice(row.price) },
+          {
+            label: "Status",
+            cell: (row) => (
+              <span className={`admin-status admin-status--${row.status}`}>
+                {adminListingStatusNames[row.status]}
+              </span>
+            ),
+          },
+          {
+            label: "Updated",
+            nowrap: true,
+            cell: (row) => formatDate(row.updatedAt ?? row.createdAt),
+          },
+          {
+            label: "Actions",
+            cell: (row) => <RowActions row={row} csrfToken={csrfToken} current={current} />,
+          },
+        ]}
+      />
       <AdminPager page={page} hrefOf={pageHref} />
     </section>
+  );
+}
+
+/** A row's buttons: edit, duplicate, what its status allows (publish, archive…), delete. */
+function RowActions({
+  row,
+  csrfToken,
+  current,
+}: {
+  row: AdminListingRow;
+  csrfToken: string;
+  /** The table's address, where an action comes back to. */
+  current: string;
+}) {
+  return (
+    <div className="admin-row-actions">
+      <Link
+        className="admin-button admin-button--quiet admin-button--small"
+        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/edit`}
+        aria-label={`Edit ${row.code}`}
+      >
+        Edit
+      </Link>
+      <Form
+        method="post"
+        action={`${adminPaths.listings}/${encodeURIComponent(row.code)}/duplicate`}
+      >
+        <FormToken token={csrfToken} />
+        <button
+          className="admin-button admin-button--quiet admin-button--small"
+          type="submit"
+          aria-label={`Duplicate ${row.code}`}
+        >
+          Duplicate
+        </button>
+      </Form>
+      {rowActions(row.status).map((intent) => (
+        <Form method="post" key={intent}>
+          <FormToken token={csrfToken} />
+          <input type="hidden" name="code" value={row.code} />
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="return" value={current} />
+          <button
+            className="admin-button admin-button--quiet admin-button--small"
+            type="submit"
+            aria-label={`${actionNames[intent]} ${row.code}`}
+          >
+            {actionNames[intent]}
+          </button>
+        </Form>
+      ))}
+      <Link
+        className="admin-button admin-button--quiet admin-button--small"
+        to={`${adminPaths.listings}/${encodeURIComponent(row.code)}/delete`}
+        aria-label={`Delete ${row.code}`}
+      >
+        Delete
+      </Link>
+    </div>
   );
 }
