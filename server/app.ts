@@ -284,11 +284,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.site) {
     const { sitePlugin } = await import("./plugins/site.ts");
+    const photoStore = createFilesystemPhotoStore(config.IMAGE_DIR);
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
-      listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
+      listings: createAdminListings({
+        database,
+        store: photoStore,
+        redisUrl: config.REDIS_URL,
+        log: app.log,
+      }),
       enquiries: createAdminEnquiries({ database, log: app.log }),
       audit: createAdminAudit({ database }),
       content: createAdminContent({
@@ -299,7 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       photos: createAdminPhotos({
         database,
-        store: createFilesystemPhotoStore(config.IMAGE_DIR),
+        store: photoStore,
         redisUrl: config.REDIS_URL,
         log: app.log,
       }),
