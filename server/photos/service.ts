@@ -121,6 +121,20 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     }
     return { results, accepted };
   }
+  /**
+   * Deletes the stored files an upload did not add to the listing (`all` of them when it saved
+   * nothing, else those `refused` over the limit), unless a listing uses them.
+   */
+  async function dropUnplaced(
+    accepted: ReadonlyMap<string, { index: number }>,
+    results: readonly PhotoUploadResult[],
+    which: "all" | "refused",
+  ) {
+    const unplaced = [...accepted]
+      .filter(([, { index }]) => which === "all" || results[index]?.ok !== true)
+      .map(([name]) => name);
+    await deleteUnusedPhotoFilesAfterCommit(db, store, unplaced, log);
+  }
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
     publishContentChange(redisUrl).catch((error: unknown) =>
@@ -221,6 +235,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         });
         if (outcome.kind === "moved") continue;
         if (outcome.kind === "missing") {
+          await dropUnplaced(accepted, results, "all");
           return {
             ok: false,
             results,
@@ -228,8 +243,10 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           };
         }
         if (outcome.kind === "added") await announce();
+        await dropUnplaced(accepted, results, "refused");
         return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
       }
+      await dropUnplaced(accepted, results, "all");
       return {
         ok: false,
         results,
@@ -301,6 +318,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         });
         if (outcome.kind === "moved") continue;
         if (outcome.kind === "missing") {
+          await dropUnplaced(accepted, results, "all");
           return {
             ok: false,
             results,
@@ -308,8 +326,10 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           };
         }
         if (outcome.kind === "added") await announce();
+        await dropUnplaced(accepted, results, "refused");
         return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
       }
+      await dropUnplaced(accepted, results, "all");
       return {
         ok: false,
         results,

@@ -13,6 +13,7 @@ import type { StaffSession } from "#app-context";
 import type { Database } from "../../db/database.ts";
 import { replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { photoLimits } from "../../lib/admin-photos.ts";
 import { imageVariantPath } from "../../lib/image-variants.ts";
 import {
   buildPdfBytes,
@@ -27,8 +28,9 @@ import {
 import { runPhotosCli } from "../cli/photos.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { createAdminListings } from "../staff/listings.ts";
-import { createTestImageDir } from "../testing/app.ts";
+import { createTestApp, createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore, type PhotoStore, photoNamesIn } from "./photo-store.ts";
+import { createAdminPhotos } from "./service.ts";
 import { sweepUnusedPhotoFiles } from "./unused-files.ts";
 
 const silent = { warn() {} };
@@ -187,6 +189,46 @@ describe.each(testDialects)("files no listing uses on %s", (dialect) => {
     expect(stored(first)).toBe(true);
   });
 
+  it("deletes an upload's files when its listing was deleted meanwhile, or they were over the limit", async () => {
+    const gone = await listing();
+    const bytes = await buildPhotoBytes({ color: "#0a0b0c" });
+    const name = `${sha(bytes)}.jpg`;
+    // The listing is deleted while the upload is between storing the file and saving it.
+    const racing: PhotoStore = {
+      ...store,
+      async put(file, content) {
+        await store.put(file, content);
+        await db.deleteFrom("property").where("code", "=", gone.code).execute();
+      },
+    };
+    const answer = await createAdminPhotos({
+      database: test.handle,
+      store: racing,
+      redisUrl: undefined,
+      log: silent,
+    }).upload(session, gone.code, [{ name: "late.jpg", bytes }]);
+    expect(answer).toMatchObject({ ok: false });
+    expect(stored(name)).toBe(false);
+
+    const full = await listing();
+    await setPhotos(
+      full.code,
+      Array.from(
+        { length: photoLimits.maxPhotosPerListing },
+        (_, index) => `${index.toString(16).padStart(64, "0")}.jpg`,
+      ),
+    );
+    const more = await buildPhotoBytes({ color: "#0c0b0a" });
+    const refused = await createAdminPhotos({
+      database: test.handle,
+      store,
+      redisUrl: undefined,
+      log: silent,
+    }).upload(session, full.code, [{ name: "one-more.jpg", bytes: more }]);
+    expect(refused.results[0]).toMatchObject({ ok: false, name: "one-more.jpg" });
+    expect(stored(`${sha(more)}.jpg`)).toBe(false);
+  });
+
   it("sweeps old files nothing names, keeping young ones, used ones and names not content-hashed", async () => {
     const used = await listing();
     const cover = await storePhoto(48);
@@ -249,5 +291,34 @@ describe.each(testDialects)("files no listing uses on %s", (dialect) => {
       "--grace-hours must be a whole number of at least 1, not '0'.",
     );
     expect(await runPhotosCli(["tidy"], io)).toBe(2);
+  });
+});
+
+describe("the sweep in the server", () => {
+  it("runs at start on every app server when PHOTO_SWEEP_HOURS is set, and not otherwise", async () => {
+    const off = await createTestApp("sqlite");
+    try {
+      expect(off.app.photoSweep).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+    const imageDir = createTestImageDir();
+    const store = createFilesystemPhotoStore(imageDir);
+    const bytes = await buildPhotoBytes({ color: "#123456" });
+    const orphan = `${sha(bytes)}.jpg`;
+    await store.put(orphan, bytes);
+    const old = new Date(Date.now() - 48 * hourMs);
+    utimesSync(join(imageDir, "property", orphan), old, old);
+    const on = await createTestApp("sqlite", { PHOTO_SWEEP_HOURS: "6", IMAGE_DIR: imageDir });
+    try {
+      await on.app.ready();
+      expect(on.app.photoSweep).toBeDefined();
+      // The run begun at start, or a new one: either way the orphan is gone after it.
+      await on.app.photoSweep!.runOnce();
+      expect(existsSync(join(imageDir, "property", orphan))).toBe(false);
+      expect(existsSync(join(imageDir, "property", "house.jpg"))).toBe(true);
+    } finally {
+      await on.close();
+    }
   });
 });
