@@ -24,9 +24,9 @@ const hourMs = 60 * 60 * 1000;
 export const usage = `Usage:
   npm run photos -- sweep [--dry-run] [--grace-hours N]
       deletes the uploaded photo and floor-plan files (content-hashed names in
-      IMAGE_DIR/property) that no listing uses and that were stored more than N hours ago
-      (${defaultSweepGraceMs / hourMs} by default), with their WebP derivatives; --dry-run lists
-      them and deletes nothing. Imported and demo images are never touched.
+      IMAGE_DIR/property) that no listing uses and that were stored more than N hours
+      ago (${defaultSweepGraceMs / hourMs} by default), with their WebP derivatives; --dry-run
+      lists them and deletes nothing. Imported and demo images are never touched.
   npm run photos -- --help`;
 
 type Command = { kind: "help" } | { kind: "sweep"; dryRun: boolean; graceMs: number };
