@@ -67,6 +67,17 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the hours between photo sweeps, off by default, and refuses anything else", () => {
+    expect(loadConfig({}).PHOTO_SWEEP_HOURS).toBeUndefined();
+    expect(loadConfig({ PHOTO_SWEEP_HOURS: "OFF" }).PHOTO_SWEEP_HOURS).toBeUndefined();
+    expect(loadConfig({ PHOTO_SWEEP_HOURS: "24" }).PHOTO_SWEEP_HOURS).toBe(24);
+    for (const bad of ["0", "1.5", "daily", "8761"]) {
+      expect(() => loadConfig({ PHOTO_SWEEP_HOURS: bad }), bad).toThrow(
+        "PHOTO_SWEEP_HOURS: must be a whole number of hours from 1 to 8760, or 'off'",
+      );
+    }
+  });
+
   it("turns image derivatives (srcset) off for an image host without them", () => {
     expect(loadConfig({ IMAGE_DERIVATIVES: "false" }).IMAGE_DERIVATIVES).toBe(false);
     expect(() => loadConfig({ IMAGE_DERIVATIVES: "no" })).toThrow(/IMAGE_DERIVATIVES/);

@@ -41,6 +41,24 @@ export function isExposed(env: { HOST: string; SITE_URL?: string | undefined }):
 
 const rateLimitPattern = /^(\d+)\/(\d+)(s|m|h)$/;
 
+/** A setting that is a whole number of `unit` from 1 to `max`, or `off` (the default: undefined). */
+function wholeNumberOrOff(unit: string, max: number) {
+  return z
+    .string()
+    .default("off")
+    .transform((value, context) => {
+      const text = value.trim().toLowerCase();
+      if (text === "off") return undefined;
+      const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+      if (Number.isSafeInteger(number) && number >= 1 && number <= max) return number;
+      context.addIssue({
+        code: "custom",
+        message: `must be a whole number of ${unit} from 1 to ${max}, or 'off'`,
+      });
+      return z.NEVER;
+    });
+}
+
 /** A per-visitor-IP limit such as '5/10m' (5 requests per 10 minutes), or 'off'. */
 export interface RateLimit {
   max: number;
@@ -171,20 +189,13 @@ const envSchema = z
      * Days an enquiry is kept; older ones (with their notes and delivery rows) are deleted by
      * an hourly purge on every app server (decision 045). `off` (the default): kept for ever.
      */
-    ENQUIRY_RETENTION_DAYS: z
-      .string()
-      .default("off")
-      .transform((value, context) => {
-        const text = value.trim().toLowerCase();
-        if (text === "off") return undefined;
-        const days = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-        if (Number.isSafeInteger(days) && days >= 1 && days <= 36_500) return days;
-        context.addIssue({
-          code: "custom",
-          message: "must be a whole number of days from 1 to 36500, or 'off'",
-        });
-        return z.NEVER;
-      }),
+    ENQUIRY_RETENTION_DAYS: wholeNumberOrOff("days", 36_500),
+    /**
+     * Hours between sweeps of the uploaded photo files no listing uses, on every app server
+     * (decision 060); each deletes those stored more than a day ago. `off` (the default): only
+     * `npm run photos -- sweep` does.
+     */
+    PHOTO_SWEEP_HOURS: wholeNumberOrOff("hours", 8760),
     TRUSTED_PROXIES: z
       .string()
       .default("127.0.0.1,::1")

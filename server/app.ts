@@ -24,6 +24,7 @@ import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mai
 import { installMetrics } from "./metrics.ts";
 import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
 import { createAdminPhotos } from "./photos/service.ts";
+import { createPhotoSweep, type PhotoSweep } from "./photos/unused-files.ts";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -59,6 +60,8 @@ declare module "fastify" {
     enquiryPurge: EnquiryPurge | undefined;
     /** Queues the daily search alert digests (decision 055); absent when SMTP_URL is not set. */
     alertDigests: AlertDigests | undefined;
+    /** Deletes uploaded files no listing uses (decision 060); absent when PHOTO_SWEEP_HOURS is off. */
+    photoSweep: PhotoSweep | undefined;
   }
 }
 
@@ -196,6 +199,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook("preClose", async () => enquiryPurge.stop());
   }
 
+  // Uploaded files no listing uses go, on every app server when asked (the lock keeps them apart).
+  const photoStore = createFilesystemPhotoStore(config.IMAGE_DIR);
+  const photoSweep =
+    config.PHOTO_SWEEP_HOURS === undefined
+      ? undefined
+      : createPhotoSweep({
+          db: database.db,
+          store: photoStore,
+          intervalMs: config.PHOTO_SWEEP_HOURS * 3_600_000,
+          log: app.log,
+        });
+  app.decorate("photoSweep", photoSweep);
+  if (photoSweep) {
+    app.addHook("onReady", async () => photoSweep.start());
+    app.addHook("preClose", async () => photoSweep.stop());
+  }
+
   // A Redis outage fails its commands after one reconnect attempt instead of holding requests
   // in ioredis's queue; the rate limit then lets enquiries through (see server/api/index.ts).
   const redis: Redis | undefined = config.REDIS_URL
@@ -288,7 +308,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
-      listings: createAdminListings({ database, redisUrl: config.REDIS_URL, log: app.log }),
+      listings: createAdminListings({
+        database,
+        store: photoStore,
+        redisUrl: config.REDIS_URL,
+        log: app.log,
+      }),
       enquiries: createAdminEnquiries({ database, log: app.log }),
       audit: createAdminAudit({ database }),
       content: createAdminContent({
@@ -299,7 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       photos: createAdminPhotos({
         database,
-        store: createFilesystemPhotoStore(config.IMAGE_DIR),
+        store: photoStore,
         redisUrl: config.REDIS_URL,
         log: app.log,
       }),

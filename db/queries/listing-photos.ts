@@ -70,6 +70,73 @@ export async function isPhotoFileUsed(db: Kysely<Database>, file: string): Promi
   return plan !== undefined;
 }
 
+/**
+ * The text of every place listing `code` may name a stored file: its cover, its photo list
+ * (JSON) and its floor plans' files; empty when there is no such listing.
+ */
+export async function listListingFileTexts(db: Kysely<Database>, code: string): Promise<string[]> {
+  const row = await findListingPhotoRow(db, code);
+  if (!row) return [];
+  const plans = await db
+    .selectFrom("floor_plan")
+    .select("file")
+    .where("property_id", "=", row.id)
+    .execute();
+  return [row.cover_image, row.image_list, ...plans.map((plan) => plan.file)];
+}
+
+/** Rows a sweep reads at once. */
+const referencePageSize = 1000;
+
+/**
+ * Hands `visit` the text of every place any listing (archived and unpublished ones too) may
+ * name a stored file, page by page, so a sweep over a large catalogue holds one page at a time.
+ */
+export async function visitFileReferences(
+  db: Kysely<Database>,
+  visit: (text: string) => void,
+): Promise<void> {
+  await visitPages(
+    (after) =>
+      db
+        .selectFrom("property")
+        .select(["id", "cover_image", "image_list"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(referencePageSize)
+        .execute(),
+    (row) => {
+      visit(row.cover_image);
+      visit(row.image_list);
+    },
+  );
+  await visitPages(
+    (after) =>
+      db
+        .selectFrom("floor_plan")
+        .select(["id", "file"])
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(referencePageSize)
+        .execute(),
+    (row) => visit(row.file),
+  );
+}
+
+/** Reads a table in pages of {@link referencePageSize} rows after the last id read. */
+async function visitPages<Row extends { id: number }>(
+  read: (after: number) => Promise<Row[]>,
+  visit: (row: Row) => void,
+): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await read(after);
+    rows.forEach(visit);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < referencePageSize) return;
+    after = last.id;
+  }
+}
+
 /** Raises the listing's revision over `revision` only (a write to its floor plans); false when it moved on. */
 export async function raiseListingRevision(
   db: Kysely<Database>,

@@ -15,6 +15,7 @@ import {
   listAlertsDueOn,
 } from "../../db/queries/search-alert.ts";
 import { maxDigestListings, readAlertQuery } from "../../lib/search-alert.ts";
+import { createPeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 import { utcDay } from "./service.ts";
 
 interface Log {
@@ -33,18 +34,16 @@ export interface AlertDigestOptions {
   now?: () => Date;
 }
 
-export type AlertDigests = ReturnType<typeof createAlertDigests>;
+export type AlertDigests = PeriodicJob<number>;
 
 const batchSize = 100;
 /** An alert not confirmed within this many days is deleted (its address with it). */
 export const unconfirmedAlertDays = 14;
 
-export function createAlertDigests(options: AlertDigestOptions) {
+/** Queues the due digests at each run (at `at`, now by default); a run answers how many. */
+export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
   const { database, digestHour, log, intervalMs = 300_000 } = options;
   const clock = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
 
   async function digestAll(at: Date): Promise<number> {
     const db = database.db;
@@ -101,42 +100,13 @@ export function createAlertDigests(options: AlertDigestOptions) {
     return queued;
   }
 
-  /** Queues today's due digests (at `at`, now by default); answers how many. */
-  function runOnce(at?: Date): Promise<number> {
-    running ??= (async () => {
-      try {
-        return await digestAll(at ?? clock());
-      } catch (error) {
-        log.error({ err: error }, "alert digests failed; will try again");
-        return 0;
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void runOnce();
-      schedule();
+  return createPeriodicJob({
+    intervalMs,
+    now: clock,
+    run: digestAll,
+    failed(error) {
+      log.error({ err: error }, "alert digests failed; will try again");
+      return 0;
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

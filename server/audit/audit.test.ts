@@ -115,7 +115,12 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     });
   const services = () => ({
     staff: accounts().service,
-    listings: createAdminListings({ database: test.handle, redisUrl: undefined, log: silent }),
+    listings: createAdminListings({
+      database: test.handle,
+      store: createFilesystemPhotoStore(createTestImageDir()),
+      redisUrl: undefined,
+      log: silent,
+    }),
     enquiries: createAdminEnquiries({ database: test.handle, log: silent }),
     audit: createAdminAudit({ database: test.handle }),
     // Its writes' events are checked in server/staff/content.test.ts.
@@ -441,6 +446,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     try {
       const listings = createAdminListings({
         database: other.handle,
+        store: createFilesystemPhotoStore(createTestImageDir()),
         redisUrl: undefined,
         log: silent,
       });

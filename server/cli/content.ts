@@ -302,6 +302,14 @@ export function formatImportReport(file: string, report: ImportReport, dryRun: b
     lines.push(`New amenities ${would}created: ${report.createdAmenities.join(", ")}.`);
   }
   if (report.copiedImages > 0) lines.push(`Copied ${report.copiedImages} images.`);
+  if (report.deletedImages > 0) {
+    lines.push(`Deleted ${report.deletedImages} uploaded files no listing uses any more.`);
+  }
+  if (report.deleteProblem !== undefined) {
+    lines.push(
+      `Files no listing uses any more could not be deleted (${report.deleteProblem}); \`npm run photos -- sweep\` deletes them later.`,
+    );
+  }
   if (report.rejected.length > 0) {
     lines.push("Refused rows (nothing of them was saved):");
     for (const row of report.rejected) {

@@ -23,6 +23,8 @@ import {
 import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
+import { createFilesystemPhotoStore, photoNamesIn } from "../photos/photo-store.ts";
+import { deleteUnusedPhotoFiles, droppedFiles } from "../photos/unused-files.ts";
 import {
   ImageError,
   type InspectedImage,
@@ -67,6 +69,10 @@ export interface ImportReport {
   createdAmenities: string[];
   /** Image files copied into IMAGE_DIR (none in a dry run). */
   copiedImages: number;
+  /** Uploaded files the updated listings no longer name and no other listing uses, deleted. */
+  deletedImages: number;
+  /** Why those files could not be deleted, when they could not (a sweep deletes them later). */
+  deleteProblem?: string;
 }
 
 /** Refuses the row being saved; the transaction rolls back. */
@@ -94,7 +100,10 @@ export async function importProperties(
     createdCategories: [],
     createdAmenities: [],
     copiedImages: 0,
+    deletedImages: 0,
   };
+  /** Files the saved rows stopped naming: once every row is saved, those unused are deleted. */
+  const dropped = new Set<string>();
   const now = (options.now ?? new Date()).toISOString();
   const firstRowOf = new Map<string, string>();
   const inspections = new Map<string, Promise<InspectedImage>>();
@@ -183,6 +192,7 @@ export async function importProperties(
         ...outcome.createdAmenities.filter((title) => !report.createdAmenities.includes(title)),
       );
       report.copiedImages += created.length;
+      for (const file of outcome.dropped) dropped.add(file);
     } catch (error) {
       await removeStoredImages(options.imageDir, "property", created);
       if (!(error instanceof RowRejected)) {
@@ -196,6 +206,14 @@ export async function importProperties(
     }
   }
   options.onProgress?.(rows.length, rows.length);
+  if (dropped.size > 0) {
+    const store = createFilesystemPhotoStore(options.imageDir);
+    try {
+      report.deletedImages = (await deleteUnusedPhotoFiles(db, store, dropped)).length;
+    } catch (error) {
+      report.deleteProblem = (error as Error).message;
+    }
+  }
   return report;
 }
 
@@ -203,6 +221,8 @@ interface SaveOutcome {
   result: "inserted" | "updated" | "unchanged";
   createdCategories: string[];
   createdAmenities: string[];
+  /** Content-hashed files the stored row named and the saved one does not (none in a dry run). */
+  dropped: string[];
 }
 
 /** Inserts or updates one property by code, in one transaction (rolled back in a dry run). */
@@ -270,10 +290,26 @@ async function saveRecord(
           at: new Date(now),
         });
       }
+      const filesOf = (texts: readonly string[]) => new Set(texts.flatMap(photoNamesIn));
       outcome = {
         result,
         createdCategories: category?.created ? [category.title] : [],
         createdAmenities: amenities.created,
+        dropped:
+          existing === undefined || dryRun
+            ? []
+            : droppedFiles(
+                filesOf([
+                  existing.cover_image,
+                  existing.image_list,
+                  ...storedPlans.map((plan) => plan.file),
+                ]),
+                filesOf([
+                  columns.cover_image,
+                  columns.image_list,
+                  ...floorPlans.map((plan) => plan.file),
+                ]),
+              ),
       };
       if (dryRun) throw new DryRunRollback();
     });

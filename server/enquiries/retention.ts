@@ -7,6 +7,7 @@
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { purgeEnquiriesBefore } from "../../db/queries/enquiry-inbox.ts";
+import { createPeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 
 interface Log {
   info(object: object, message: string): void;
@@ -23,63 +24,31 @@ export interface EnquiryPurgeOptions {
 
 const dayMs = 86_400_000;
 
-export type EnquiryPurge = ReturnType<typeof createEnquiryPurge>;
+export type EnquiryPurge = PeriodicJob<number>;
 
-export function createEnquiryPurge(options: EnquiryPurgeOptions) {
-  const { database, retentionDays, log, intervalMs = 3_600_000, now = () => new Date() } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
-
-  /** Deletes what is past retention now; answers how many enquiries went. */
-  function runOnce(): Promise<number> {
-    running ??= (async () => {
-      try {
-        const cutoff = new Date(now().getTime() - retentionDays * dayMs);
-        const deleted = await purgeEnquiriesBefore(database.db, {
-          cutoff,
-          dialect: database.dialect,
-        });
-        if (deleted > 0) {
-          log.info(
-            { deleted, cutoff: cutoff.toISOString(), retentionDays },
-            "enquiries past retention deleted",
-          );
-        }
-        return deleted;
-      } catch (error) {
-        log.error({ err: error }, "enquiry retention purge failed; will try again");
-        return 0;
-      } finally {
-        running = undefined;
+/** Deletes the enquiries past retention at each run; a run answers how many went. */
+export function createEnquiryPurge(options: EnquiryPurgeOptions): EnquiryPurge {
+  const { database, retentionDays, log, intervalMs = 3_600_000 } = options;
+  return createPeriodicJob({
+    intervalMs,
+    ...(options.now ? { now: options.now } : {}),
+    async run(at) {
+      const cutoff = new Date(at.getTime() - retentionDays * dayMs);
+      const deleted = await purgeEnquiriesBefore(database.db, {
+        cutoff,
+        dialect: database.dialect,
+      });
+      if (deleted > 0) {
+        log.info(
+          { deleted, cutoff: cutoff.toISOString(), retentionDays },
+          "enquiries past retention deleted",
+        );
       }
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      await runOnce();
-      schedule();
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    /** Purges once at once, then every `intervalMs`. */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void runOnce();
-      schedule();
+      return deleted;
     },
-    /** Stops and waits for a purge in flight. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    failed(error) {
+      log.error({ err: error }, "enquiry retention purge failed; will try again");
+      return 0;
     },
-  };
+  });
 }

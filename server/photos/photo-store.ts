@@ -34,6 +34,8 @@ export interface PhotoStore {
   delete(name: string): Promise<void>;
   /** The originals stored (derivatives left out), for a sweep. */
   list(): Promise<string[]>;
+  /** When an original was last stored or wanted again (`ensure`); undefined when missing. */
+  modifiedAt(name: string): Promise<Date | undefined>;
 }
 
 /** A content-hashed photo or floor-plan name: 64 hex digits and an image or PDF extension. */
@@ -41,6 +43,11 @@ export const photoNamePattern = /^[0-9a-f]{64}\.(?:jpg|png|webp|avif|pdf)$/;
 
 export function isPhotoName(name: string): boolean {
   return photoNamePattern.test(name);
+}
+
+/** The content-hashed names inside a text (a cover, a photo list's JSON, a floor plan's file). */
+export function photoNamesIn(text: string): string[] {
+  return text.match(/(?<![0-9a-z])[0-9a-f]{64}\.(?:jpg|png|webp|avif|pdf)(?![0-9a-z])/g) ?? [];
 }
 
 /** The store on the file system: the `property` folder of `imageDir`. */
@@ -51,8 +58,11 @@ export function createFilesystemPhotoStore(imageDir: string): PhotoStore {
     if (path === undefined) throw new Error(`Not a photo file name: ${file}`);
     return path;
   };
-  const isFile = async (file: string) =>
-    (await stat(pathOf(file)).catch(() => undefined))?.isFile() === true;
+  const fileStat = async (file: string) => {
+    const info = await stat(pathOf(file)).catch(() => undefined);
+    return info?.isFile() === true ? info : undefined;
+  };
+  const isFile = async (file: string) => (await fileStat(file)) !== undefined;
   const store: PhotoStore = {
     async put(name, bytes) {
       if (!isPhotoName(name)) throw new Error(`Not a photo name: ${name}`);
@@ -88,6 +98,9 @@ export function createFilesystemPhotoStore(imageDir: string): PhotoStore {
         .filter((entry) => entry.isFile() && isPhotoName(entry.name))
         .map((entry) => entry.name)
         .sort();
+    },
+    async modifiedAt(name) {
+      return (await fileStat(name))?.mtime;
     },
   };
   return store;

@@ -28,7 +28,8 @@ import { onContentChange } from "../content-changes.ts";
 import { openListing, saveListing } from "../staff/listing-editor.ts";
 import { createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore, isPhotoName } from "./photo-store.ts";
-import { createAdminPhotos, deleteUnusedPhotoFiles } from "./service.ts";
+import { createAdminPhotos } from "./service.ts";
+import { deleteUnusedPhotoFiles } from "./unused-files.ts";
 import { inspectPhoto } from "./validate.ts";
 
 const silent = { warn() {} };

@@ -6,14 +6,12 @@
  * no listing uses any more is deleted with its derivatives.
  */
 
-import type { Kysely } from "kysely";
 import type { AdminPhotosService } from "#app-context";
-import type { Database, DatabaseHandle } from "../../db/database.ts";
+import type { DatabaseHandle } from "../../db/database.ts";
 import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
 import { appendFloorPlans, listFloorPlans } from "../../db/queries/floor-plan.ts";
 import {
   findListingPhotoRow,
-  isPhotoFileUsed,
   lockPhotoFiles,
   raiseListingRevision,
   writeListingPhotos,
@@ -37,7 +35,8 @@ import {
 } from "../../lib/floor-plans.ts";
 import { publishContentChange } from "../content-changes.ts";
 import { actorOf } from "../staff/listings.ts";
-import { isPhotoName, type PhotoStore } from "./photo-store.ts";
+import type { PhotoStore } from "./photo-store.ts";
+import { deleteUnusedPhotoFiles, deleteUnusedPhotoFilesAfterCommit } from "./unused-files.ts";
 import { inspectFloorPlan, inspectPhoto } from "./validate.ts";
 
 export interface AdminPhotosOptions {
@@ -57,30 +56,6 @@ export interface UploadedFile {
 
 /** Tries of an upload's append when other writes to the listing keep moving its revision. */
 const appendAttempts = 5;
-
-/**
- * Deletes the stored files of `names` that no listing uses, under the photo files' lock: an
- * upload of the same bytes waits, then stores the original again (`ensure`) before it commits.
- * Answers the names deleted.
- */
-export async function deleteUnusedPhotoFiles(
-  db: Kysely<Database>,
-  store: PhotoStore,
-  names: readonly string[],
-): Promise<string[]> {
-  const candidates = [...new Set(names)].filter(isPhotoName);
-  if (candidates.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
-    await lockPhotoFiles(trx);
-    const deleted: string[] = [];
-    for (const name of candidates) {
-      if (await isPhotoFileUsed(trx, name)) continue;
-      await store.delete(name);
-      deleted.push(name);
-    }
-    return deleted;
-  });
-}
 
 /** What an upload of photos or of floor plans checks its files with, and how it names them. */
 interface UploadKind {
@@ -145,6 +120,20 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       });
     }
     return { results, accepted };
+  }
+  /**
+   * Deletes the stored files an upload did not add to the listing (`all` of them when it saved
+   * nothing, else those `refused` over the limit), unless a listing uses them.
+   */
+  async function dropUnplaced(
+    accepted: ReadonlyMap<string, { index: number }>,
+    results: readonly PhotoUploadResult[],
+    which: "all" | "refused",
+  ) {
+    const unplaced = [...accepted]
+      .filter(([, { index }]) => which === "all" || results[index]?.ok !== true)
+      .map(([name]) => name);
+    await deleteUnusedPhotoFilesAfterCommit(db, store, unplaced, log);
   }
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
@@ -246,6 +235,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         });
         if (outcome.kind === "moved") continue;
         if (outcome.kind === "missing") {
+          await dropUnplaced(accepted, results, "all");
           return {
             ok: false,
             results,
@@ -253,8 +243,10 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           };
         }
         if (outcome.kind === "added") await announce();
+        await dropUnplaced(accepted, results, "refused");
         return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
       }
+      await dropUnplaced(accepted, results, "all");
       return {
         ok: false,
         results,
@@ -326,6 +318,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         });
         if (outcome.kind === "moved") continue;
         if (outcome.kind === "missing") {
+          await dropUnplaced(accepted, results, "all");
           return {
             ok: false,
             results,
@@ -333,8 +326,10 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           };
         }
         if (outcome.kind === "added") await announce();
+        await dropUnplaced(accepted, results, "refused");
         return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
       }
+      await dropUnplaced(accepted, results, "all");
       return {
         ok: false,
         results,
@@ -394,12 +389,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       if (!answer.ok) return answer;
       await announce();
       // After the commit: a file is deleted only once no committed listing uses it.
-      const deletedFiles = await deleteUnusedPhotoFiles(db, store, answer.removed).catch(
-        (error: unknown) => {
-          log.warn({ err: error }, "removed photos' files could not be deleted");
-          return [];
-        },
-      );
+      const deletedFiles = await deleteUnusedPhotoFilesAfterCommit(db, store, answer.removed, log);
       return { ...answer, deletedFiles };
     },
   };

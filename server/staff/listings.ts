@@ -20,6 +20,12 @@ import type { ListingSave } from "../../lib/admin-listing-form.ts";
 import { adminListingPageSize } from "../../lib/admin-listings.ts";
 import { changedFields } from "../audit/changes.ts";
 import { publishContentChange } from "../content-changes.ts";
+import type { PhotoStore } from "../photos/photo-store.ts";
+import {
+  deleteUnusedPhotoFilesAfterCommit,
+  droppedFiles,
+  listingPhotoFiles,
+} from "../photos/unused-files.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
 
 /** Listings the related properties' search offers at most. */
@@ -29,6 +35,8 @@ export interface AdminListingsOptions {
   database: DatabaseHandle;
   /** REDIS_URL: changes reach the other app servers through it. */
   redisUrl: string | undefined;
+  /** Where the listings' photo and floor-plan files are: those no listing uses any more go. */
+  store: PhotoStore;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
 }
@@ -39,7 +47,7 @@ export function actorOf(session: StaffSession): AuditActor & { id: number } {
 }
 
 export function createAdminListings(options: AdminListingsOptions): AdminListingsService {
-  const { database, redisUrl, log } = options;
+  const { database, store, redisUrl, log } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
@@ -51,6 +59,9 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     if (saved.ok) await announce();
     return saved;
   };
+  /** After the commit: the dropped files no listing uses any more are deleted. */
+  const deleteUnused = (files: Iterable<string>) =>
+    deleteUnusedPhotoFilesAfterCommit(db, store, files, log);
   return {
     async list(_session, query) {
       return listAdminListings(db, query, adminListingPageSize);
@@ -60,8 +71,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     },
     async change(session, code, action) {
       const at = now();
+      let files = new Set<string>();
       const outcome = await db.transaction().execute(async (trx) => {
         const before = action === "delete" ? await findAdminListing(trx, code) : undefined;
+        if (action === "delete") files = await listingPhotoFiles(trx, code);
         const changed = await changeAdminListing(trx, code, action, at);
         if (changed === "changed") {
           await recordAuditEvent(trx, {
@@ -75,7 +88,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
         }
         return changed;
       });
-      if (outcome === "changed") await announce();
+      if (outcome === "changed") {
+        await announce();
+        await deleteUnused(files);
+      }
       return outcome;
     },
     open: (_session, code) => openListing(db, code),
@@ -101,10 +117,14 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     },
     async save(session, code, revision, values) {
       const at = now();
+      let dropped: string[] = [];
       const saved = await db.transaction().execute(async (trx) => {
         const before = await openListing(trx, code);
+        const filesBefore = await listingPhotoFiles(trx, code);
         const written = await saveListing(trx, code, revision, values, at);
         if (written.ok) {
+          // The floor plans field may drop a plan's file.
+          dropped = droppedFiles(filesBefore, await listingPhotoFiles(trx, code));
           const after = await openListing(trx, code);
           await recordAuditEvent(trx, {
             actor: actorOf(session),
@@ -119,7 +139,9 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
         }
         return written;
       });
-      return announced(saved);
+      await announced(saved);
+      if (saved.ok) await deleteUnused(dropped);
+      return saved;
     },
     async duplicate(session, code) {
       const at = now();

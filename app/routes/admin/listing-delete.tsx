@@ -36,8 +36,9 @@ export default function ListingDelete({ loaderData }: Route.ComponentProps) {
         {`Delete ${listing.code}?`}
       </h1>
       <p>
-        “{listing.headline}” in {listing.city} will be deleted for good and cannot be brought back.
-        To hide it from the public site and keep it, archive it instead.
+        “{listing.headline}” in {listing.city} will be deleted for good and cannot be brought back,
+        with the photos and floor plans uploaded for it that no other listing uses. To hide it from
+        the public site and keep it, archive it instead.
       </p>
       <div className="admin-actions">
         <Form method="post">
