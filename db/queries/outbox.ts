@@ -6,9 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type { EnquiryStatus } from "../../lib/admin-enquiries.ts";
-import type { Database, Dialect } from "../database.ts";
+import type { Database } from "../database.ts";
 import { toIsoString } from "./columns.ts";
 import { type EnquiryRecord, toEnquiryRecord } from "./enquiry.ts";
+import { type ClaimOptions, claimDueRows } from "./outbox-claim.ts";
 
 export type DeliveryState = "pending" | "sent";
 
@@ -98,14 +99,6 @@ export async function listEnquiriesWithDeliveryByIds(
   return rows.map(toEnquiryWithDelivery);
 }
 
-export interface ClaimOptions {
-  dialect: Dialect;
-  now: Date;
-  /** How long the claim holds; a worker that dies mid-send frees its rows after this. */
-  leaseMs: number;
-  limit: number;
-}
-
 /**
  * Claims up to `limit` due, unclaimed pending rows for this worker and answers them with
  * their enquiries, oldest first.
@@ -114,33 +107,10 @@ export async function claimDueDeliveries(
   db: Kysely<Database>,
   options: ClaimOptions,
 ): Promise<EnquiryWithDelivery[]> {
-  const now = options.now.toISOString();
-  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  const claimed = await db
-    .updateTable("enquiry_outbox")
-    .set({ locked_until: lockedUntil })
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("enquiry_outbox")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", now)
-        .where((where) =>
-          where.or([where("locked_until", "is", null), where("locked_until", "<=", now)]),
-        )
-        .orderBy("id")
-        .limit(options.limit)
-        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
-    )
-    .returning("id")
-    .execute();
+  const claimed = await claimDueRows(db, "enquiry_outbox", options);
   if (claimed.length === 0) return [];
   const rows = await selectEnquiriesWithDelivery(db)
-    .where(
-      "enquiry_outbox.id",
-      "in",
-      claimed.map((row) => row.id),
-    )
+    .where("enquiry_outbox.id", "in", claimed)
     .orderBy("enquiry_outbox.id")
     .execute();
   return rows.map(toEnquiryWithDelivery);

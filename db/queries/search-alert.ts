@@ -4,8 +4,9 @@
  * `dedupe_key`, delivered by the enquiry outbox's worker (server/mail/outbox-worker.ts).
  */
 import type { Kysely, Transaction } from "kysely";
-import type { Database, Dialect } from "../database.ts";
+import type { Database } from "../database.ts";
 import { toIsoString } from "./columns.ts";
+import { type ClaimOptions, claimDueRows } from "./outbox-claim.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -240,40 +241,26 @@ export interface QueuedMail {
   attempts: number;
 }
 
-/** Claims due queued mails for this worker, as claimDueDeliveries does for enquiries. */
+/** Claims due queued mails for this worker (the claim the enquiry outbox uses), oldest first. */
 export async function claimDueMails(
   db: Kysely<Database>,
-  options: { dialect: Dialect; now: Date; leaseMs: number; limit: number },
+  options: ClaimOptions,
 ): Promise<QueuedMail[]> {
-  const now = options.now.toISOString();
-  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
-  const claimed = await db
-    .updateTable("mail_outbox")
-    .set({ locked_until: lockedUntil })
-    .where("id", "in", (eb) =>
-      eb
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", now)
-        .where((where) =>
-          where.or([where("locked_until", "is", null), where("locked_until", "<=", now)]),
-        )
-        .orderBy("id")
-        .limit(options.limit)
-        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
-    )
-    .returning(["id", "kind", "alert_id", "payload", "attempts"])
+  const claimed = await claimDueRows(db, "mail_outbox", options);
+  if (claimed.length === 0) return [];
+  const rows = await db
+    .selectFrom("mail_outbox")
+    .select(["id", "kind", "alert_id", "payload", "attempts"])
+    .where("id", "in", claimed)
+    .orderBy("id")
     .execute();
-  return claimed
-    .map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      alertId: row.alert_id,
-      payload: row.payload,
-      attempts: row.attempts,
-    }))
-    .sort((a, b) => a.id - b.id);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    alertId: row.alert_id,
+    payload: row.payload,
+    attempts: row.attempts,
+  }));
 }
 
 export async function markMailSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
