@@ -16,6 +16,7 @@ import {
 } from "../../lib/admin-listings.ts";
 import type { Database } from "../database.ts";
 import { isPostgres, nextRevision, toFlag, toIsoString } from "./columns.ts";
+import { keysetPage } from "./keyset-page.ts";
 
 type SortColumn = "created_at" | "price" | "headline";
 
@@ -124,15 +125,15 @@ export async function listAdminListings(
     .orderBy("id", readDirection)
     .limit(pageSize + 1);
   const found = (await select.execute()) as SelectedRow[];
-  const more = found.length > pageSize;
-  const page = found.slice(0, pageSize);
-  if (backwards) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : cursor !== undefined;
+  const page = keysetPage(found, {
+    pageSize,
+    backwards,
+    fromCursor: cursor !== undefined,
+    cursorOf: (row) => cursorOf(row, column),
+  });
   return {
-    rows: page.map((row) => ({
+    ...page,
+    rows: page.rows.map((row) => ({
       code: row.code,
       slug: row.slug,
       headline: row.headline,
@@ -142,8 +143,6 @@ export async function listAdminListings(
       createdAt: toIsoString(row.created_at),
       updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),
     })),
-    next: hasNext && last ? cursorOf(last, column) : null,
-    previous: hasPrevious && first ? cursorOf(first, column) : null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { dayAfter } from "../../lib/admin-enquiries.ts";
 import type { Database } from "../database.ts";
 import { toIsoString } from "./columns.ts";
+import { keysetPage } from "./keyset-page.ts";
 
 /** Who made a write: a member of staff, or a command (`cli`) or the purge (`retention`). */
 export type AuditActor = { id: number; email: string } | { id: null; email: string };
@@ -106,17 +107,15 @@ export async function listAuditEvents(
     .orderBy("id", direction)
     .limit(pageSize + 1)
     .execute();
-  const more = found.length > pageSize;
-  const page = found.slice(0, pageSize);
-  if (backwards) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : cursor !== undefined;
-  const cursorOf = (row: (typeof page)[number]) =>
-    formatAuditCursor({ key: storedTime(row.at), id: row.id });
+  const page = keysetPage(found, {
+    pageSize,
+    backwards,
+    fromCursor: cursor !== undefined,
+    cursorOf: (row) => formatAuditCursor({ key: storedTime(row.at), id: row.id }),
+  });
   return {
-    rows: page.map(
+    ...page,
+    rows: page.rows.map(
       (row): AuditEventRow => ({
         id: row.id,
         at: toIsoString(row.at),
@@ -128,7 +127,5 @@ export async function listAuditEvents(
         detail: readDetail(row.detail),
       }),
     ),
-    next: hasNext && last ? cursorOf(last) : null,
-    previous: hasPrevious && first ? cursorOf(first) : null,
   };
 }

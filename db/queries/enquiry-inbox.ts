@@ -22,6 +22,7 @@ import { describeAlertFilters, readAlertQuery } from "../../lib/search-alert.ts"
 import type { Database, Dialect } from "../database.ts";
 import { inTransaction, recordAuditEvent } from "./audit.ts";
 import { toFlag, toIsoString } from "./columns.ts";
+import { keysetPage } from "./keyset-page.ts";
 
 /** A word as a LIKE pattern for "contains" (`\\` is the escape character). */
 function likePattern(word: string): string {
@@ -108,17 +109,15 @@ export async function listInboxEnquiries(
     .orderBy("enquiry.id", direction)
     .limit(pageSize + 1)
     .execute();
-  const more = found.length > pageSize;
-  const page = found.slice(0, pageSize);
-  if (backwards) page.reverse();
-  const first = page[0];
-  const last = page.at(-1);
-  const hasNext = backwards ? true : more;
-  const hasPrevious = backwards ? more : cursor !== undefined;
-  const cursorOf = (row: (typeof page)[number]) =>
-    formatAdminEnquiryCursor({ key: storedTime(row.created_at), id: row.id });
+  const page = keysetPage(found, {
+    pageSize,
+    backwards,
+    fromCursor: cursor !== undefined,
+    cursorOf: (row) => formatAdminEnquiryCursor({ key: storedTime(row.created_at), id: row.id }),
+  });
   return {
-    rows: page.map(
+    ...page,
+    rows: page.rows.map(
       (row): AdminEnquiryRow => ({
         id: row.id,
         createdAt: toIsoString(row.created_at),
@@ -130,8 +129,6 @@ export async function listInboxEnquiries(
         assignee: row.assignee,
       }),
     ),
-    next: hasNext && last ? cursorOf(last) : null,
-    previous: hasPrevious && first ? cursorOf(first) : null,
   };
 }
 
