@@ -1,14 +1,15 @@
 /**
- * Server rendering. Differs from React Router's default in two ways: the whole document is
- * rendered before it is sent, so the first HTML always holds the page's content; and the
- * answer's CSP allows the page's inline scripts by their hashes, with no nonce in the page, so
- * the same page is the same bytes for every visitor (decision 031). Public pages carry no inline
- * script that runs (their one script is the enhancement module, decision 043): only the back
- * office's React Router scripts are hashed.
+ * Server rendering. Differs from React Router's default in three ways: the whole document is
+ * rendered before it is sent, so the first HTML always holds the page's content; the answer's
+ * CSP allows the page's inline scripts by their hashes, with no nonce in the page, so the same
+ * page is the same bytes for every visitor (decision 031); and a document that does not hydrate
+ * (every public page, decision 043) is rendered straight to a string. Public pages carry no
+ * inline script that runs (their one script is the enhancement module): only the back office's
+ * React Router scripts are hashed.
  */
 import { PassThrough } from "node:stream";
 import { text } from "node:stream/consumers";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -17,6 +18,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { documentHydrates } from "./hydration.ts";
+import type { RootLoaderData } from "./root.tsx";
 import { inlineScriptHashes } from "./script-hashes.server.ts";
 
 export const streamTimeout = 5_000;
@@ -48,6 +51,24 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const site = loadContext.get(siteRequestContext);
+  const answer = (html: string, status: number) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const csp = site.contentSecurityPolicy(inlineScriptHashes(html));
+    if (csp !== undefined) responseHeaders.set("Content-Security-Policy", csp);
+    return new Response(html, { headers: responseHeaders, status });
+  };
+
+  // A document that does not hydrate has nothing to stream: no loader data (React Router's
+  // <Scripts> are not rendered) and nothing that suspends. A string render skips encoding the
+  // HTML to bytes for a stream only to read it back as text, about a fifth of a property
+  // page's CPU time (decision 043, "Rendered to a string"). A render error throws, as a shell
+  // error rejects below: React Router renders its error page either way. renderToString leaves
+  // out the doctype the stream writes before <html>, so the bytes are the same as streamed.
+  const root = routerContext.staticHandlerContext.loaderData.root as RootLoaderData | undefined;
+  if (!documentHydrates(new URL(request.url).pathname, root?.enhanceScript)) {
+    const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    return answer(`<!DOCTYPE html>${html}`, responseStatusCode);
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let statusCode = responseStatusCode;
@@ -61,10 +82,7 @@ export default function handleRequest(
           pipe(document);
           text(document).then((html) => {
             clearTimeout(timeoutId);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const csp = site.contentSecurityPolicy(inlineScriptHashes(html));
-            if (csp !== undefined) responseHeaders.set("Content-Security-Policy", csp);
-            resolve(new Response(html, { headers: responseHeaders, status: statusCode }));
+            resolve(answer(html, statusCode));
           }, reject);
         },
         onShellError(error: unknown) {

@@ -22,6 +22,7 @@ import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
 import { enhanceScriptUrl } from "./enhance-script.server.ts";
+import { documentHydrates, isBackOffice } from "./hydration.ts";
 import { organizationJsonLd } from "./seo/json-ld.ts";
 import { JsonLdScript } from "./seo/json-ld-script.tsx";
 import { buildPageMeta, errorPageSeo, seoSiteOf } from "./seo/meta.ts";
@@ -152,16 +153,13 @@ export interface RouteHandle {
 }
 
 /**
- * Whether this document hydrates React (decision 043): only the back office does. Every public
- * page is server HTML with the enhancement module (app/entry.enhance.ts) and no React in the
- * browser. Without the built module (a build that lacks it) a public page hydrates instead:
- * heavier, working. Decided on the server only: in the browser React runs only in documents that
- * hydrated, the back office's.
+ * Whether this document hydrates React (app/hydration.ts). Decided on the server only: in the
+ * browser React runs only in documents that hydrated, the back office's.
  */
 function useHydration(enhanceScript: string | undefined): boolean {
   const { pathname } = useLocation();
-  if (!import.meta.env.SSR || !enhanceScript) return true;
-  return isBackOffice(pathname);
+  if (!import.meta.env.SSR) return true;
+  return documentHydrates(pathname, enhanceScript);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -243,10 +241,6 @@ export default function App() {
       <Outlet />
     </SiteFrame>
   );
-}
-
-function isBackOffice(pathname: string): boolean {
-  return /^\/admin(?:\/|$)/i.test(pathname);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

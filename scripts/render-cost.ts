@@ -9,9 +9,13 @@
  * NODE_ENV must be production, as the server runs (React's development build costs several
  * times more). `--profile FILE` writes a CPU profile of the timed renders alone (open it in
  * Chrome's DevTools, Performance panel) to see where the time goes.
+ *
+ * `--dump DIR` writes the timed pages' HTML to DIR (one file a page, asked again after the timed
+ * run), on a database generated at a fixed moment: two builds' dumps are the same files when a
+ * change to rendering leaves every page as it was (`diff -r`).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     pages: { type: "string", default: "2000" },
     warmup: { type: "string", default: "300" },
     profile: { type: "string" },
+    dump: { type: "string" },
   },
 });
 const count = Number(values.count);
@@ -42,7 +47,13 @@ const url = `file:${join(dir, "app.db")}`;
 const imageDir = join(dir, "images");
 
 const handle = openDatabase(url);
-await fillWithGeneratedProperties(handle, { count, imageDir });
+// Dates shown (JSON-LD's datePosted) are relative to the generation: fixed for a dump.
+const dumpNow = new Date("2026-01-01T00:00:00Z");
+await fillWithGeneratedProperties(handle, {
+  count,
+  imageDir,
+  ...(values.dump ? { now: dumpNow } : {}),
+});
 const slugs = (
   await handle.db
     .selectFrom("property")
@@ -70,10 +81,14 @@ const config = loadConfig({
 const app = await buildApp({ config, database: handle, site: true });
 await app.ready();
 
-async function ask(slug: string): Promise<number> {
+async function page(slug: string): Promise<string> {
   const answer = await app.inject({ url: `/property/${encodeURIComponent(slug)}` });
   if (answer.statusCode !== 200) throw new Error(`${slug}: ${answer.statusCode}`);
-  return answer.body.length;
+  return answer.body;
+}
+
+async function ask(slug: string): Promise<number> {
+  return (await page(slug)).length;
 }
 
 try {
@@ -101,6 +116,13 @@ try {
       `${(cpuMs / pages).toFixed(2)} ms CPU a page, ${(wall / pages).toFixed(2)} ms wall, ` +
       `${Math.round(bytes / pages).toLocaleString("en-US")} bytes a page`,
   );
+  if (values.dump) {
+    mkdirSync(values.dump, { recursive: true });
+    for (const [index, slug] of chosen.slice(0, pages).entries()) {
+      writeFileSync(join(values.dump, `${String(index).padStart(5, "0")}.html`), await page(slug));
+    }
+    console.log(`${pages} pages written to ${values.dump}`);
+  }
 } finally {
   await app.close();
   handle.close();

@@ -515,7 +515,12 @@ export async function fillWithGeneratedProperties(
   if (reset) await resetDatabase(handle.db);
   let seededDemo = false;
   if (reset || (await isDatabaseEmpty(handle.db))) {
-    await seedDemoContent(handle.db, imageDir === undefined ? {} : { imageDir });
+    // The demo's dates from the same moment as the generated ones, so a given `now` gives the
+    // same database every run.
+    await seedDemoContent(handle.db, {
+      ...(imageDir === undefined ? {} : { imageDir }),
+      ...(generate.now === undefined ? {} : { now: generate.now }),
+    });
     seededDemo = true;
   }
   const result = await generateProperties(handle.db, { ...generate, dialect: handle.dialect });

@@ -21,6 +21,8 @@ describe("the built site's rendering", () => {
     "%s: the enhancement module alone, no React Router scripts, no script hash",
     async (url) => {
       const answer = await test.app.inject({ url });
+      // Rendered to a string (app/entry.server.tsx): still a whole document, doctype first.
+      expect(answer.body.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true);
       const tags = scriptTags(answer.body);
       const modules = tags.filter((tag) => tag.includes('type="module"'));
       expect(modules).toHaveLength(1);
@@ -36,7 +38,10 @@ describe("the built site's rendering", () => {
 
   it("keeps React Router's scripts, allowed by their hashes, in the back office", async () => {
     const answer = await test.app.inject({ url: "/admin/sign-in" });
+    expect(answer.body.startsWith('<!DOCTYPE html><html lang="en"><head>')).toBe(true);
     expect(answer.body).toContain("__reactRouterContext");
+    // The loader data streamed to its end: the stream's reader closed it.
+    expect(answer.body).toContain("streamController.close()");
     expect(answer.body).not.toMatch(/<script type="module" src="\/assets\/entry\.enhance-/);
     expect(String(answer.headers["content-security-policy"])).toContain("'sha256-");
   });

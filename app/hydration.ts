@@ -1,0 +1,20 @@
+/**
+ * Which documents hydrate React (decision 043): only the back office's. Every public page is
+ * server HTML with the enhancement module (app/entry.enhance.ts) and no React in the browser.
+ * Read by the root layout (React Router's scripts or the module) and by the server entry (how
+ * the document is rendered), so the two cannot disagree.
+ */
+
+/** Whether `pathname` is the back office's, which has its own frame and hydrates. */
+export function isBackOffice(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/i.test(pathname);
+}
+
+/**
+ * Whether the server's document at `pathname` hydrates: the back office's, and every page when
+ * the build lacks the enhancement module (`enhanceScript`, from the root loader): heavier,
+ * working.
+ */
+export function documentHydrates(pathname: string, enhanceScript: string | undefined): boolean {
+  return !enhanceScript || isBackOffice(pathname);
+}
