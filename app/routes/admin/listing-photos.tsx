@@ -6,7 +6,7 @@
  * upload posts the chosen files here, and each move button saves the form with one step.
  * The listing's floor plans are handled alike below the photos (decision 052's addenda).
  */
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
   floorPlanFields,
@@ -129,6 +129,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<PhotoActionAnswer>({ kind: "invalid", message: saved.message }, { status: 400 });
 }
 
+/**
+ * A refused save shows the stored version, so the page's data is loaded again after it (React
+ * Router skips that after an error status by default).
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const kind = (actionResult as PhotoActionAnswer | undefined)?.kind;
+  return kind === "conflict" || kind === "floor-plans-refused" || defaultShouldRevalidate;
+}
+
 export default function ListingPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { listing, csrfToken, imageBaseUrl, imageDerivatives, done } = loaderData;
   const answer = actionData as PhotoActionAnswer | undefined;
@@ -163,7 +175,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
       ) : null}
       <PhotoManager
         // A fresh manager after each save of the photos: its state starts from what is stored.
-        key={`${listing.code}-${done === "saved" || done === "moved" ? done : ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
+        key={`photos-${listing.code}-${done === "saved" || done === "moved" ? done : ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
@@ -172,7 +184,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
       />
       <FloorPlanManager
         // A fresh list after each save of the plans or refusal: its state starts from there.
-        key={`${listing.code}-${done?.startsWith("plan") ? done : ""}-${answer?.kind === "floor-plans-refused" ? `${answer.revision}-${answer.message}` : ""}`}
+        key={`plans-${listing.code}-${done?.startsWith("plan") ? done : ""}-${answer?.kind === "floor-plans-refused" ? `${answer.revision}-${answer.message}` : ""}`}
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
