@@ -8,8 +8,7 @@
  * buttons and dragging reorder in place (focus stays on the button, the new position is
  * announced), and "Save photos" saves it all over the listing's revision.
  */
-import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { useEffect, useState } from "react";
 import {
   type ListingPhoto,
   type ListingPhotos,
@@ -22,22 +21,15 @@ import {
 import { imageVariantPath } from "../../lib/image-variants.ts";
 import { imageUrl } from "../site-settings.ts";
 import {
-  Announcement,
+  ArrangedItem,
+  ArrangeForm,
   type Focus,
-  MoveButtons,
   moveItem,
   useArrangeable,
+  useArrangedItems,
   useHydrated,
 } from "./arrangeable.tsx";
-import { FormToken } from "./form-field.tsx";
-import {
-  FileDrop,
-  megabytes,
-  UploadProgress,
-  uploadErrors,
-  uploadedCount,
-  useUploadQueue,
-} from "./upload-queue.tsx";
+import { megabytes, UploadForm, useUploadQueue } from "./upload-queue.tsx";
 
 export interface PhotoManagerProps {
   listing: ListingPhotos;
@@ -60,9 +52,10 @@ function itemsOf(photos: readonly ListingPhoto[]): Item[] {
 
 export function PhotoManager(props: PhotoManagerProps) {
   const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload } = props;
-  const [items, setItems] = useState<Item[]>(() => itemsOf(listing.photos));
+  const { items, setItems, revision, change } = useArrangedItems(listing, listing.photos, () =>
+    itemsOf(listing.photos),
+  );
   const [cover, setCover] = useState(listing.cover);
-  const [revision, setRevision] = useState(listing.revision);
   const hydrated = useHydrated();
   const arrangeable = useArrangeable();
   const { transfers, uploadFiles } = useUploadQueue({
@@ -73,22 +66,12 @@ export function PhotoManager(props: PhotoManagerProps) {
     noun: "photo",
     duplicate: "Already one of this listing's photos.",
   });
-  const seenListing = useRef(listing);
 
-  // New data after uploads: the new photos join the end; what was arranged here stays.
+  // New data after uploads or a save: a cover no longer stored gives way to the stored one.
   useEffect(() => {
-    if (seenListing.current === listing) return;
-    seenListing.current = listing;
-    setItems((current) => {
-      const stored = new Set(listing.photos.map((photo) => photo.file));
-      const kept = current.filter((item) => stored.has(item.file));
-      const known = new Set(kept.map((item) => item.file));
-      return [...kept, ...itemsOf(listing.photos.filter((photo) => !known.has(photo.file)))];
-    });
     setCover((chosen) =>
       listing.photos.some((photo) => photo.file === chosen) ? chosen : listing.cover,
     );
-    setRevision(listing.revision);
   }, [listing]);
 
   /** The cover: it moves to the top, as the site shows it first. */
@@ -123,72 +106,62 @@ export function PhotoManager(props: PhotoManagerProps) {
     arrangeable.announce(`Photo moved to position ${to + 1} of ${count}. Save to keep the order.`);
   }
 
-  const errors = uploadErrors(upload);
-  const storedPost = uploadedCount(upload);
-
   return (
     <div className="admin-photos">
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        reloadDocument
-        className="admin-photos__upload"
-        aria-labelledby="photos-upload-title"
-      >
-        <h2 id="photos-upload-title" className="admin-photos__title">
-          Add photos
-        </h2>
-        <FormToken token={csrfToken} />
-        <input type="hidden" name="intent" value="upload" />
-        <FileDrop
-          id="photo-files"
-          label="Choose photos"
-          hint={uploadHint}
-          name={photoFields.files}
-          accept={photoAccept}
-          errors={errors}
-          hydrated={hydrated}
-          submit="Upload"
-          acceptsDrop={arrangeable.draggingFiles}
-          onFiles={uploadFiles}
-        />
-        {storedPost > 0 ? (
-          <p className="admin-notice admin-notice--success" role="status">
-            {storedPost === 1 ? "1 photo is uploaded." : `${storedPost} photos are uploaded.`}
-          </p>
-        ) : null}
-        <UploadProgress transfers={transfers} />
-      </Form>
+      <UploadForm
+        csrfToken={csrfToken}
+        title="Add photos"
+        titleId="photos-upload-title"
+        heading="h2"
+        headingClass="admin-photos__title"
+        intent="upload"
+        upload={upload}
+        stored={(count) => (count === 1 ? "1 photo is uploaded." : `${count} photos are uploaded.`)}
+        transfers={transfers}
+        id="photo-files"
+        label="Choose photos"
+        hint={uploadHint}
+        name={photoFields.files}
+        accept={photoAccept}
+        hydrated={hydrated}
+        submit="Upload"
+        acceptsDrop={arrangeable.draggingFiles}
+        onFiles={uploadFiles}
+      />
 
-      <Form method="post" className="admin-photos__arrange" aria-labelledby="photos-list-title">
-        <h2 id="photos-list-title" className="admin-photos__title">
-          {count === 0 ? "No photos yet" : count === 1 ? "1 photo" : `${count} photos`}
-        </h2>
-        <FormToken token={csrfToken} />
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="revision" value={revision} />
-        {count === 0 ? (
-          <p className="admin-field__hint">Photos you add show here.</p>
-        ) : (
-          <p className="admin-field__hint" id="photos-order-hint">
-            The cover is first, here and on the site, then the others in this order. Drag a photo,
-            or use its Up and Down buttons, to change the order.
-          </p>
-        )}
-        <ol className="admin-photos__list" ref={arrangeable.listRef}>
-          {items.map((item, index) => {
-            const fieldId = `photo-alt-${item.file.replace(/[^\w-]/g, "-")}`;
-            const original = imageUrl(imageBaseUrl, "property", item.file);
-            const thumbnail = imageDerivatives ? imageVariantPath(original, 400) : original;
-            const isCover = cover === item.file;
-            return (
-              <li
-                key={item.file}
-                className={`admin-photo${item.removed ? " admin-photo--removed" : ""}${isCover ? " admin-photo--cover" : ""}`}
-                draggable={hydrated}
-                {...arrangeable.dragProps(index, item.file, (from, to) => move(from, to))}
-                data-file={item.file}
-              >
+      <ArrangeForm
+        csrfToken={csrfToken}
+        intent="save"
+        revision={revision}
+        title={count === 0 ? "No photos yet" : count === 1 ? "1 photo" : `${count} photos`}
+        titleId="photos-list-title"
+        heading="h2"
+        headingClass="admin-photos__title"
+        hint={
+          count === 0
+            ? "Photos you add show here."
+            : "The cover is first, here and on the site, then the others in this order. Drag a photo, or use its Up and Down buttons, to change the order."
+        }
+        count={count}
+        listRef={arrangeable.listRef}
+        announcement={arrangeable.announcement}
+        save="Save photos"
+      >
+        {items.map((item, index) => {
+          const original = imageUrl(imageBaseUrl, "property", item.file);
+          const thumbnail = imageDerivatives ? imageVariantPath(original, 400) : original;
+          const isCover = cover === item.file;
+          return (
+            <ArrangedItem
+              key={item.file}
+              item={item}
+              index={index}
+              count={count}
+              noun="photo"
+              className={isCover ? "admin-photo--cover" : ""}
+              hydrated={hydrated}
+              drag={arrangeable.dragProps(index, item.file, (from, to) => move(from, to))}
+              image={
                 <img
                   className="admin-photo__image"
                   src={thumbnail}
@@ -197,89 +170,41 @@ export function PhotoManager(props: PhotoManagerProps) {
                   height={133}
                   loading="lazy"
                 />
-                <div className="admin-photo__fields">
-                  <p className="admin-photo__position">
-                    {`Photo ${index + 1} of ${count}`}
-                    {isCover ? <span className="admin-badge">Cover</span> : null}
-                    {item.removed ? (
-                      <span className="admin-photo__removal">Removed when you save</span>
-                    ) : null}
-                  </p>
-                  <input type="hidden" name={photoFields.photo} value={item.file} />
-                  <div className="admin-field">
-                    <label className="admin-field__label" htmlFor={fieldId}>
-                      {`Alt text of photo ${index + 1}`}
-                    </label>
-                    <input
-                      className="admin-field__input"
-                      id={fieldId}
-                      name={photoFields.alt(index)}
-                      value={item.alt}
-                      maxLength={photoLimits.maxAlt}
-                      placeholder="What the photo shows, such as “Kitchen with a garden view”"
-                      onChange={(event) => {
-                        const alt = event.currentTarget.value;
-                        setItems((current) =>
-                          current.map((other) =>
-                            other.file === item.file ? { ...other, alt } : other,
-                          ),
-                        );
-                      }}
-                    />
-                  </div>
-                  <div className="admin-photo__choices">
-                    <label className="admin-choice__option">
-                      <input
-                        type="radio"
-                        name={photoFields.cover}
-                        value={item.file}
-                        checked={isCover}
-                        onChange={() => chooseCover(item.file)}
-                      />
-                      {` Cover photo`}
-                      <span className="visually-hidden">{` (photo ${index + 1})`}</span>
-                    </label>
-                    <label className="admin-choice__option">
-                      <input
-                        type="checkbox"
-                        name={photoFields.remove}
-                        value={item.file}
-                        checked={item.removed}
-                        onChange={(event) => {
-                          const removed = event.currentTarget.checked;
-                          setItems((current) =>
-                            current.map((other) =>
-                              other.file === item.file ? { ...other, removed } : other,
-                            ),
-                          );
-                        }}
-                      />
-                      {` Remove`}
-                      <span className="visually-hidden">{` photo ${index + 1}`}</span>
-                    </label>
-                  </div>
-                </div>
-                <MoveButtons
-                  name={photoFields.move}
-                  file={item.file}
-                  index={index}
-                  noun="photo"
-                  canMove={(to) => canMove(index, to)}
-                  onMove={(to, focus) => move(index, to, focus)}
-                />
-              </li>
-            );
-          })}
-        </ol>
-        <Announcement text={arrangeable.announcement} />
-        {count > 0 ? (
-          <div className="admin-actions">
-            <button className="admin-button" type="submit">
-              Save photos
-            </button>
-          </div>
-        ) : null}
-      </Form>
+              }
+              badges={isCover ? <span className="admin-badge">Cover</span> : null}
+              names={{
+                file: photoFields.photo,
+                remove: photoFields.remove,
+                move: photoFields.move,
+              }}
+              text={{
+                label: "Alt text of photo",
+                name: photoFields.alt(index),
+                value: item.alt,
+                maxLength: photoLimits.maxAlt,
+                placeholder: "What the photo shows, such as “Kitchen with a garden view”",
+                onChange: (alt) => change(item.file, { alt }),
+              }}
+              choices={
+                <label className="admin-choice__option">
+                  <input
+                    type="radio"
+                    name={photoFields.cover}
+                    value={item.file}
+                    checked={isCover}
+                    onChange={() => chooseCover(item.file)}
+                  />
+                  {` Cover photo`}
+                  <span className="visually-hidden">{` (photo ${index + 1})`}</span>
+                </label>
+              }
+              change={change}
+              canMove={(to) => canMove(index, to)}
+              onMove={(to, focus) => move(index, to, focus)}
+            />
+          );
+        })}
+      </ArrangeForm>
     </div>
   );
 }

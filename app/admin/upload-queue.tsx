@@ -7,8 +7,9 @@
  * once all are answered the page's data is loaded again.
  */
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Form, useRevalidator } from "react-router";
 import type { PhotoUploadAnswer } from "../../lib/admin-photos.ts";
+import { FormToken } from "./form-field.tsx";
 import { photosPath } from "./photo-files.ts";
 
 export interface Transfer {
@@ -152,7 +153,7 @@ export function useUploadQueue(options: UploadQueueOptions) {
 }
 
 /** The messages of an upload posted without JavaScript: its refusal and each refused file's. */
-export function uploadErrors(upload: PhotoUploadAnswer | undefined): string[] {
+function uploadErrors(upload: PhotoUploadAnswer | undefined): string[] {
   return [
     ...(upload && !upload.ok && upload.message ? [upload.message] : []),
     ...(upload?.results ?? []).flatMap((result) => (result.ok ? [] : [result.message])),
@@ -160,7 +161,7 @@ export function uploadErrors(upload: PhotoUploadAnswer | undefined): string[] {
 }
 
 /** How many files an upload posted without JavaScript stored. */
-export function uploadedCount(upload: PhotoUploadAnswer | undefined): number {
+function uploadedCount(upload: PhotoUploadAnswer | undefined): number {
   return upload?.results.filter((result) => result.ok).length ?? 0;
 }
 
@@ -281,5 +282,53 @@ export function UploadProgress({ transfers }: { transfers: readonly Transfer[] }
         );
       })}
     </ul>
+  );
+}
+
+export interface UploadFormProps extends Omit<FileDropProps, "errors"> {
+  csrfToken: string;
+  /** The form's heading, its element and its id. */
+  title: string;
+  titleId: string;
+  heading: "h2" | "h3";
+  headingClass: string;
+  /** The page action's `intent` of a post without JavaScript. */
+  intent: string;
+  /** The answer to the last post without JavaScript. */
+  upload: PhotoUploadAnswer | undefined;
+  /** What a post without JavaScript stored: "2 photos are uploaded." */
+  stored(count: number): string;
+  transfers: readonly Transfer[];
+}
+
+/**
+ * An upload form: a multipart post to the page without JavaScript (its refusals beside the
+ * field, how many were stored), each file sent with its progress with it.
+ */
+export function UploadForm(props: UploadFormProps) {
+  const { csrfToken, title, titleId, heading: Heading, headingClass, intent, upload } = props;
+  const { stored, transfers, ...drop } = props;
+  const count = uploadedCount(upload);
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      reloadDocument
+      className="admin-photos__upload"
+      aria-labelledby={titleId}
+    >
+      <Heading id={titleId} className={headingClass}>
+        {title}
+      </Heading>
+      <FormToken token={csrfToken} />
+      <input type="hidden" name="intent" value={intent} />
+      <FileDrop {...drop} errors={uploadErrors(upload)} />
+      {count > 0 ? (
+        <p className="admin-notice admin-notice--success" role="status">
+          {stored(count)}
+        </p>
+      ) : null}
+      <UploadProgress transfers={transfers} />
+    </Form>
   );
 }

@@ -344,11 +344,8 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     async save(session, code, revision, arrangement) {
       const at = now();
       const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
-        const row = await findListingPhotoRow(trx, code);
-        if (!row) return { ok: false, reason: "missing" };
-        if (row.revision !== revision) {
-          return { ok: false, reason: "conflict", revision: row.revision };
-        }
+        const row = await rowAtRevision(trx, code, revision);
+        if ("reason" in row) return row;
         const before = photosOfRow(row);
         const known = new Set(before.photos.map((photo) => photo.file));
         const kept: ListingPhoto[] = [];
@@ -404,11 +401,8 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     async saveFloorPlans(session, code, revision, arrangement) {
       const at = now();
       const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
-        const row = await findListingPhotoRow(trx, code);
-        if (!row) return { ok: false, reason: "missing" };
-        if (row.revision !== revision) {
-          return { ok: false, reason: "conflict", revision: row.revision };
-        }
+        const row = await rowAtRevision(trx, code, revision);
+        if ("reason" in row) return row;
         const before = await listFloorPlans(trx, row.id);
         const kept: FloorPlan[] = [];
         for (const [index, plan] of arrangement.plans.entries()) {
@@ -465,6 +459,16 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     );
     return { ...answer, deletedFiles };
   }
+}
+
+/** The listing's row a save may write: a refusal when it is gone or no longer at `revision`. */
+async function rowAtRevision(db: Kysely<Database>, code: string, revision: number) {
+  const row = await findListingPhotoRow(db, code);
+  if (!row) return { ok: false, reason: "missing" } as const;
+  if (row.revision !== revision) {
+    return { ok: false, reason: "conflict", revision: row.revision } as const;
+  }
+  return row;
 }
 
 const labelRule = `A label may be at most ${maxFloorPlanLabel} characters, without | or =.`;

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
@@ -27,6 +27,30 @@ function order(page: Page): Promise<string[]> {
   return page
     .locator(".admin-photos__list > li")
     .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.file ?? ""));
+}
+
+/**
+ * The uploads shown in `scope`: each of `files` with a full progress bar and "Uploaded.", and
+ * one more file refused with `refusal` (its name first) and no progress bar.
+ */
+async function expectUploads(
+  scope: Page | Locator,
+  files: readonly { name: string }[],
+  refusal: string,
+) {
+  const uploads = scope.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByRole("listitem")).toHaveCount(files.length + 1);
+  for (const file of files) {
+    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
+      "Uploaded.",
+    );
+  }
+  const refused = refusal.split(" ")[0] ?? "";
+  await expect(uploads.getByRole("listitem").filter({ hasText: refused })).toContainText(refusal);
+  await expect(uploads.locator("progress")).toHaveCount(files.length);
+  for (const bar of await uploads.locator("progress").all()) {
+    await expect(bar).toHaveAttribute("value", "100");
+  }
 }
 
 test("staff upload, order, choose the cover, describe and remove photos", async ({ browser }) => {
@@ -56,18 +80,7 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
       ...files,
       { name: "floor.txt", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") },
     ]);
-  const uploads = page.getByRole("list", { name: "Uploads" });
-  await expect(uploads.getByRole("listitem")).toHaveCount(4);
-  for (const file of files) {
-    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
-      "Uploaded.",
-    );
-  }
-  await expect(uploads.getByRole("listitem").filter({ hasText: "floor.txt" })).toContainText(
-    "floor.txt is not a JPEG, PNG, WebP or AVIF image.",
-  );
-  // A progress bar for each photo sent; none for the refused file.
-  await expect(uploads.locator("progress")).toHaveCount(3);
+  await expectUploads(page, files, "floor.txt is not a JPEG, PNG, WebP or AVIF image.");
   await expect(page.getByRole("heading", { name: `${before.length + 3} photos` })).toBeVisible();
   // With JavaScript, choosing files uploads them: no Upload button.
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeHidden();
@@ -229,21 +242,7 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
     ...files,
     { name: "sketch.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") },
   ]);
-  const uploads = section.getByRole("list", { name: "Uploads" });
-  await expect(uploads.getByRole("listitem")).toHaveCount(4);
-  for (const file of files) {
-    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
-      "Uploaded.",
-    );
-  }
-  await expect(uploads.getByRole("listitem").filter({ hasText: "sketch.svg" })).toContainText(
-    "sketch.svg is not a JPEG, PNG, WebP, AVIF or PDF file.",
-  );
-  // A full progress bar for each plan sent; none for the refused file.
-  await expect(uploads.locator("progress")).toHaveCount(3);
-  for (const bar of await uploads.locator("progress").all()) {
-    await expect(bar).toHaveAttribute("value", "100");
-  }
+  await expectUploads(section, files, "sketch.svg is not a JPEG, PNG, WebP, AVIF or PDF file.");
   await expect(section.getByRole("heading", { name: "3 floor plans" })).toBeVisible();
   // With JavaScript the label is given in the list: no label field, no Upload button.
   await expect(section.getByLabel("Label (optional)")).toHaveCount(0);
@@ -265,25 +264,24 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await expect(section.getByText("Floor plan moved to position 1 of 3.")).toBeAttached();
   expect(await planOrder(page)).toEqual([before[2], before[0], before[1]]);
 
-  // By dragging: the site plan is dragged to the end, the ground floor to the top.
+  // By dragging (all in view: a drag cannot scroll), held by the item's edge: the last plan
+  // onto the first's place.
   await page.setViewportSize({ width: 1280, height: 2400 });
   const item = (file: string) =>
     page.locator(`.admin-floor-plans .admin-photos__list > li[data-file="${file}"]`);
-  const lastItem = page.locator(".admin-floor-plans .admin-photos__list > li").last();
-  await item(site)
-    .locator(".admin-photo__image")
-    .dragTo(lastItem.locator(".admin-photo__image"));
-  await expect.poll(async () => (await planOrder(page))[2]).toBe(site);
-  const firstItem = page.locator(".admin-floor-plans .admin-photos__list > li").first();
-  await item(ground)
-    .locator(".admin-photo__image")
-    .dragTo(firstItem.locator(".admin-photo__image"));
-  await expect.poll(() => planOrder(page)).toEqual([ground, upper, site]);
+  const places = page.locator(".admin-floor-plans .admin-photos__list > li");
+  const keyed = await planOrder(page);
+  await places.nth(2).dragTo(places.nth(0), {
+    sourcePosition: { x: 4, y: 4 },
+    targetPosition: { x: 4, y: 4 },
+  });
+  const dragged = [keyed[2], keyed[0], keyed[1]] as string[];
+  await expect.poll(() => planOrder(page)).toEqual(dragged);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Labels, and the PDF removed.
-  await section.getByLabel("Label of plan 1").fill("Ground floor");
-  await section.getByLabel("Label of plan 2").fill("First floor");
+  await item(ground).getByRole("textbox").fill("Ground floor");
+  await item(upper).getByRole("textbox").fill("First floor");
   await item(site).getByLabel("Remove").check();
   await expect(item(site)).toContainText("Removed when you save");
   await expectNoSeriousViolations(page);
@@ -299,9 +297,11 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await expect(
     page.getByRole("status").filter({ hasText: "The floor plans are saved" }),
   ).toBeVisible();
-  expect(await planOrder(page)).toEqual([ground, upper]);
-  await expect(section.getByLabel("Label of plan 1")).toHaveValue("Ground floor");
-  await expect(section.getByLabel("Label of plan 2")).toHaveValue("First floor");
+  const saved = dragged.filter((file) => file !== site);
+  const labels = saved.map((file) => (file === ground ? "Ground floor" : "First floor"));
+  expect(await planOrder(page)).toEqual(saved);
+  await expect(item(ground).getByRole("textbox")).toHaveValue("Ground floor");
+  await expect(item(upper).getByRole("textbox")).toHaveValue("First floor");
 
   // The stale page's save is refused; what was typed there stays, over the saved plans.
   const otherSection = other.getByRole("region", { name: "Floor plans" });
@@ -321,7 +321,7 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await gotoHydrated(visitor, `/property/${listing.slug}`);
   await visitor.getByRole("tab", { name: "Floor Plans" }).click();
   const panel = visitor.getByRole("tabpanel", { name: "Floor Plans" });
-  await expect(panel.locator(".floor-plans__label")).toHaveText(["Ground floor", "First floor"]);
+  await expect(panel.locator(".floor-plans__label")).toHaveText(labels);
   const plan = panel.getByRole("img", { name: "Floor plan: Ground floor" });
   await expect
     .poll(() => plan.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
