@@ -38,6 +38,7 @@ import type {
   AdminListingRow,
 } from "../lib/admin-listings.ts";
 import type {
+  FloorPlanArrangement,
   ListingPhotos,
   PhotoArrangement,
   PhotoSave,
@@ -258,6 +259,16 @@ export interface AdminPhotosService {
     code: string,
     revision: number,
     arrangement: PhotoArrangement,
+  ): Promise<PhotoSave>;
+  /**
+   * Saves the floor plans' order, labels and removals (decision 052's second addendum), only
+   * if the listing is still at `revision`.
+   */
+  saveFloorPlans(
+    session: StaffSession,
+    code: string,
+    revision: number,
+    arrangement: FloorPlanArrangement,
   ): Promise<PhotoSave>;
 }
 

@@ -18,6 +18,7 @@ export const auditActionNames = {
   "listing.import": "Listing imported",
   "listing.photos-add": "Photos added",
   "listing.floor-plans-add": "Floor plans added",
+  "listing.floor-plans-save": "Floor plans changed",
   "listing.photos-save": "Photos changed",
   "enquiry.status": "Enquiry status changed",
   "enquiry.assign": "Enquiry assigned",

@@ -160,6 +160,30 @@ export const photoFields = {
   floorPlanLabel: "floor-plan-label",
 } as const;
 
+/** Form field names of the floor plans' arrangement form (decision 052's second addendum). */
+export const floorPlanFields = {
+  plan: "plan",
+  label: (index: number) => `plan-label-${index}`,
+  remove: "plan-remove",
+  move: "plan-move",
+} as const;
+
+/**
+ * `items` after a move button's value (`{file}:up` or `{file}:down`): that item one step, when
+ * there is a step to go. The forms without JavaScript reorder one step a press.
+ */
+export function applyMoveButton<T extends { file: string }>(items: T[], move: string): T[] {
+  const match = /^(.*):(up|down)$/.exec(move);
+  if (!match) return items;
+  const from = items.findIndex((item) => item.file === match[1]);
+  const to = match[2] === "up" ? from - 1 : from + 1;
+  if (from < 0 || to < 0 || to >= items.length) return items;
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return next;
+}
+
 /**
  * The arrangement a posted form holds: `photo` repeated in order; `alt-{i}` beside each;
  * `cover`; `remove` (files to drop); a `move` button (`{file}:up` or `{file}:down`) applied
@@ -168,23 +192,44 @@ export const photoFields = {
 export function readPhotoArrangement(form: FormData): PhotoArrangement & { removed: string[] } {
   const files = form.getAll(photoFields.photo).map(String);
   const removed = new Set(form.getAll(photoFields.remove).map(String));
-  const photos = files.map((file, index) => ({
-    file,
-    alt: String(form.get(photoFields.alt(index)) ?? "").slice(0, photoLimits.maxAlt),
-  }));
-  const move = String(form.get(photoFields.move) ?? "");
-  const match = /^(.*):(up|down)$/.exec(move);
-  if (match) {
-    const from = photos.findIndex((photo) => photo.file === match[1]);
-    const to = match[2] === "up" ? from - 1 : from + 1;
-    if (from >= 0 && to >= 0 && to < photos.length) {
-      const [moved] = photos.splice(from, 1);
-      if (moved) photos.splice(to, 0, moved);
-    }
-  }
+  const photos = applyMoveButton(
+    files.map((file, index) => ({
+      file,
+      alt: String(form.get(photoFields.alt(index)) ?? "").slice(0, photoLimits.maxAlt),
+    })),
+    String(form.get(photoFields.move) ?? ""),
+  );
   return {
     photos: photos.filter((photo) => !removed.has(photo.file)),
     cover: String(form.get(photoFields.cover) ?? ""),
+    removed: [...removed].filter((file) => files.includes(file)),
+  };
+}
+
+/** A save of the floor plans' form: the plans kept, in order, with their labels. */
+export interface FloorPlanArrangement {
+  plans: { file: string; label: string }[];
+}
+
+/**
+ * The floor plans a posted form holds, as `readPhotoArrangement` reads photos: `plan`
+ * repeated in order, `plan-label-{i}` beside each, `plan-remove` and a `plan-move` button.
+ * A label is read as typed (the service checks it); `removed` are the files to drop.
+ */
+export function readFloorPlanArrangement(
+  form: FormData,
+): FloorPlanArrangement & { removed: string[] } {
+  const files = form.getAll(floorPlanFields.plan).map(String);
+  const removed = new Set(form.getAll(floorPlanFields.remove).map(String));
+  const plans = applyMoveButton(
+    files.map((file, index) => ({
+      file,
+      label: String(form.get(floorPlanFields.label(index)) ?? ""),
+    })),
+    String(form.get(floorPlanFields.move) ?? ""),
+  );
+  return {
+    plans: plans.filter((plan) => !removed.has(plan.file)),
     removed: [...removed].filter((file) => files.includes(file)),
   };
 }

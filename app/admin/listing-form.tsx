@@ -526,7 +526,7 @@ export function ListingForm(props: ListingFormProps) {
           <FieldShell
             id={fieldId("floor_plans")}
             label={listingFieldLabels.floor_plans}
-            hint="One plan a line: its label, '=', then an image (.png, .jpg, .webp) or PDF already in the property images, or its https:// address. Such as: Ground floor=ground-floor.png. Upload a plan's file on the photos page (Manage photos), which adds its line here."
+            hint="One plan a line: its label, '=', then an image (.png, .jpg, .webp) or PDF already in the property images, or its https:// address. Such as: Ground floor=ground-floor.png. The photos page (Manage photos) uploads plans and orders, labels and removes them too; its changes show here."
             error={errors.floor_plans}
             wide
           >

@@ -67,7 +67,7 @@ const writes = {
     "renameCategory",
     "removeCategory",
   ],
-  photos: ["upload", "uploadFloorPlans", "save"],
+  photos: ["upload", "uploadFloorPlans", "save", "saveFloorPlans"],
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
@@ -274,6 +274,23 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
         subject_type: "listing",
         subject_id: `PH-${dialect}`,
         detail: { count: 1 },
+      },
+    ]);
+    const withPlan = await photos.open(agent, `PH-${dialect}`);
+    const planFile = withPlan?.floorPlans[0]?.file ?? "";
+    const relabelled = await recordedBy(() =>
+      photos.saveFloorPlans(agent, `PH-${dialect}`, withPlan?.revision ?? -1, {
+        plans: [{ file: planFile, label: "Whole house" }],
+      }),
+    );
+    expect(relabelled).toMatchObject([
+      {
+        action: "listing.floor-plans-save",
+        actor_email: agent.user.email,
+        subject_id: `PH-${dialect}`,
+        detail: {
+          changes: { [`label of ${planFile}`]: { before: "Floor plan 1", after: "Whole house" } },
+        },
       },
     ]);
   });

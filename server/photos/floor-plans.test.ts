@@ -4,7 +4,9 @@
  * the service on both dialects: accepted plans are stored content-hashed (images with their
  * WebP derivatives), appended to the listing's plans with their labels over its revision,
  * logged in the same transaction and announced; a file a plan uses is kept when a photo of the
- * same bytes is removed.
+ * same bytes is removed. A save of the plans (decision 052's second addendum) reorders,
+ * relabels and removes them over the listing's revision, logged and announced; a stale or
+ * invalid save changes nothing.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,6 +18,7 @@ import type { Database } from "../../db/database.ts";
 import { listAuditEvents } from "../../db/queries/audit.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { floorPlanLimits } from "../../lib/admin-photos.ts";
+import { maxFloorPlanLabel } from "../../lib/floor-plans.ts";
 import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -290,5 +293,114 @@ describe.each(testDialects)("the floor-plan upload on %s", (dialect) => {
     });
     expect(saved).toMatchObject({ ok: true, removed: [name], deletedFiles: [] });
     expect(stored(name)).toBe(true);
+  });
+
+  it("saves the plans' order, labels and removals over the revision, logged and announced", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const files = [`${dialect} save a`, `${dialect} save b`, `${dialect} save c`].map((text) =>
+      buildPdfBytes(text),
+    );
+    await photos.uploadFloorPlans(
+      session,
+      code,
+      files.map((bytes, index) => ({ name: `${index}.pdf`, bytes })),
+      "Level",
+    );
+    const opened = await photos.open(session, code);
+    if (!opened) throw new Error("no listing");
+    const [a, b, c] = files.map((bytes) => `${sha(bytes)}.pdf`);
+    const others = opened.floorPlans.filter((plan) => ![a, b, c].includes(plan.file));
+    let heard = 0;
+    const stop = onContentChange(() => heard++);
+    const saved = await photos.saveFloorPlans(session, code, opened.revision, {
+      plans: [
+        ...others,
+        { file: c as string, label: " Roof terrace " },
+        { file: a as string, label: "" },
+      ],
+    });
+    stop();
+    expect(saved).toEqual({ ok: true, removed: [b], deletedFiles: [b] });
+    expect(heard).toBe(1);
+    expect(stored(b as string)).toBe(false);
+    expect(stored(a as string)).toBe(true);
+    const after = await photos.open(session, code);
+    expect(after?.revision).toBe(opened.revision + 1);
+    expect(after?.floorPlans).toEqual([
+      ...others,
+      { label: "Roof terrace", file: c, kind: "pdf" },
+      { label: `Floor plan ${others.length + 2}`, file: a, kind: "pdf" },
+    ]);
+    expect(after?.photos).toEqual(opened.photos);
+    const events = await listAuditEvents(
+      db,
+      { subject: code, action: "listing.floor-plans-save", actor: "", from: "", to: "" },
+      5,
+    );
+    expect(events.rows).toHaveLength(1);
+    expect(events.rows[0]?.actorEmail).toBe(session.user.email);
+    expect(events.rows[0]?.detail).toEqual({
+      changes: {
+        [`label of ${c}`]: { before: "Level 3", after: "Roof terrace" },
+        [`label of ${a}`]: { before: "Level", after: `Floor plan ${others.length + 2}` },
+      },
+      order: [...others.map((plan) => plan.file), c, a],
+      removed: [b],
+    });
+  });
+
+  it("refuses a stale save, an unknown plan and a bad label, changing nothing", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const bytes = buildPdfBytes(`${dialect} stale`);
+    await photos.uploadFloorPlans(session, code, [{ name: "s.pdf", bytes }], "Basement");
+    const opened = await photos.open(session, code);
+    if (!opened) throw new Error("no listing");
+    const plans = opened.floorPlans.map(({ file, label }) => ({ file, label }));
+    // Someone else adds a photo meanwhile: the revision the page was opened at is gone.
+    await photos.upload(session, code, [
+      { name: "new.jpg", bytes: await buildPhotoBytes({ color: "#123456" }) },
+    ]);
+    const current = await photos.open(session, code);
+    let heard = 0;
+    const stop = onContentChange(() => heard++);
+    expect(await photos.saveFloorPlans(session, code, opened.revision, { plans: [] })).toEqual({
+      ok: false,
+      reason: "conflict",
+      revision: opened.revision + 1,
+    });
+    const revision = opened.revision + 1;
+    expect(
+      await photos.saveFloorPlans(session, code, revision, {
+        plans: [...plans, { file: "elsewhere.pdf", label: "Not ours" }],
+      }),
+    ).toMatchObject({ ok: false, reason: "invalid", message: expect.stringContaining("reload") });
+    expect(
+      await photos.saveFloorPlans(session, code, revision, {
+        plans: plans.map((plan, index) => (index === 0 ? { ...plan, label: "A=B" } : plan)),
+      }),
+    ).toMatchObject({ ok: false, reason: "invalid", message: expect.stringContaining("| or =") });
+    expect(
+      await photos.saveFloorPlans(session, code, revision, {
+        plans: plans.map((plan, index) =>
+          index === 0 ? { ...plan, label: "x".repeat(maxFloorPlanLabel + 1) } : plan,
+        ),
+      }),
+    ).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await photos.saveFloorPlans(session, "NO-SUCH-CODE", revision, { plans: [] })).toEqual({
+      ok: false,
+      reason: "missing",
+    });
+    stop();
+    expect(heard).toBe(0);
+    expect(await photos.open(session, code)).toEqual(current);
+    expect(stored(`${sha(bytes)}.pdf`)).toBe(true);
+    const events = await listAuditEvents(
+      db,
+      { subject: code, action: "listing.floor-plans-save", actor: "", from: "", to: "" },
+      5,
+    );
+    expect(events.rows).toEqual([]);
   });
 });

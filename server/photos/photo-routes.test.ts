@@ -20,7 +20,7 @@ import {
   createStaffMember,
   formTokenOf,
 } from "../staff/testing.ts";
-import { type PostedFile, postMultipart } from "./testing.ts";
+import { formFields, type PostedFile, postForm, postMultipart } from "./testing.ts";
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -30,22 +30,6 @@ const jpeg = (name: string, bytes: Buffer): PostedFile => ({
   type: "image/jpeg",
   bytes,
 });
-
-/** The arrangement form's fields as the page renders them (the form without JavaScript). */
-function arrangementFields(html: string): [string, string][] {
-  const form = html.slice(html.indexOf('class="admin-photos__arrange"'));
-  const fields: [string, string][] = [];
-  for (const match of form.matchAll(/<input([^>]*)>/g)) {
-    const attributes = match[1] ?? "";
-    const name = /name="([^"]+)"/.exec(attributes)?.[1];
-    const value = /value="([^"]*)"/.exec(attributes)?.[1] ?? "";
-    const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
-    if (!name) continue;
-    if ((type === "checkbox" || type === "radio") && !/\bchecked\b/.test(attributes)) continue;
-    fields.push([name, value.replaceAll("&amp;", "&")]);
-  }
-  return fields;
-}
 
 describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
   let database: TestDatabase;
@@ -190,7 +174,7 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
       jpeg("garden.jpg", bytes),
     ]);
     const page = await agent.get(`/admin/listings/${code}/photos`);
-    const fields = arrangementFields(page.body);
+    const fields = formFields(page.body, "photos-list-title");
     const files = fields.filter(([field]) => field === "photo").map(([, value]) => value);
     expect(files.at(-1)).toBe(name);
     const index = files.indexOf(name);
@@ -201,14 +185,8 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
     );
     posted.set(`alt-${index}`, "The garden in June");
     posted.append("remove", oldCover);
-    const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join("; ");
     const save = (body: URLSearchParams) =>
-      app.inject({
-        method: "POST",
-        url: `/admin/listings/${code}/photos`,
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        payload: body.toString(),
-      });
+      postForm(app, agent, `/admin/listings/${code}/photos`, body);
     const saved = await save(posted);
     expect(saved.statusCode).toBe(302);
     expect(saved.headers.location).toBe(`/admin/listings/${code}/photos?done=saved`);
@@ -234,19 +212,13 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
       jpeg("x.jpg", await buildPhotoBytes({ color: "#aa0000" })),
     ]);
     const page = await agent.get(`/admin/listings/${code}/photos`);
-    const fields = arrangementFields(page.body);
+    const fields = formFields(page.body, "photos-list-title");
     const files = fields.filter(([field]) => field === "photo").map(([, value]) => value);
     expect(files.length).toBeGreaterThan(1);
     const last = files.at(-1) as string;
     const body = new URLSearchParams(fields);
     body.set("move", `${last}:up`);
-    const cookie = [...agent.cookies].map(([key, value]) => `${key}=${value}`).join("; ");
-    const moved = await app.inject({
-      method: "POST",
-      url: `/admin/listings/${code}/photos`,
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-      payload: body.toString(),
-    });
+    const moved = await postForm(app, agent, `/admin/listings/${code}/photos`, body);
     expect(moved.headers.location).toBe(`/admin/listings/${code}/photos?done=moved`);
     const row = await findPropertyRowByCode(database.handle.db, code);
     const order = (JSON.parse(row?.image_list ?? "[]") as { imageUrl: string }[]).map(

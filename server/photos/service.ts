@@ -6,10 +6,15 @@
  * no listing uses any more is deleted with its derivatives.
  */
 
+import type { Kysely } from "kysely";
 import type { AdminPhotosService } from "#app-context";
-import type { DatabaseHandle } from "../../db/database.ts";
+import type { Database, DatabaseHandle } from "../../db/database.ts";
 import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
-import { appendFloorPlans, listFloorPlans } from "../../db/queries/floor-plan.ts";
+import {
+  appendFloorPlans,
+  listFloorPlans,
+  replaceFloorPlans,
+} from "../../db/queries/floor-plan.ts";
 import {
   findListingPhotoRow,
   lockPhotoFiles,
@@ -19,7 +24,6 @@ import {
 import {
   floorPlanLimits,
   type ListingPhoto,
-  type PhotoArrangement,
   type PhotoSave,
   type PhotoUploadAnswer,
   type PhotoUploadResult,
@@ -161,11 +165,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     async uploadFloorPlans(session, code, files, label) {
       const named = label.trim();
       if (named.length > maxFloorPlanLabel || /[|=]/.test(named)) {
-        return {
-          ok: false,
-          results: [],
-          message: `A label may be at most ${maxFloorPlanLabel} characters, without | or =.`,
-        };
+        return { ok: false, results: [], message: labelRule };
       }
       if (!(await findListingPhotoRow(db, code))) {
         return {
@@ -340,11 +340,8 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     async save(session, code, revision, arrangement) {
       const at = now();
       const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
-        const row = await findListingPhotoRow(trx, code);
-        if (!row) return { ok: false, reason: "missing" };
-        if (row.revision !== revision) {
-          return { ok: false, reason: "conflict", revision: row.revision };
-        }
+        const row = await rowAtRevision(trx, code, revision);
+        if ("reason" in row) return row;
         const before = photosOfRow(row);
         const known = new Set(before.photos.map((photo) => photo.file));
         const kept: ListingPhoto[] = [];
@@ -381,42 +378,130 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           action: "listing.photos-save",
           subjectType: "listing",
           subjectId: code,
-          detail: describeChange(before, { photos: kept, cover: columns.cover_image }, removed),
+          detail: describeChange(
+            texts(before.photos, "alt"),
+            texts(kept, "alt"),
+            removed,
+            "alt",
+            before.cover !== columns.cover_image
+              ? { before: before.cover, after: columns.cover_image }
+              : undefined,
+          ),
           at,
         });
         return { ok: true, removed, deletedFiles: [] };
       });
-      if (!answer.ok) return answer;
-      await announce();
-      // After the commit: a file is deleted only once no committed listing uses it.
-      const deletedFiles = await deleteUnusedPhotoFilesAfterCommit(db, store, answer.removed, log);
-      return { ...answer, deletedFiles };
+      return afterSave(answer);
+    },
+
+    async saveFloorPlans(session, code, revision, arrangement) {
+      const at = now();
+      const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
+        const row = await rowAtRevision(trx, code, revision);
+        if ("reason" in row) return row;
+        const before = await listFloorPlans(trx, row.id);
+        const kept: FloorPlan[] = [];
+        for (const [index, plan] of arrangement.plans.entries()) {
+          const stored = before.find((other) => other.file === plan.file);
+          if (!stored || kept.some((other) => other.file === plan.file)) {
+            return {
+              ok: false,
+              reason: "invalid",
+              message: "The floor plans changed since this page was opened; reload it.",
+            };
+          }
+          const label = plan.label.trim();
+          if (label.length > maxFloorPlanLabel || /[|=]/.test(label)) {
+            return { ok: false, reason: "invalid", message: labelRule };
+          }
+          kept.push({ ...stored, label: label === "" ? defaultFloorPlanLabel(index) : label });
+        }
+        const removed = before
+          .map((plan) => plan.file)
+          .filter((file) => !kept.some((plan) => plan.file === file));
+        if (!(await raiseListingRevision(trx, code, revision, at.toISOString()))) {
+          const current = await findListingPhotoRow(trx, code);
+          return current
+            ? { ok: false, reason: "conflict", revision: current.revision }
+            : { ok: false, reason: "missing" };
+        }
+        await replaceFloorPlans(trx, row.id, kept);
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "listing.floor-plans-save",
+          subjectType: "listing",
+          subjectId: code,
+          detail: describeChange(texts(before, "label"), texts(kept, "label"), removed, "label"),
+          at,
+        });
+        return { ok: true, removed, deletedFiles: [] };
+      });
+      return afterSave(answer);
     },
   };
+
+  /**
+   * After a save's commit: announced, then each removed file no listing uses any more deleted
+   * (only once no committed listing uses it).
+   */
+  async function afterSave(answer: PhotoSave): Promise<PhotoSave> {
+    if (!answer.ok) return answer;
+    await announce();
+    const deletedFiles = await deleteUnusedPhotoFilesAfterCommit(db, store, answer.removed, log);
+    return { ...answer, deletedFiles };
+  }
+}
+
+/** The listing's row a save may write: a refusal when it is gone or no longer at `revision`. */
+async function rowAtRevision(db: Kysely<Database>, code: string, revision: number) {
+  const row = await findListingPhotoRow(db, code);
+  if (!row) return { ok: false, reason: "missing" } as const;
+  if (row.revision !== revision) {
+    return { ok: false, reason: "conflict", revision: row.revision } as const;
+  }
+  return row;
+}
+
+const labelRule = `A label may be at most ${maxFloorPlanLabel} characters, without | or =.`;
+
+/** A file and the text staff give it: a photo's alt text or a plan's label. */
+interface Described {
+  file: string;
+  text: string;
+}
+
+function texts<T extends { file: string }>(
+  items: readonly T[],
+  key: keyof T & string,
+): Described[] {
+  return items.map((item) => ({ file: item.file, text: String(item[key]) }));
 }
 
 /**
  * The audit detail of a save, as the log's page shows it (decision 050): `changes` (the cover
- * and each changed alt text, before and after), the new `order` when it changed, and the files
- * `removed`.
+ * and each changed alt text or label, before and after), the new `order` when it changed, and
+ * the files `removed`.
  */
 function describeChange(
-  before: PhotoArrangement,
-  after: PhotoArrangement,
+  before: readonly Described[],
+  after: readonly Described[],
   removed: readonly string[],
+  textName: string,
+  cover?: { before: string; after: string },
 ): Record<string, unknown> {
   const changes: Record<string, { before: string; after: string }> = {};
-  if (before.cover !== after.cover) changes.cover = { before: before.cover, after: after.cover };
-  for (const photo of after.photos) {
-    const was = before.photos.find((other) => other.file === photo.file)?.alt ?? "";
-    if (was !== photo.alt) changes[`alt of ${photo.file}`] = { before: was, after: photo.alt };
+  if (cover) changes.cover = cover;
+  for (const item of after) {
+    const was = before.find((other) => other.file === item.file)?.text ?? "";
+    if (was !== item.text)
+      changes[`${textName} of ${item.file}`] = { before: was, after: item.text };
   }
   const detail: Record<string, unknown> = {};
   if (Object.keys(changes).length > 0) detail.changes = changes;
-  const order = (photos: readonly ListingPhoto[]) =>
-    photos.map((photo) => photo.file).filter((file) => !removed.includes(file));
-  if (order(before.photos).join() !== order(after.photos).join()) {
-    detail.order = after.photos.map((photo) => photo.file);
+  const order = (items: readonly Described[]) =>
+    items.map((item) => item.file).filter((file) => !removed.includes(file));
+  if (order(before).join() !== order(after).join()) {
+    detail.order = after.map((item) => item.file);
   }
   if (removed.length > 0) detail.removed = removed;
   return detail;

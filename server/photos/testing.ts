@@ -1,6 +1,6 @@
 /**
  * Photo tests' helpers: a multipart/form-data post as a browser sends it, with the cookies of
- * a signed-in test browser.
+ * a signed-in test browser, and the fields a form of the page would post.
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { AdminBrowser } from "../staff/testing.ts";
@@ -39,6 +39,22 @@ export function multipartBody(
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Posts a form of repeated fields (a URL-encoded body) with the browser's cookies. */
+export function postForm(
+  app: FastifyInstance,
+  browser: AdminBrowser,
+  url: string,
+  body: URLSearchParams,
+): Promise<LightMyRequestResponse> {
+  const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    payload: body.toString(),
+  });
+}
+
 /** Posts a multipart form with the browser's cookies. */
 export async function postMultipart(
   app: FastifyInstance,
@@ -55,4 +71,25 @@ export async function postMultipart(
     headers: { "content-type": contentType, cookie },
     payload: body,
   });
+}
+
+/**
+ * The fields the form labelled by `labelledBy` would post as the page shows it, in order:
+ * inputs with their values, checkboxes and radios only when checked (buttons left out).
+ */
+export function formFields(html: string, labelledBy: string): [string, string][] {
+  const start = html.indexOf(`aria-labelledby="${labelledBy}"`);
+  if (start === -1) throw new Error(`the page has no form labelled by ${labelledBy}`);
+  const form = html.slice(start, html.indexOf("</form>", start));
+  const fields: [string, string][] = [];
+  for (const match of form.matchAll(/<input([^>]*)>/g)) {
+    const attributes = match[1] ?? "";
+    const name = /name="([^"]+)"/.exec(attributes)?.[1];
+    const value = /value="([^"]*)"/.exec(attributes)?.[1] ?? "";
+    const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
+    if (!name) continue;
+    if ((type === "checkbox" || type === "radio") && !/\bchecked\b/.test(attributes)) continue;
+    fields.push([name, value.replaceAll("&amp;", "&")]);
+  }
+  return fields;
 }

@@ -3,12 +3,15 @@
  * progress shown (a refused one named with its reason), a photo moves by keyboard (focus stays
  * on its button) and by dragging, one becomes the cover with its alt text, an old one is
  * removed, and the public page shows the new cover with that alt text at once. axe finds no
- * serious or critical violation at 1280 and 390 px. A floor plan and a PDF uploaded on the same
- * page (decision 052's addendum) show at once on the public page's Floor Plans tab. Screenshots
- * go to /tmp/photos/.
+ * serious or critical violation at 1280 and 390 px. Floor plans on the same page (decision 052's
+ * addenda) are dropped in with their progress shown, ordered by keyboard and by dragging,
+ * labelled and removed; a stale page's save is refused keeping what was typed; the public Floor
+ * Plans tab shows the saved order and labels at once; without JavaScript plans upload with a
+ * label and a move button saves one step. Screenshots go to /tmp/photos/.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
@@ -24,6 +27,30 @@ function order(page: Page): Promise<string[]> {
   return page
     .locator(".admin-photos__list > li")
     .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.file ?? ""));
+}
+
+/**
+ * The uploads shown in `scope`: each of `files` with a full progress bar and "Uploaded.", and
+ * one more file refused with `refusal` (its name first) and no progress bar.
+ */
+async function expectUploads(
+  scope: Page | Locator,
+  files: readonly { name: string }[],
+  refusal: string,
+) {
+  const uploads = scope.getByRole("list", { name: "Uploads" });
+  await expect(uploads.getByRole("listitem")).toHaveCount(files.length + 1);
+  for (const file of files) {
+    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
+      "Uploaded.",
+    );
+  }
+  const refused = refusal.split(" ")[0] ?? "";
+  await expect(uploads.getByRole("listitem").filter({ hasText: refused })).toContainText(refusal);
+  await expect(uploads.locator("progress")).toHaveCount(files.length);
+  for (const bar of await uploads.locator("progress").all()) {
+    await expect(bar).toHaveAttribute("value", "100");
+  }
 }
 
 test("staff upload, order, choose the cover, describe and remove photos", async ({ browser }) => {
@@ -53,18 +80,7 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
       ...files,
       { name: "floor.txt", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") },
     ]);
-  const uploads = page.getByRole("list", { name: "Uploads" });
-  await expect(uploads.getByRole("listitem")).toHaveCount(4);
-  for (const file of files) {
-    await expect(uploads.getByRole("listitem").filter({ hasText: file.name })).toContainText(
-      "Uploaded.",
-    );
-  }
-  await expect(uploads.getByRole("listitem").filter({ hasText: "floor.txt" })).toContainText(
-    "floor.txt is not a JPEG, PNG, WebP or AVIF image.",
-  );
-  // A progress bar for each photo sent; none for the refused file.
-  await expect(uploads.locator("progress")).toHaveCount(3);
+  await expectUploads(page, files, "floor.txt is not a JPEG, PNG, WebP or AVIF image.");
   await expect(page.getByRole("heading", { name: `${before.length + 3} photos` })).toBeVisible();
   // With JavaScript, choosing files uploads them: no Upload button.
   await expect(page.getByRole("button", { name: "Upload", exact: true })).toBeHidden();
@@ -158,7 +174,41 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   await context.close();
 });
 
-test("staff upload floor plans; the public Floor Plans tab shows them at once", async ({
+/** The files of the floor plans' list, in order. */
+function planOrder(page: Page): Promise<string[]> {
+  return page
+    .locator(".admin-floor-plans .admin-photos__list > li")
+    .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.file ?? ""));
+}
+
+/** Drops files on `selector` as a browser does when files are dragged in from the desktop. */
+async function dropFiles(
+  page: Page,
+  selector: string,
+  files: readonly { name: string; mimeType: string; buffer: Buffer }[],
+) {
+  const dataTransfer = await page.evaluateHandle(
+    (sent) => {
+      const transfer = new DataTransfer();
+      for (const file of sent) {
+        const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.mimeType }));
+      }
+      return transfer;
+    },
+    files.map((file) => ({
+      name: file.name,
+      mimeType: file.mimeType,
+      base64: file.buffer.toString("base64"),
+    })),
+  );
+  await page.dispatchEvent(selector, "dragover", { dataTransfer });
+  await page.dispatchEvent(selector, "drop", { dataTransfer });
+}
+
+const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+test("staff drop floor plans, order, label and remove them; the public Floor Plans tab follows", async ({
   browser,
 }) => {
   mkdirSync(shots, { recursive: true });
@@ -166,49 +216,148 @@ test("staff upload floor plans; the public Floor Plans tab shows them at once", 
   const page = await context.newPage();
   await newOwner(page, "plans");
   const listing = await newListing();
-  await gotoHydrated(page, `/admin/listings/${listing.code}/photos`);
+  const url = `/admin/listings/${listing.code}/photos`;
+  await gotoHydrated(page, url);
   const section = page.getByRole("region", { name: "Floor plans" });
-  await expect(section).toContainText("This listing has no floor plans yet.");
-  await section.getByLabel("Choose floor plans").setInputFiles([
+  await expect(section.getByRole("heading", { name: "No floor plans yet" })).toBeVisible();
+
+  const files = [
     {
       name: "ground.png",
       mimeType: "image/png",
       buffer: await buildPhotoBytes({ width: 480, height: 360, format: "png", color: "#264653" }),
     },
-    { name: "ground.pdf", mimeType: "application/pdf", buffer: buildPdfBytes("e2e ground") },
+    {
+      name: "upper.png",
+      mimeType: "image/png",
+      buffer: await buildPhotoBytes({ width: 480, height: 360, format: "png", color: "#e9c46a" }),
+    },
+    { name: "site.pdf", mimeType: "application/pdf", buffer: buildPdfBytes("e2e site plan") },
+  ];
+  const [ground, upper, site] = files.map(
+    (file) => `${sha(file.buffer)}.${file.name.split(".").pop()}`,
+  ) as [string, string, string];
+  // Dropped from the desktop, with a file that is no plan.
+  await dropFiles(page, ".admin-floor-plans .admin-photos__drop", [
+    ...files,
     { name: "sketch.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") },
   ]);
-  await section.getByLabel("Label (optional)").fill("Ground floor");
-  await section.getByRole("button", { name: "Upload floor plans" }).click();
-  await expect(section.getByRole("status")).toHaveText(
-    "2 floor plans are uploaded: the public site shows them now.",
-  );
-  await expect(section.getByRole("alert")).toHaveText(
-    "sketch.svg is not a JPEG, PNG, WebP, AVIF or PDF file.",
-  );
-  await expect(section.getByRole("listitem").filter({ hasText: "Ground floor" })).toHaveText([
-    /^Ground floor \(opens in a new tab\)Image$/,
-    /^Ground floor 2 \(opens in a new tab\)PDF$/,
-  ]);
+  await expectUploads(section, files, "sketch.svg is not a JPEG, PNG, WebP, AVIF or PDF file.");
+  await expect(section.getByRole("heading", { name: "3 floor plans" })).toBeVisible();
+  // With JavaScript the label is given in the list: no label field, no Upload button.
+  await expect(section.getByLabel("Label (optional)")).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Upload floor plans" })).toBeHidden();
+  // Two uploads run at once, so the plans may arrive in either order: put them in a known one.
+  expect([...(await planOrder(page))].sort()).toEqual([ground, upper, site].sort());
+
+  // A second page open on the listing: its save will be stale.
+  const other = await context.newPage();
+  await gotoHydrated(other, url);
+
+  // By keyboard: the last plan moves up twice; its button keeps the focus; announced.
+  const before = await planOrder(page);
+  await section.getByRole("button", { name: "Move plan 3 up" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(section.getByRole("button", { name: "Move plan 2 up" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(section.getByRole("button", { name: "Move plan 1 up" })).toBeFocused();
+  await expect(section.getByText("Floor plan moved to position 1 of 3.")).toBeAttached();
+  expect(await planOrder(page)).toEqual([before[2], before[0], before[1]]);
+
+  // By dragging (all in view: a drag cannot scroll), held by the item's edge: the last plan
+  // onto the first's place.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const item = (file: string) =>
+    page.locator(`.admin-floor-plans .admin-photos__list > li[data-file="${file}"]`);
+  const places = page.locator(".admin-floor-plans .admin-photos__list > li");
+  const keyed = await planOrder(page);
+  await places.nth(2).dragTo(places.nth(0), {
+    sourcePosition: { x: 4, y: 4 },
+    targetPosition: { x: 4, y: 4 },
+  });
+  const dragged = [keyed[2], keyed[0], keyed[1]] as string[];
+  await expect.poll(() => planOrder(page)).toEqual(dragged);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Labels, and the PDF removed.
+  await item(ground).getByRole("textbox").fill("Ground floor");
+  await item(upper).getByRole("textbox").fill("First floor");
+  await item(site).getByLabel("Remove").check();
+  await expect(item(site)).toContainText("Removed when you save");
   await expectNoSeriousViolations(page);
-  await section.screenshot({ path: `${shots}/floor-plans-1280.png` });
+  await page.screenshot({ path: `${shots}/floor-plans-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page);
-  await section.screenshot({ path: `${shots}/floor-plans-390.png` });
+  await page.screenshot({ path: `${shots}/floor-plans-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
+  await section.getByRole("button", { name: "Save floor plans" }).click();
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plans-saved$`));
+  await expect(
+    page.getByRole("status").filter({ hasText: "The floor plans are saved" }),
+  ).toBeVisible();
+  const saved = dragged.filter((file) => file !== site);
+  const labels = saved.map((file) => (file === ground ? "Ground floor" : "First floor"));
+  expect(await planOrder(page)).toEqual(saved);
+  await expect(item(ground).getByRole("textbox")).toHaveValue("Ground floor");
+  await expect(item(upper).getByRole("textbox")).toHaveValue("First floor");
+
+  // The stale page's save is refused; what was typed there stays, over the saved plans.
+  const otherSection = other.getByRole("region", { name: "Floor plans" });
+  const otherGround = other.locator(`.admin-floor-plans li[data-file="${ground}"]`);
+  await otherGround.getByRole("textbox").fill("Lower ground");
+  await otherSection.getByRole("button", { name: "Save floor plans" }).click();
+  await expect(otherSection.getByRole("alert")).toContainText(
+    "Someone changed this listing since you opened the page, so the floor plans were not saved.",
+  );
+  await expect(otherGround.getByRole("textbox")).toHaveValue("Lower ground");
+  // Its order over the plans still stored (the PDF was removed by the first save).
+  expect(await planOrder(other)).toEqual(before.filter((file) => file !== site));
+  await other.close();
+
+  // The public page shows the saved plans, in their order, with their labels, at once.
   const visitor = await context.newPage();
   await gotoHydrated(visitor, `/property/${listing.slug}`);
   await visitor.getByRole("tab", { name: "Floor Plans" }).click();
   const panel = visitor.getByRole("tabpanel", { name: "Floor Plans" });
-  await expect(panel.locator(".floor-plans__label")).toHaveText(["Ground floor", "Ground floor 2"]);
+  await expect(panel.locator(".floor-plans__label")).toHaveText(labels);
   const plan = panel.getByRole("img", { name: "Floor plan: Ground floor" });
   await expect
     .poll(() => plan.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBeGreaterThan(0);
-  const pdfLink = panel.getByRole("link", { name: /Ground floor 2/ });
-  const pdf = await visitor.request.get(`${baseURL}${await pdfLink.getAttribute("href")}`);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expect(plan).toHaveAttribute("src", new RegExp(ground));
   await visitor.screenshot({ path: `${shots}/floor-plans-public-1280.png` });
+
+  // The audit log has the upload and the save.
+  await page.goto(`/admin/audit?subject=${listing.code}`);
+  await expect(page.locator("tbody")).toContainText("Floor plans added");
+  await expect(page.locator("tbody")).toContainText("Floor plans changed");
+  await context.close();
+});
+
+test("without JavaScript, floor plans upload with a label and save a move", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await newOwner(page, "plans-plain");
+  const listing = await newListing();
+  const url = `/admin/listings/${listing.code}/photos`;
+  await page.goto(url);
+  const section = page.getByRole("region", { name: "Floor plans" });
+  await section.getByLabel("Choose floor plans").setInputFiles([
+    { name: "a.pdf", mimeType: "application/pdf", buffer: buildPdfBytes("plain a") },
+    { name: "b.pdf", mimeType: "application/pdf", buffer: buildPdfBytes("plain b") },
+  ]);
+  await section.getByLabel("Label (optional)").fill("Level");
+  await section.getByRole("button", { name: "Upload floor plans" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    "2 floor plans are uploaded: the public site shows them now.",
+  );
+  await expect(section.getByLabel("Label of plan 1")).toHaveValue("Level");
+  await expect(section.getByLabel("Label of plan 2")).toHaveValue("Level 2");
+  await section.getByRole("button", { name: "Move plan 2 up" }).click();
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plan-moved$`));
+  await expect(section.getByLabel("Label of plan 1")).toHaveValue("Level 2");
+  await expect(section.getByLabel("Label of plan 2")).toHaveValue("Level");
   await context.close();
 });

@@ -4,15 +4,18 @@
  * cover, give each its alt text, remove them. Saves go over the listing's revision, like the
  * editor's (decision 044). Without JavaScript the same page works as two plain forms: the
  * upload posts the chosen files here, and each move button saves the form with one step.
+ * The listing's floor plans are handled alike below the photos (decision 052's addenda).
  */
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
+  floorPlanFields,
   type PhotoUploadAnswer,
   photoFields,
+  readFloorPlanArrangement,
   readPhotoArrangement,
 } from "../../../lib/admin-photos.ts";
-import { FloorPlanUpload } from "../../admin/floor-plan-upload.tsx";
+import { type FloorPlanDraft, FloorPlanManager } from "../../admin/floor-plan-manager.tsx";
 import { editPath } from "../../admin/listing-editing.ts";
 import { photosPath, postedPhotoFiles } from "../../admin/photo-files.ts";
 import { PhotoManager } from "../../admin/photo-manager.tsx";
@@ -24,6 +27,8 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Photos of ${p
 const notices: Record<string, string> = {
   saved: "The photos are saved: the public site shows them now.",
   moved: "The photo is moved and saved.",
+  "plans-saved": "The floor plans are saved: the public site shows them now.",
+  "plan-moved": "The floor plan is moved and saved.",
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,7 +50,8 @@ export type PhotoActionAnswer =
   | { kind: "upload"; upload: PhotoUploadAnswer }
   | { kind: "floor-plans"; upload: PhotoUploadAnswer }
   | { kind: "conflict"; revision: number }
-  | { kind: "invalid"; message: string };
+  | { kind: "invalid"; message: string }
+  | { kind: "floor-plans-refused"; message: string; revision: number; draft: FloorPlanDraft };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
@@ -80,6 +86,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const revision = Number(form.get("revision"));
   if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
+  if (form.get("intent") === "floor-plans-save") {
+    const { plans, removed } = readFloorPlanArrangement(form);
+    const saved = await photos.saveFloorPlans(session, params.code, revision, { plans });
+    if (saved.ok) {
+      const moved = form.get(floorPlanFields.move) !== null;
+      throw redirect(`${photosPath(params.code)}?done=${moved ? "plan-moved" : "plans-saved"}`);
+    }
+    if (saved.reason === "missing") {
+      throw data(
+        { message: "There is no listing with this code: it was deleted." },
+        { status: 404 },
+      );
+    }
+    // Nothing is lost: what was posted is shown again over the stored plans.
+    const message =
+      saved.reason === "conflict"
+        ? "Someone changed this listing since you opened the page, so the floor plans were not saved. Your changes are kept below over the current plans: check them and save again."
+        : saved.message;
+    return data<PhotoActionAnswer>(
+      {
+        kind: "floor-plans-refused",
+        message,
+        revision: saved.reason === "conflict" ? saved.revision : revision,
+        draft: { plans, removed },
+      },
+      { status: saved.reason === "conflict" ? 409 : 400 },
+    );
+  }
   const arrangement = readPhotoArrangement(form);
   const saved = await photos.save(session, params.code, revision, arrangement);
   if (saved.ok) {
@@ -93,6 +127,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<PhotoActionAnswer>({ kind: "conflict", revision: saved.revision }, { status: 409 });
   }
   return data<PhotoActionAnswer>({ kind: "invalid", message: saved.message }, { status: 400 });
+}
+
+/**
+ * A refused save shows the stored version, so the page's data is loaded again after it (React
+ * Router skips that after an error status by default).
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const kind = (actionResult as PhotoActionAnswer | undefined)?.kind;
+  return kind === "conflict" || kind === "floor-plans-refused" || defaultShouldRevalidate;
 }
 
 export default function ListingPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -128,19 +174,23 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       <PhotoManager
-        // A fresh manager after each save: its state starts from what is stored.
-        key={`${listing.code}-${done ?? ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
+        // A fresh manager after each save of the photos: its state starts from what is stored.
+        key={`photos-${listing.code}-${done === "saved" || done === "moved" ? done : ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
         imageDerivatives={imageDerivatives}
         upload={answer?.kind === "upload" ? answer.upload : undefined}
       />
-      <FloorPlanUpload
+      <FloorPlanManager
+        // A fresh list after each save of the plans or refusal: its state starts from there.
+        key={`plans-${listing.code}-${done?.startsWith("plan") ? done : ""}-${answer?.kind === "floor-plans-refused" ? `${answer.revision}-${answer.message}` : ""}`}
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
+        imageDerivatives={imageDerivatives}
         upload={answer?.kind === "floor-plans" ? answer.upload : undefined}
+        refused={answer?.kind === "floor-plans-refused" ? answer : undefined}
       />
       <p className="admin-photos__public">
         <a href={`/property/${encodeURIComponent(listing.slug)}`} target="_blank" rel="noopener">
