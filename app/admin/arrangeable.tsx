@@ -38,18 +38,30 @@ export interface Arranged {
 
 /**
  * A list's items as arranged on the page, first `initial`, and the listing's revision a save
- * goes over. When the page's data is loaded again (after uploads or another save), the items
- * no longer `stored` go, new ones join the end, and what was arranged here stays.
+ * goes over. When the page's data is loaded again (after uploads, or a save of the page's other
+ * list), the items no longer `stored` go, new ones join the end, and what was arranged here
+ * stays. When `startOver` takes a new value (this list was just saved, or its save refused),
+ * the list starts again from `initial`.
  */
 export function useArrangedItems<S extends { file: string }, T extends S & Arranged>(
   listing: { revision: number },
   stored: readonly S[],
   initial: () => T[],
+  startOver: string | null,
 ) {
   const [items, setItems] = useState<T[]>(initial);
   const [revision, setRevision] = useState(listing.revision);
   const seen = useRef(stored);
+  const startedOver = useRef(startOver);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` reads the same data as `stored`.
   useEffect(() => {
+    if (startOver !== null && startOver !== startedOver.current) {
+      startedOver.current = startOver;
+      seen.current = stored;
+      setItems(initial());
+      setRevision(listing.revision);
+      return;
+    }
     if (seen.current === stored) return;
     seen.current = stored;
     setItems((current) => {
@@ -62,7 +74,7 @@ export function useArrangedItems<S extends { file: string }, T extends S & Arran
       return [...kept, ...added];
     });
     setRevision(listing.revision);
-  }, [stored, listing.revision]);
+  }, [stored, listing.revision, startOver]);
 
   /** Changes the item of `file`. */
   function change(file: string, update: Partial<T>) {

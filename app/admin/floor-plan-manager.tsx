@@ -48,6 +48,8 @@ export interface FloorPlanManagerProps {
   upload?: PhotoUploadAnswer | undefined;
   /** A refused save: why, and what it posted (shown again over the stored plans). */
   refused?: { message: string; draft: FloorPlanDraft } | undefined;
+  /** New after each save of the plans or its refusal: the list starts again from what is stored. */
+  startOver: string | null;
 }
 
 interface Item extends FloorPlan {
@@ -77,9 +79,12 @@ function itemsWith(plans: readonly FloorPlan[], draft: FloorPlanDraft | undefine
 }
 
 export function FloorPlanManager(props: FloorPlanManagerProps) {
-  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, refused } = props;
-  const { items, setItems, revision, change } = useArrangedItems(listing, listing.floorPlans, () =>
-    itemsWith(listing.floorPlans, refused?.draft),
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, refused, startOver } = props;
+  const { items, setItems, revision, change } = useArrangedItems(
+    listing,
+    listing.floorPlans,
+    () => itemsWith(listing.floorPlans, refused?.draft),
+    startOver,
   );
   const hydrated = useHydrated();
   const arrangeable = useArrangeable();

@@ -38,6 +38,8 @@ export interface PhotoManagerProps {
   imageDerivatives: boolean;
   /** The answer to an upload posted without JavaScript. */
   upload?: PhotoUploadAnswer | undefined;
+  /** New after each save of the photos or its refusal: the list starts again from what is stored. */
+  startOver: string | null;
 }
 
 interface Item extends ListingPhoto {
@@ -51,9 +53,12 @@ function itemsOf(photos: readonly ListingPhoto[]): Item[] {
 }
 
 export function PhotoManager(props: PhotoManagerProps) {
-  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload } = props;
-  const { items, setItems, revision, change } = useArrangedItems(listing, listing.photos, () =>
-    itemsOf(listing.photos),
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, startOver } = props;
+  const { items, setItems, revision, change } = useArrangedItems(
+    listing,
+    listing.photos,
+    () => itemsOf(listing.photos),
+    startOver,
   );
   const [cover, setCover] = useState(listing.cover);
   const hydrated = useHydrated();
@@ -73,6 +78,10 @@ export function PhotoManager(props: PhotoManagerProps) {
       listing.photos.some((photo) => photo.file === chosen) ? chosen : listing.cover,
     );
   }, [listing]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new start takes the stored cover.
+  useEffect(() => {
+    if (startOver !== null) setCover(listing.cover);
+  }, [startOver]);
 
   /** The cover: it moves to the top, as the site shows it first. */
   function chooseCover(file: string) {

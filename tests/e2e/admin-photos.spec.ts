@@ -124,7 +124,9 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${shots}/photos-1280.png`, fullPage: true });
   await page.getByRole("button", { name: "Save photos" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/listings/${listing.code}/photos\\?done=saved$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/listings/${listing.code}/photos\\?done=saved&at=\\d+$`),
+  );
   await expect(page.getByRole("status").filter({ hasText: "The photos are saved" })).toBeVisible();
   const saved = await order(page);
   expect(saved[0]).toBe(added[0]);
@@ -293,7 +295,7 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await section.getByRole("button", { name: "Save floor plans" }).click();
-  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plans-saved$`));
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plans-saved&at=\\d+$`));
   await expect(
     page.getByRole("status").filter({ hasText: "The floor plans are saved" }),
   ).toBeVisible();
@@ -336,6 +338,57 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await context.close();
 });
 
+test("what is typed in one list stays through an upload and a save of the other list", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await newOwner(page, "both-lists");
+  const listing = await newListing();
+  const url = `/admin/listings/${listing.code}/photos`;
+  await gotoHydrated(page, url);
+  const photoAlt = page.getByLabel("Alt text of photo 1");
+  await photoAlt.fill("Saved first");
+  await page.getByRole("button", { name: "Save photos" }).click();
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=saved&at=\\d+$`));
+  await photoAlt.fill("Typed after that, not saved yet");
+
+  // A plan uploaded: the page's data is loaded again, and the typed alt text stays.
+  const plan = {
+    name: "cellar.png",
+    mimeType: "image/png",
+    buffer: await buildPhotoBytes({ width: 400, height: 300, format: "png", color: "#2a9d8f" }),
+  };
+  const section = page.getByRole("region", { name: "Floor plans" });
+  const plansBefore = (await planOrder(page)).length;
+  await dropFiles(page, ".admin-floor-plans .admin-photos__drop", [plan]);
+  await expect.poll(async () => (await planOrder(page)).length).toBe(plansBefore + 1);
+  await expect(photoAlt).toHaveValue("Typed after that, not saved yet");
+
+  // The plans saved: the photos' typed alt text stays; the plans show what is stored.
+  const last = plansBefore + 1;
+  await section.getByLabel(`Label of plan ${last}`).fill("Cellar");
+  await section.getByRole("button", { name: "Save floor plans" }).click();
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plans-saved&at=\\d+$`));
+  await expect(section.getByLabel(`Label of plan ${last}`)).toHaveValue("Cellar");
+  await expect(photoAlt).toHaveValue("Typed after that, not saved yet");
+
+  // Saved again with the label emptied: the list shows the label it was given.
+  await section.getByLabel(`Label of plan ${last}`).fill("");
+  await section.getByRole("button", { name: "Save floor plans" }).click();
+  await expect(section.getByLabel(`Label of plan ${last}`)).toHaveValue(`Floor plan ${last}`);
+  await expect(photoAlt).toHaveValue("Typed after that, not saved yet");
+
+  // The photos saved in turn keep the alt text.
+  await page.getByRole("button", { name: "Save photos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "saved" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Alt text of photo 1")).toHaveValue(
+    "Typed after that, not saved yet",
+  );
+  await context.close();
+});
+
 test("without JavaScript, floor plans upload with a label and save a move", async ({ browser }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
@@ -356,7 +409,7 @@ test("without JavaScript, floor plans upload with a label and save a move", asyn
   await expect(section.getByLabel("Label of plan 1")).toHaveValue("Level");
   await expect(section.getByLabel("Label of plan 2")).toHaveValue("Level 2");
   await section.getByRole("button", { name: "Move plan 2 up" }).click();
-  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plan-moved$`));
+  await expect(page).toHaveURL(new RegExp(`${url}\\?done=plan-moved&at=\\d+$`));
   await expect(section.getByLabel("Label of plan 1")).toHaveValue("Level 2");
   await expect(section.getByLabel("Label of plan 2")).toHaveValue("Level");
   await context.close();

@@ -36,13 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { photos, config } = context.get(siteRequestContext);
   const listing = await photos.open(session, params.code);
   if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
-  const done = new URL(request.url).searchParams.get("done");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   return {
     listing,
     csrfToken: session.csrfToken,
     imageBaseUrl: config.imageBaseUrl,
     imageDerivatives: config.imageDerivatives,
     done: done !== null && done in notices ? done : null,
+    // Which save the notice is about: uploads after it load the same address, the next save not.
+    doneAt: search.get("at"),
   };
 }
 
@@ -91,7 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const saved = await photos.saveFloorPlans(session, params.code, revision, { plans });
     if (saved.ok) {
       const moved = form.get(floorPlanFields.move) !== null;
-      throw redirect(`${photosPath(params.code)}?done=${moved ? "plan-moved" : "plans-saved"}`);
+      throw redirect(doneAddress(params.code, moved ? "plan-moved" : "plans-saved"));
     }
     if (saved.reason === "missing") {
       throw data(
@@ -118,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = await photos.save(session, params.code, revision, arrangement);
   if (saved.ok) {
     const moved = form.get("move") !== null;
-    throw redirect(`${photosPath(params.code)}?done=${moved ? "moved" : "saved"}`);
+    throw redirect(doneAddress(params.code, moved ? "moved" : "saved"));
   }
   if (saved.reason === "missing") {
     throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
@@ -141,8 +144,13 @@ export function shouldRevalidate({
   return kind === "conflict" || kind === "floor-plans-refused" || defaultShouldRevalidate;
 }
 
+/** The page after a save, with its notice and the moment of the save. */
+function doneAddress(code: string, done: keyof typeof notices): string {
+  return `${photosPath(code)}?done=${done}&at=${Date.now()}`;
+}
+
 export default function ListingPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, csrfToken, imageBaseUrl, imageDerivatives, done } = loaderData;
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, done, doneAt } = loaderData;
   const answer = actionData as PhotoActionAnswer | undefined;
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="photos-title">
@@ -174,8 +182,16 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       <PhotoManager
-        // A fresh manager after each save of the photos: its state starts from what is stored.
-        key={`photos-${listing.code}-${done === "saved" || done === "moved" ? done : ""}-${answer?.kind === "conflict" ? answer.revision : ""}`}
+        key={`photos-${listing.code}`}
+        // After its own save or refusal it starts from what is stored; a save of the floor plans
+        // or an upload keeps what is being arranged here.
+        startOver={
+          answer?.kind === "conflict"
+            ? `refused@${answer.revision}`
+            : done === "saved" || done === "moved"
+              ? `${done}@${doneAt}`
+              : null
+        }
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
@@ -183,8 +199,14 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         upload={answer?.kind === "upload" ? answer.upload : undefined}
       />
       <FloorPlanManager
-        // A fresh list after each save of the plans or refusal: its state starts from there.
-        key={`plans-${listing.code}-${done?.startsWith("plan") ? done : ""}-${answer?.kind === "floor-plans-refused" ? `${answer.revision}-${answer.message}` : ""}`}
+        key={`plans-${listing.code}`}
+        startOver={
+          answer?.kind === "floor-plans-refused"
+            ? `refused@${answer.revision}@${answer.message}`
+            : done === "plans-saved" || done === "plan-moved"
+              ? `${done}@${doneAt}`
+              : null
+        }
         listing={listing}
         csrfToken={csrfToken}
         imageBaseUrl={imageBaseUrl}
