@@ -15,8 +15,8 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
-import { createTestImageDir } from "../server/testing/app.ts";
-import { freePort, spawnServer } from "../server/testing/server-process.ts";
+import { createTestImageDir } from "../tests/support/app.ts";
+import { freePort, spawnServer } from "../tests/support/server-process.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
 
 const run = promisify(execFile);

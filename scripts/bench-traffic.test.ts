@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateProperties } from "../db/seed/generate.ts";
-import { createTestSiteApp, type TestApp } from "../server/testing/app.ts";
+import { createTestSiteApp, type TestApp } from "../tests/support/app.ts";
 import { drawTraffic, seededRandom, shuffled, type Traffic } from "./bench-traffic.ts";
 
 let test: TestApp;

@@ -1,20 +1,20 @@
 /**
- * Thousands of generated malformed and hostile requests (server/testing/bad-input.ts, a fixed
+ * Thousands of generated malformed and hostile requests (tests/support/bad-input.ts, a fixed
  * seed) to every API endpoint, the images, every site route and form action, on the built
  * site and each database: no 5xx, the server keeps answering, nothing is stored from a
  * refused request, and no payload is rendered as HTML. Run `npm run build` first.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDialects } from "../tests/support/test-database.ts";
-import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
+import { auth, createTestSiteApp, type TestApp } from "../tests/support/app.ts";
 import {
   type HostileRequest,
   hostileRequests,
   renderedPayloadPattern,
   scriptPayloads,
-} from "./testing/bad-input.ts";
-import { leakPattern } from "./testing/leaks.ts";
+} from "../tests/support/bad-input.ts";
+import { leakPattern } from "../tests/support/leaks.ts";
+import { testDialects } from "../tests/support/test-database.ts";
 
 /** Per database: 2,400 requests in all, about a minute on a busy two-core machine. */
 const requestCount = 1200;

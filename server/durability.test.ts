@@ -8,14 +8,14 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { createTestImageDir } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
-import { createTestImageDir } from "./testing/app.ts";
 import {
   freePort,
   postEnquiry,
   type ServerProcess,
   spawnServer,
-} from "./testing/server-process.ts";
+} from "../tests/support/server-process.ts";
 
 const token = "durability-token";
 

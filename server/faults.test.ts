@@ -9,15 +9,15 @@ import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.ts";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { createTestImageDir } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
-import { createTestImageDir } from "./testing/app.ts";
-import { type PostgresCluster, startPostgresCluster } from "./testing/postgres-cluster.ts";
+import { type PostgresCluster, startPostgresCluster } from "../tests/support/postgres-cluster.ts";
 import {
   freePort,
   postEnquiry,
   type ServerProcess,
   spawnServer,
-} from "./testing/server-process.ts";
+} from "../tests/support/server-process.ts";
 
 const token = "faults-token";
 /** One enquiry every this many ms: ten a second. */

@@ -10,14 +10,20 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  auth,
+  createTestApp,
+  createTestSiteApp,
+  multipart,
+  type TestApp,
+} from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import { leakPattern } from "../tests/support/leaks.ts";
+import { freePort } from "../tests/support/server-process.ts";
 import { testDialects } from "../tests/support/test-database.ts";
 import { timeoutCheckingIntervalMs } from "./app.ts";
 import { siteFormTooLarge } from "./plugins/site-requests.ts";
 import { strictTransportSecurity } from "./plugins/strict-transport.ts";
-import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
-import { leakPattern } from "./testing/leaks.ts";
-import { freePort } from "./testing/server-process.ts";
 
 /** Collects the JSON log lines an app writes. */
 function logCollector() {

@@ -5,17 +5,21 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../db/queries/outbox.ts";
+import { createTestImageDir, multipart } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import { leakPattern } from "../tests/support/leaks.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from "../tests/support/server-process.ts";
+import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp.ts";
+import { startTcpProxy, type TcpProxy } from "../tests/support/tcp-proxy.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testPostgresUrl,
 } from "../tests/support/test-database.ts";
-import { createTestImageDir, multipart } from "./testing/app.ts";
-import { leakPattern } from "./testing/leaks.ts";
-import { freePort, type ServerProcess, startServerProcess } from "./testing/server-process.ts";
-import { startSmtpServer, type TestSmtpServer } from "./testing/smtp.ts";
-import { startTcpProxy, type TcpProxy } from "./testing/tcp-proxy.ts";
 
 const token = "lifecycle-token-0123456789";
 const auth = { authorization: `Bearer ${token}` };

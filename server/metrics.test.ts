@@ -5,9 +5,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config/env.ts";
+import {
+  auth,
+  createTestApp,
+  createTestSiteApp,
+  multipart,
+  type TestApp,
+} from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { testDialects } from "../tests/support/test-database.ts";
-import { auth, createTestApp, createTestSiteApp, multipart, type TestApp } from "./testing/app.ts";
 
 /**
  * The value of the sample of `name` whose labels include `labels`, in Prometheus's text

@@ -9,13 +9,17 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { auth, createTestApp, createTestImageDir, type TestApp } from "../tests/support/app.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from "../tests/support/server-process.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../tests/support/test-database.ts";
-import { auth, createTestApp, createTestImageDir, type TestApp } from "./testing/app.ts";
-import { freePort, type ServerProcess, startServerProcess } from "./testing/server-process.ts";
 
 const token = "overload-token-0123456789";
 /**

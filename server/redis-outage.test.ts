@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { listEnquiries } from "../db/queries/enquiry.ts";
+import { auth, createTestApp, multipart, type TestApp } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
-import { auth, createTestApp, multipart, type TestApp } from "./testing/app.ts";
-import { freePort } from "./testing/server-process.ts";
+import { freePort } from "../tests/support/server-process.ts";
 
 describe("an enquiry while Redis is unreachable", () => {
   let test: TestApp | undefined;

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enquiryPuzzlePath } from "#app-context";
+import { auth, createTestSiteApp, type TestApp } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
-import { auth, createTestSiteApp, type TestApp } from "./testing/app.ts";
 
 interface LogLine {
   reqId?: string;

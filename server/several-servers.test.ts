@@ -17,14 +17,14 @@ import { listEnquiries } from "../db/queries/enquiry.ts";
 import { listEnquiriesWithDelivery } from "../db/queries/outbox.ts";
 import { buildDemoContent } from "../db/seed/content.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
 import {
   freePort,
   postEnquiry,
   type ServerProcess,
   spawnServer,
-} from "./testing/server-process.ts";
-import { startSmtpServer, type TestSmtpServer } from "./testing/smtp.ts";
+} from "../tests/support/server-process.ts";
+import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp.ts";
+import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
 
 const token = "several-servers-token";
 const rateLimit = 3;

@@ -8,10 +8,10 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestImageDir } from "../tests/support/app.ts";
+import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process.ts";
 import { createTestDatabase, testPostgresUrl } from "../tests/support/test-database.ts";
 import { maskUrl, prepareImageDir } from "./startup.ts";
-import { createTestImageDir } from "./testing/app.ts";
-import { freePort, type ServerProcess, spawnServer } from "./testing/server-process.ts";
 
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {

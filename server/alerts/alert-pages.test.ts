@@ -6,7 +6,7 @@
  * link that names nothing, never kept by the page cache. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestSiteApp, type TestApp } from "../testing/app.ts";
+import { createTestSiteApp, type TestApp } from "../../tests/support/app.ts";
 
 interface Puzzle {
   num1: string;

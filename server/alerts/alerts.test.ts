@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { deleteSearchAlertsOfEmail, findDataOfEmail } from "../../db/queries/enquiry-inbox.ts";
+import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { buildPropertyImportRow } from "../../tests/support/factories.ts";
+import {
+  type ReceivedMail,
+  startSmtpServer,
+  type TestSmtpServer,
+} from "../../tests/support/smtp.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -20,8 +26,6 @@ import {
 import { buildApp } from "../app.ts";
 import { runContentCli } from "../cli/content.ts";
 import { createOutboxWorker } from "../mail/outbox-worker.ts";
-import { auth, createTestImageDir, testToken } from "../testing/app.ts";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../testing/smtp.ts";
 import { createAlertDigests } from "./digest.ts";
 
 type App = Awaited<ReturnType<typeof buildApp>>;

@@ -4,9 +4,9 @@ import { listEnquiries } from "../../db/queries/enquiry.ts";
 import type { Category, Collection, Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
+import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
-import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
 import { contactMessages } from "./contact.ts";
 
 const readEndpoints = [

@@ -11,11 +11,11 @@ import { loadConfig } from "../../config/env.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import type { PropertySearch } from "../../lib/property-search.ts";
+import { createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
+import { freePort } from "../../tests/support/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
-import { createTestImageDir, testToken } from "../testing/app.ts";
-import { freePort } from "../testing/server-process.ts";
 import { createInProcessApi } from "./in-process-client.ts";
 
 let database: TestDatabase;

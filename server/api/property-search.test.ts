@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit } from "../../lib/property-search.ts";
+import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
-import { auth, createTestApp, type TestApp } from "../testing/app.ts";
 
 describe.each(testDialects)("GET /api/property/display/all with parameters on %s", (dialect) => {
   let test: TestApp;

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "../../db/queries/audit.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { auditPageSize } from "../../lib/admin-audit.ts";
-import type { TestDatabase } from "../../tests/support/test-database.ts";
-import { testDialects } from "../../tests/support/test-database.ts";
 import {
   type AdminBrowser,
   adminBrowser,
   createBackOfficeApp,
   createStaffMember,
-} from "../staff/testing.ts";
+} from "../../tests/support/staff.ts";
+import type { TestDatabase } from "../../tests/support/test-database.ts";
+import { testDialects } from "../../tests/support/test-database.ts";
 
 /** The text of each row of the page's table, tags stripped. */
 function rowsOf(html: string): string[] {

@@ -17,6 +17,7 @@ import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { cliActor, retentionActor } from "../../lib/admin-audit.ts";
 import { emptyListingValues, type ListingFormValues } from "../../lib/admin-listing-form.ts";
 import { formatCsv } from "../../lib/csv.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   buildPdfBytes,
   buildPhotoBytes,
@@ -37,7 +38,6 @@ import { createAdminContent } from "../staff/content.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
 import { createAdminListings } from "../staff/listings.ts";
 import { createSignInThrottle } from "../staff/throttle.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { createAdminAudit } from "./service.ts";
 
 const cheap = { logN: 10, r: 8, p: 1 };

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCsv } from "../../lib/csv.ts";
+import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
 import { propertyColumns } from "../content/property-record.ts";
-import { auth, createTestApp, type TestApp } from "../testing/app.ts";
 import { runContentCli } from "./content.ts";
 import { parseContentArgs } from "./content-args.ts";
 

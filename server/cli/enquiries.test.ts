@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { parseCsv } from "../../lib/csv.ts";
+import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
-import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
 import { parseEnquiriesArgs, runEnquiriesCli } from "./enquiries.ts";
 
 /** The CSV document as rows of cells. */

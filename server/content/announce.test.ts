@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
+import { freePort } from "../../tests/support/server-process.ts";
 import { contentChangeChannel } from "../content-changes.ts";
-import { freePort } from "../testing/server-process.ts";
 import { announceContentChange } from "./announce.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -9,7 +9,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sitePagePaths } from "../../app/site-pages.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
-import { freePort, type ServerProcess, startServerProcess } from "../testing/server-process.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from "../../tests/support/server-process.ts";
 
 /** The /images/… paths a page's HTML links (src, srcset, href, meta content), originals only. */
 function linkedImagePaths(html: string): string[] {

@@ -3,10 +3,10 @@ import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import type { Property } from "../../lib/api-contract.ts";
+import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
-import { auth, createTestApp, multipart, type TestApp } from "../testing/app.ts";
-import { startSmtpServer, type TestSmtpServer } from "../testing/smtp.ts";
 import { createOutboxWorker } from "./outbox-worker.ts";
 
 const silentLog = { info() {}, warn() {}, error() {} };

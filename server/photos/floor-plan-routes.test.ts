@@ -14,15 +14,20 @@ import { listAuditEvents } from "../../db/queries/audit.ts";
 import { listFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
-import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import {
+  formFields,
+  type PostedFile,
+  postForm,
+  postMultipart,
+} from "../../tests/support/photos.ts";
 import {
   type AdminBrowser,
   adminBrowser,
   createBackOfficeApp,
   createStaffMember,
   formTokenOf,
-} from "../staff/testing.ts";
-import { formFields, type PostedFile, postForm, postMultipart } from "./testing.ts";
+} from "../../tests/support/staff.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

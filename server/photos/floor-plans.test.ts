@@ -19,6 +19,7 @@ import { listAuditEvents } from "../../db/queries/audit.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { floorPlanLimits } from "../../lib/admin-photos.ts";
 import { maxFloorPlanLabel } from "../../lib/floor-plans.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -26,7 +27,6 @@ import {
   testDialects,
 } from "../../tests/support/test-database.ts";
 import { onContentChange } from "../content-changes.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore } from "./photo-store.ts";
 import { createAdminPhotos } from "./service.ts";
 import { inspectFloorPlan } from "./validate.ts";

@@ -12,15 +12,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
 import { buildPhotoBytes } from "../../tests/support/factories.ts";
-import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import {
+  formFields,
+  type PostedFile,
+  postForm,
+  postMultipart,
+} from "../../tests/support/photos.ts";
 import {
   type AdminBrowser,
   adminBrowser,
   createBackOfficeApp,
   createStaffMember,
   formTokenOf,
-} from "../staff/testing.ts";
-import { formFields, type PostedFile, postForm, postMultipart } from "./testing.ts";
+} from "../../tests/support/staff.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

@@ -16,6 +16,7 @@ import { listAuditEvents } from "../../db/queries/audit.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import { photoLimits, photosOfRow, readPhotoArrangement } from "../../lib/admin-photos.ts";
 import { imageVariantWidths } from "../../lib/image-variants.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import { buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
@@ -26,7 +27,6 @@ import { exportProperties } from "../content/export-properties.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { onContentChange } from "../content-changes.ts";
 import { openListing, saveListing } from "../staff/listing-editor.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore, isPhotoName } from "./photo-store.ts";
 import { createAdminPhotos } from "./service.ts";
 import { deleteUnusedPhotoFiles } from "./unused-files.ts";

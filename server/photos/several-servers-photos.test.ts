@@ -10,12 +10,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { buildPhotoBytes } from "../../tests/support/factories.ts";
+import { postMultipart } from "../../tests/support/photos.ts";
+import { adminBrowser, createStaffMember, formTokenOf } from "../../tests/support/staff.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
-import { adminBrowser, createStaffMember, formTokenOf } from "../staff/testing.ts";
-import { createTestImageDir, testToken } from "../testing/app.ts";
-import { postMultipart } from "./testing.ts";
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

@@ -15,6 +15,7 @@ import { replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
 import { imageVariantPath } from "../../lib/image-variants.ts";
+import { createTestApp, createTestImageDir } from "../../tests/support/app.ts";
 import {
   buildPdfBytes,
   buildPhotoBytes,
@@ -28,7 +29,6 @@ import {
 import { runPhotosCli } from "../cli/photos.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { createAdminListings } from "../staff/listings.ts";
-import { createTestApp, createTestImageDir } from "../testing/app.ts";
 import { createFilesystemPhotoStore, type PhotoStore, photoNamesIn } from "./photo-store.ts";
 import { createAdminPhotos } from "./service.ts";
 import { sweepUnusedPhotoFiles } from "./unused-files.ts";

@@ -7,8 +7,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeImageDerivatives } from "../../lib/image-derivatives.server.ts";
 import { imageVariantPath } from "../../lib/image-variants.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import { writeTestPhoto } from "../../tests/support/factories.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { imagesPlugin } from "./images.ts";
 
 describe("image route: derivatives and fallbacks", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 
 describe("images and health", () => {
   let test: TestApp;

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { publishContentChange } from "../content-changes.ts";
-import { auth, createTestImageDir, testToken } from "../testing/app.ts";
 
 const twoMegabytes = 2 * 1024 * 1024;
 

@@ -10,11 +10,11 @@ import { enquiryPuzzlePath } from "#app-context";
 import { loadConfig } from "../../config/env.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
+import { createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { contentChangeChannel, publishContentChange } from "../content-changes.ts";
-import { createTestImageDir, testToken } from "../testing/app.ts";
 
 const redisUrl = "redis://127.0.0.1:6379";
 

@@ -6,7 +6,7 @@
  * runs the pages' own submission. The browser side is in tests/e2e/public-scripts.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestSiteApp, type TestApp } from "../testing/app.ts";
+import { createTestSiteApp, type TestApp } from "../../tests/support/app.ts";
 
 describe("the built site's rendering", () => {
   let test: TestApp;

@@ -10,12 +10,17 @@ import type { StaffRole } from "../../db/database.ts";
 import { findInboxEnquiry } from "../../db/queries/enquiry-inbox.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { parseCsv } from "../../lib/csv.ts";
+import { auth, multipart } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { enquiryCsvHeader } from "../enquiries/export-csv.ts";
 import { createEnquiryPurge } from "../enquiries/retention.ts";
-import { auth, multipart } from "../testing/app.ts";
-import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 const hostileMessage = '=HYPERLINK("http://evil.example","x")\n<script>alert(1)</script>';
 

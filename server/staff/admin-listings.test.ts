@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { findAdminListing } from "../../db/queries/admin-listing.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
+import { auth } from "../../tests/support/app.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
-import { auth } from "../testing/app.ts";
-import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 describe.each(testDialects)("the back office's listings on %s", (dialect) => {
   let database: TestDatabase;

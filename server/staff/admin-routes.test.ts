@@ -9,12 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { findStaffUserByEmail } from "../../db/queries/staff.ts";
 import { signedInAdminPaths } from "../../tests/support/admin-routes.ts";
+import { testToken } from "../../tests/support/app.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { isCacheablePath } from "../plugins/page-cache.ts";
-import { testToken } from "../testing/app.ts";
 import { sessionCookieName } from "./accounts.ts";
-import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 /**
  * Every admin page a signed-in member of staff can open: each route of app/routes.ts behind the

@@ -10,9 +10,14 @@ import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { siteFormBodyLimit } from "../plugins/site-requests.ts";
-import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 /** A PNG of noise (so it does not compress): larger than an ordinary form's limit. */
 async function noisyPng(width: number, height: number): Promise<Buffer> {

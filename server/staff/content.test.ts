@@ -16,13 +16,13 @@ import { listCategoryCounters } from "../../db/queries/category.ts";
 import { findCollection } from "../../db/queries/collection.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import { listSliders } from "../../db/queries/slider.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
 import { onContentChange } from "../content-changes.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { createAdminContent } from "./content.ts";
 
 const silent = { warn() {} };

@@ -10,8 +10,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+} from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
-import { adminBrowser, createBackOfficeApp, createStaffMember, formTokenOf } from "./testing.ts";
 
 /** The form's fields as a browser would post them, from the edit page's HTML. */
 function formFields(html: string): Record<string, string> {

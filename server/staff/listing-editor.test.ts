@@ -20,13 +20,13 @@ import {
   type ListingFormValues,
   listingValuesOf,
 } from "../../lib/admin-listing-form.ts";
+import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
 import { importProperties } from "../content/import-properties.ts";
-import { createTestImageDir } from "../testing/app.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
 
 const now = new Date("2026-11-25T10:00:00.000Z");

@@ -9,12 +9,8 @@
 import { rm } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { freePort, type ServerProcess, spawnServer } from "../../server/testing/server-process.ts";
-import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../server/testing/smtp.ts";
+import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { apiToken } from "./api.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });

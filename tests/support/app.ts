@@ -8,9 +8,9 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../config/env.ts";
 import type { Dialect } from "../../db/database.ts";
-import { createTestDatabase } from "../../tests/support/test-database.ts";
-import { type BuildAppOptions, buildApp } from "../app.ts";
+import { type BuildAppOptions, buildApp } from "../../server/app.ts";
 import { freePort } from "./server-process.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 export const testToken = "test-token";
 export const auth = { authorization: `Bearer ${testToken}` };

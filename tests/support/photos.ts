@@ -3,7 +3,7 @@
  * a signed-in test browser, and the fields a form of the page would post.
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { AdminBrowser } from "../staff/testing.ts";
+import type { AdminBrowser } from "./staff.ts";
 
 export interface PostedFile {
   field: string;

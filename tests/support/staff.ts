@@ -7,9 +7,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../config/env.ts";
 import type { Dialect, StaffRole } from "../../db/database.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
-import { type BuildAppOptions, buildApp } from "../app.ts";
-import { createTestImageDir, testToken } from "../testing/app.ts";
+import { type BuildAppOptions, buildApp } from "../../server/app.ts";
+import { createTestImageDir, testToken } from "./app.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 /**
  * The server with the built site (`npm run build` first) on a fresh, seeded database, never
