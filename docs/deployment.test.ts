@@ -47,12 +47,12 @@ function codeBlocks(language: string): string[] {
 }
 
 describe("the start command of docs/deployment.md", () => {
-  it("is npm run serve: the pinned Node with npm start's heap flags", () => {
+  it("is npm run serve: the pinned Node with npm start's heap flags and two malloc arenas", () => {
     expect(codeBlocks("sh")[0]).toContain("npm run serve");
     // npm start builds, then hands over to serve with exec (the signals reach the server).
     expect(packageScripts.start).toMatch(/^npm run build && exec npm run serve$/);
     expect(packageScripts.serve).toMatch(
-      /^NODE_ENV=production exec node --max-semi-space-size=16 --max-old-space-size=128 server\/index\.ts$/,
+      /^NODE_ENV=production MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=16 --max-old-space-size=128 server\/index\.ts$/,
     );
   });
 
@@ -101,7 +101,7 @@ describe("the start command of docs/deployment.md", () => {
       if (Date.now() > deadline || npm.exitCode !== null) throw new Error(output);
       await new Promise((wait) => setTimeout(wait, 100));
     }
-    // The server's own process: the pinned Node 24, with the heap flags.
+    // The server's own process: the pinned Node 24, with the heap flags and malloc's arenas.
     const serverPid = (
       JSON.parse(output.split("\n").find((line) => line.startsWith("{"))!) as {
         pid: number;
@@ -112,6 +112,9 @@ describe("the start command of docs/deployment.md", () => {
     );
     expect(readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0")).toEqual(
       expect.arrayContaining(["--max-semi-space-size=16", "--max-old-space-size=128"]),
+    );
+    expect(readFileSync(`/proc/${serverPid}/environ`, "utf8").split("\0")).toContain(
+      "MALLOC_ARENA_MAX=2",
     );
 
     npm.kill("SIGTERM");

@@ -67,6 +67,9 @@ const spreadTargets = {
 /** V8 heap sizes the server runs with, as under `npm start` (keeps peak RSS under 300 MB). */
 const defaultServerNodeOptions = "--max-semi-space-size=16 --max-old-space-size=128";
 
+/** glibc's malloc arenas for the server, as under `npm run serve` (MALLOC_ARENA_MAX). */
+const serverMallocArenaMax = "2";
+
 const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count N] [--duration S]
                       [--connections C] [--urls N] [--build] [--busting-only]
 
@@ -353,6 +356,8 @@ async function startServer(databaseUrl: string, apiToken: string, nodeOptions: s
     IMAGE_DIR: "./data/images",
     SEED_DEMO_CONTENT: "false",
     METRICS_PORT: String(metricsPort),
+    // As `npm run serve`: two malloc arenas, not one per thread (decision 034's addendum).
+    MALLOC_ARENA_MAX: serverMallocArenaMax,
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
@@ -1115,6 +1120,7 @@ function report(reports: DialectReport[], options: Options): string {
       `Latency percentiles in ms, from every response's time.`,
   );
   if (options.serverNodeOptions) out.push(`Server NODE_OPTIONS: ${options.serverNodeOptions}`);
+  out.push(`Server MALLOC_ARENA_MAX: ${serverMallocArenaMax}`);
   for (const entry of reports) {
     out.push("");
     out.push(

@@ -157,6 +157,8 @@ describe.each(testDialects)("a thousand page requests at once on %s", (dialect) 
     server = await startServerProcess(port, {
       NODE_ENV: "production",
       NODE_OPTIONS: serverNodeOptions,
+      // As `npm run serve`: two malloc arenas (docs/deployment.md).
+      MALLOC_ARENA_MAX: "2",
       DATABASE_URL: database.url,
       IMAGE_DIR: createTestImageDir(),
       API_TOKEN: token,
