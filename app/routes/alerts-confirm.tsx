@@ -3,7 +3,7 @@
  * button and changes nothing (mail scanners open links); pressing it confirms the alert.
  */
 import { alertActionAnswer, alertPageHeaders, formOf, tokenOf } from "../alerts/alerts.server.ts";
-import { PageBanner } from "../components/frame/page-banner.tsx";
+import { AlertLinkPage } from "../components/alerts/alert-link-page.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import type { Route } from "./+types/alerts-confirm";
 
@@ -27,42 +27,22 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ConfirmAlert({ loaderData, actionData }: Route.ComponentProps) {
+  const search = actionData?.answer?.alerts?.[0]?.description;
   return (
-    <>
-      <PageBanner title="Confirm your alert" />
-      <div className="container alert-page">
-        {actionData ? (
-          <>
-            <p
-              className={`alert-page__message${actionData.ok ? "" : " alert-page__message--error"}`}
-              role={actionData.ok ? "status" : "alert"}
-            >
-              {actionData.message}
-            </p>
-            {actionData.ok && actionData.answer?.alerts?.[0] ? (
-              <p>
-                Your search: <strong>{actionData.answer.alerts[0].description}</strong>. Every
-                e-mail has a link to manage or delete your alerts.
-              </p>
-            ) : null}
-            <div className="alert-page__actions">
-              <a className="button button--primary" href="/search">
-                Back to the search
-              </a>
-            </div>
-          </>
-        ) : (
-          <form method="post" className="alert-page__form">
-            <p>Press the button to start receiving new matching properties by e-mail.</p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <div className="alert-page__actions">
-              <button type="submit" className="button button--primary">
-                Confirm my alert
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
-    </>
+    <AlertLinkPage
+      title="Confirm your alert"
+      question="Press the button to start receiving new matching properties by e-mail."
+      button="Confirm my alert"
+      token={loaderData.token}
+      outcome={actionData}
+      done={
+        search ? (
+          <p>
+            Your search: <strong>{search}</strong>. Every e-mail has a link to manage or delete your
+            alerts.
+          </p>
+        ) : null
+      }
+    />
   );
 }

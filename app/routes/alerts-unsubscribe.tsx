@@ -4,7 +4,7 @@
  * `List-Unsubscribe=One-Click`, no cookies, no page) or the button this page's GET shows.
  */
 import { alertActionAnswer, alertPageHeaders, formOf, tokenOf } from "../alerts/alerts.server.ts";
-import { PageBanner } from "../components/frame/page-banner.tsx";
+import { AlertLinkPage } from "../components/alerts/alert-link-page.tsx";
 import { routeMeta } from "../seo/meta.ts";
 import type { Route } from "./+types/alerts-unsubscribe";
 
@@ -29,35 +29,12 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <>
-      <PageBanner title="Unsubscribe" />
-      <div className="container alert-page">
-        {actionData ? (
-          <>
-            <p
-              className={`alert-page__message${actionData.ok ? "" : " alert-page__message--error"}`}
-              role={actionData.ok ? "status" : "alert"}
-            >
-              {actionData.message}
-            </p>
-            <div className="alert-page__actions">
-              <a className="button button--primary" href="/search">
-                Back to the search
-              </a>
-            </div>
-          </>
-        ) : (
-          <form method="post" className="alert-page__form">
-            <p>Stop this property alert? You will receive no more e-mails for it.</p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <div className="alert-page__actions">
-              <button type="submit" className="button button--primary">
-                Unsubscribe
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
-    </>
+    <AlertLinkPage
+      title="Unsubscribe"
+      question="Stop this property alert? You will receive no more e-mails for it."
+      button="Unsubscribe"
+      token={loaderData.token}
+      outcome={actionData}
+    />
   );
 }
