@@ -58,6 +58,12 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
+/** What one try of an upload's append did to its listing. */
+type AppendOutcome =
+  | { kind: "missing" }
+  | { kind: "moved" }
+  | { kind: "unchanged" | "added"; revision: number };
+
 /** Tries of an upload's append when other writes to the listing keep moving its revision. */
 const appendAttempts = 5;
 
@@ -139,6 +145,42 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       .map(([name]) => name);
     await deleteUnusedPhotoFilesAfterCommit(db, store, unplaced, log);
   }
+
+  /**
+   * Adds the files an upload stored to its listing: `append` runs under the photo files' lock
+   * in a transaction, tried again while other writes keep moving the listing's revision. Files
+   * it did not place are deleted when nothing uses them.
+   */
+  async function appendStored(
+    kind: UploadKind,
+    { results, accepted }: Awaited<ReturnType<typeof checkAndStore>>,
+    append: (trx: Kysely<Database>) => Promise<AppendOutcome>,
+  ): Promise<PhotoUploadAnswer> {
+    for (let attempt = 1; attempt <= appendAttempts; attempt++) {
+      const outcome = await inTransaction(db, async (trx) => {
+        await lockPhotoFiles(trx);
+        return append(trx);
+      });
+      if (outcome.kind === "moved") continue;
+      if (outcome.kind === "missing") {
+        await dropUnplaced(accepted, results, "all");
+        return {
+          ok: false,
+          results,
+          message: "There is no listing with this code: it was deleted.",
+        };
+      }
+      if (outcome.kind === "added") await announce();
+      await dropUnplaced(accepted, results, "refused");
+      return { ok: true, results, revision: outcome.revision };
+    }
+    await dropUnplaced(accepted, results, "all");
+    return {
+      ok: false,
+      results,
+      message: `The listing kept changing while the ${kind.noun}s were added; try again.`,
+    };
+  }
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
     publishContentChange(redisUrl).catch((error: unknown) =>
@@ -175,83 +217,63 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           message: "There is no listing with this code.",
         };
       }
-      const { results, accepted } = await checkAndStore(files, floorPlanUploads);
+      const stored = await checkAndStore(files, floorPlanUploads);
+      const { results, accepted } = stored;
       if (accepted.size === 0) return { ok: true, results };
 
       const at = now();
-      for (let attempt = 1; attempt <= appendAttempts; attempt++) {
-        const outcome = await inTransaction(db, async (trx) => {
-          await lockPhotoFiles(trx);
-          const row = await findListingPhotoRow(trx, code);
-          if (!row) return { kind: "missing" as const };
-          const plans = await listFloorPlans(trx, row.id);
-          const known = new Set(plans.map((plan) => plan.file));
-          const added: FloorPlan[] = [];
-          for (const [name, { bytes, index }] of accepted) {
-            const result = results[index];
-            if (known.has(name)) {
-              if (result?.ok) result.duplicate = true;
-              continue;
-            }
-            if (plans.length + added.length >= maxFloorPlans) {
-              results[index] = {
-                ok: false,
-                name: result?.name ?? name,
-                message: `${result?.name ?? name} was not added: a listing may have at most ${maxFloorPlans} floor plans.`,
-              };
-              continue;
-            }
-            await store.ensure(name, bytes);
-            const position = plans.length + added.length;
-            added.push({
-              label:
-                named === ""
-                  ? defaultFloorPlanLabel(position)
-                  : added.length === 0
-                    ? named
-                    : `${named} ${added.length + 1}`,
-              file: name,
-              kind: name.endsWith(".pdf") ? "pdf" : "image",
-            });
-            known.add(name);
+      return appendStored(floorPlanUploads, stored, async (trx) => {
+        const row = await findListingPhotoRow(trx, code);
+        if (!row) return { kind: "missing" };
+        const plans = await listFloorPlans(trx, row.id);
+        const known = new Set(plans.map((plan) => plan.file));
+        const added: FloorPlan[] = [];
+        for (const [name, { bytes, index }] of accepted) {
+          const result = results[index];
+          if (known.has(name)) {
+            if (result?.ok) result.duplicate = true;
+            continue;
           }
-          if (added.length === 0) return { kind: "unchanged" as const, revision: row.revision };
-          if (!(await raiseListingRevision(trx, code, row.revision, at.toISOString()))) {
-            return { kind: "moved" as const };
+          if (plans.length + added.length >= maxFloorPlans) {
+            results[index] = {
+              ok: false,
+              name: result?.name ?? name,
+              message: `${result?.name ?? name} was not added: a listing may have at most ${maxFloorPlans} floor plans.`,
+            };
+            continue;
           }
-          await appendFloorPlans(trx, row.id, plans.length, added);
-          await recordAuditEvent(trx, {
-            actor: actorOf(session),
-            action: "listing.floor-plans-add",
-            subjectType: "listing",
-            subjectId: code,
-            detail: {
-              added: added.map((plan) => `${plan.label}=${plan.file}`),
-              count: plans.length + added.length,
-            },
-            at,
+          await store.ensure(name, bytes);
+          const position = plans.length + added.length;
+          added.push({
+            label:
+              named === ""
+                ? defaultFloorPlanLabel(position)
+                : added.length === 0
+                  ? named
+                  : `${named} ${added.length + 1}`,
+            file: name,
+            kind: name.endsWith(".pdf") ? "pdf" : "image",
           });
-          return { kind: "added" as const, revision: row.revision + 1 };
-        });
-        if (outcome.kind === "moved") continue;
-        if (outcome.kind === "missing") {
-          await dropUnplaced(accepted, results, "all");
-          return {
-            ok: false,
-            results,
-            message: "There is no listing with this code: it was deleted.",
-          };
+          known.add(name);
         }
-        if (outcome.kind === "added") await announce();
-        await dropUnplaced(accepted, results, "refused");
-        return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
-      }
-      await dropUnplaced(accepted, results, "all");
-      return {
-        ok: false,
-        results,
-        message: "The listing kept changing while the floor plans were added; try again.",
-      };
+        if (added.length === 0) return { kind: "unchanged", revision: row.revision };
+        if (!(await raiseListingRevision(trx, code, row.revision, at.toISOString()))) {
+          return { kind: "moved" };
+        }
+        await appendFloorPlans(trx, row.id, plans.length, added);
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "listing.floor-plans-add",
+          subjectType: "listing",
+          subjectId: code,
+          detail: {
+            added: added.map((plan) => `${plan.label}=${plan.file}`),
+            count: plans.length + added.length,
+          },
+          at,
+        });
+        return { kind: "added", revision: row.revision + 1 };
+      });
     },
 
     async upload(session, code, files) {
@@ -264,77 +286,57 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         };
       }
       // Checked and stored first, outside any transaction: encoding the derivatives is slow.
-      const { results, accepted } = await checkAndStore(files, photoUploads);
+      const stored = await checkAndStore(files, photoUploads);
+      const { results, accepted } = stored;
       if (accepted.size === 0) return { ok: true, results };
 
       const at = now();
-      for (let attempt = 1; attempt <= appendAttempts; attempt++) {
-        const outcome = await inTransaction(db, async (trx) => {
-          await lockPhotoFiles(trx);
-          const row = await findListingPhotoRow(trx, code);
-          if (!row) return { kind: "missing" as const };
-          const { photos, cover } = photosOfRow(row);
-          const known = new Set(photos.map((photo) => photo.file));
-          const added: string[] = [];
-          for (const [name, { bytes, index }] of accepted) {
-            const result = results[index];
-            if (known.has(name)) {
-              if (result?.ok) result.duplicate = true;
-              continue;
-            }
-            if (photos.length >= photoLimits.maxPhotosPerListing) {
-              results[index] = {
-                ok: false,
-                name: result?.name ?? name,
-                message: `${result?.name ?? name} was not added: a listing may have at most ${photoLimits.maxPhotosPerListing} photos.`,
-              };
-              continue;
-            }
-            // A clean-up may have deleted the file since it was stored (same bytes, removed
-            // elsewhere): under the lock it is put back before the listing refers to it.
-            await store.ensure(name, bytes);
-            photos.push({ file: name, alt: "" });
-            known.add(name);
-            added.push(name);
+      return appendStored(photoUploads, stored, async (trx) => {
+        const row = await findListingPhotoRow(trx, code);
+        if (!row) return { kind: "missing" };
+        const { photos, cover } = photosOfRow(row);
+        const known = new Set(photos.map((photo) => photo.file));
+        const added: string[] = [];
+        for (const [name, { bytes, index }] of accepted) {
+          const result = results[index];
+          if (known.has(name)) {
+            if (result?.ok) result.duplicate = true;
+            continue;
           }
-          if (added.length === 0) return { kind: "unchanged" as const, revision: row.revision };
-          const written = await writeListingPhotos(
-            trx,
-            code,
-            row.revision,
-            photoColumns(photos, cover),
-            at.toISOString(),
-          );
-          if (!written) return { kind: "moved" as const };
-          await recordAuditEvent(trx, {
-            actor: actorOf(session),
-            action: "listing.photos-add",
-            subjectType: "listing",
-            subjectId: code,
-            detail: { added, count: photos.length },
-            at,
-          });
-          return { kind: "added" as const, revision: row.revision + 1 };
-        });
-        if (outcome.kind === "moved") continue;
-        if (outcome.kind === "missing") {
-          await dropUnplaced(accepted, results, "all");
-          return {
-            ok: false,
-            results,
-            message: "There is no listing with this code: it was deleted.",
-          };
+          if (photos.length >= photoLimits.maxPhotosPerListing) {
+            results[index] = {
+              ok: false,
+              name: result?.name ?? name,
+              message: `${result?.name ?? name} was not added: a listing may have at most ${photoLimits.maxPhotosPerListing} photos.`,
+            };
+            continue;
+          }
+          // A clean-up may have deleted the file since it was stored (same bytes, removed
+          // elsewhere): under the lock it is put back before the listing refers to it.
+          await store.ensure(name, bytes);
+          photos.push({ file: name, alt: "" });
+          known.add(name);
+          added.push(name);
         }
-        if (outcome.kind === "added") await announce();
-        await dropUnplaced(accepted, results, "refused");
-        return { ok: true, results, revision: outcome.revision } satisfies PhotoUploadAnswer;
-      }
-      await dropUnplaced(accepted, results, "all");
-      return {
-        ok: false,
-        results,
-        message: "The listing kept changing while the photos were added; try again.",
-      };
+        if (added.length === 0) return { kind: "unchanged", revision: row.revision };
+        const written = await writeListingPhotos(
+          trx,
+          code,
+          row.revision,
+          photoColumns(photos, cover),
+          at.toISOString(),
+        );
+        if (!written) return { kind: "moved" };
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "listing.photos-add",
+          subjectType: "listing",
+          subjectId: code,
+          detail: { added, count: photos.length },
+          at,
+        });
+        return { kind: "added", revision: row.revision + 1 };
+      });
     },
 
     async save(session, code, revision, arrangement) {
