@@ -124,3 +124,28 @@ export function FilterDate({
     </div>
   );
 }
+
+/** The From and To days (UTC) of a table filtered by date. */
+export function FilterDateRange({
+  form,
+  values,
+  typed,
+  errors,
+}: {
+  form: string;
+  values: { from?: string | undefined; to?: string | undefined };
+  typed: { from: string; to: string };
+  errors: { from?: string | undefined; to?: string | undefined };
+}) {
+  return (["from", "to"] as const).map((name) => (
+    <FilterDate
+      key={name}
+      form={form}
+      name={name}
+      label={name === "from" ? "From (UTC)" : "To (UTC)"}
+      value={values[name]}
+      typed={typed[name]}
+      error={errors[name]}
+    />
+  ));
+}

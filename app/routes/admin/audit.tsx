@@ -17,7 +17,7 @@ import {
 } from "../../../lib/admin-audit.ts";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
 import { DataTable } from "../../admin/data-table.tsx";
-import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
+import { FilterDateRange, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import {
   adminMeta,
@@ -133,17 +133,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           label="Listing code or enquiry number"
           value={filters.subject}
         />
-        {(["from", "to"] as const).map((name) => (
-          <FilterDate
-            key={name}
-            form="audit"
-            name={name}
-            label={name === "from" ? "From (UTC)" : "To (UTC)"}
-            value={filters[name]}
-            typed={typed[name]}
-            error={errors[name]}
-          />
-        ))}
+        <FilterDateRange form="audit" values={filters} typed={typed} errors={errors} />
       </FilterForm>
       {filtered ? (
         <div className="admin-actions">

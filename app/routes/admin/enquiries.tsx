@@ -14,7 +14,7 @@ import {
   parseAdminEnquiryQuery,
 } from "../../../lib/admin-enquiries.ts";
 import { DataTable } from "../../admin/data-table.tsx";
-import { FilterDate, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
+import { FilterDateRange, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiries";
@@ -67,17 +67,7 @@ export default function Enquiries({ loaderData }: Route.ComponentProps) {
           optionLabels={enquiryStatusNames}
         />
         <FilterText form="enquiries" name="listing" label="Listing code" value={filters.listing} />
-        {(["from", "to"] as const).map((name) => (
-          <FilterDate
-            key={name}
-            form="enquiries"
-            name={name}
-            label={name === "from" ? "From (UTC)" : "To (UTC)"}
-            value={filters[name]}
-            typed={typed[name]}
-            error={errors[name]}
-          />
-        ))}
+        <FilterDateRange form="enquiries" values={filters} typed={typed} errors={errors} />
       </FilterForm>
       <div className="admin-actions admin-enquiries__tools">
         {filtered ? (
