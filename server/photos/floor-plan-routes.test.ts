@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAuditEvents } from "../../db/queries/audit.ts";
 import { listFloorPlans } from "../../db/queries/floor-plan.ts";
-import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { findPropertyRowByCode } from "../../db/queries/property.ts";
 import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
   formFields,
@@ -23,9 +23,9 @@ import {
 import {
   type AdminBrowser,
   adminBrowser,
-  createBackOfficeApp,
-  createStaffMember,
+  createSignedInBackOffice,
   formTokenOf,
+  publishedListings,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
@@ -43,24 +43,10 @@ describe.each(testDialects)("the floor-plan form on %s", (dialect) => {
   let app: FastifyInstance;
   let agent: AdminBrowser;
 
-  let taken = 0;
-  async function publishedListing() {
-    const rows = (await listAllPropertyRows(database.handle.db)).filter(
-      (row) => row.publish === 1 || row.publish === true,
-    );
-    const row = rows[taken++];
-    if (!row) throw new Error("the seed has too few published listings");
-    return row;
-  }
+  const publishedListing = publishedListings(() => database);
 
   beforeAll(async () => {
-    ({ app, database } = await createBackOfficeApp(dialect, {
-      CONTACT_RATE_LIMIT: "off",
-      PAGE_CACHE_TTL: "600",
-    }));
-    const { email, password } = await createStaffMember(app, "agent");
-    agent = adminBrowser(app);
-    expect((await agent.signIn(email, password)).headers.location).toBe("/admin/");
+    ({ app, database, agent } = await createSignedInBackOffice(dialect));
   });
   afterAll(async () => {
     await app?.close();

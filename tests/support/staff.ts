@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../config/env.ts";
 import type { Dialect, StaffRole } from "../../db/database.ts";
+import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { type BuildAppOptions, buildApp } from "../../server/app.ts";
 import { createTestImageDir, testToken } from "./app.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -122,4 +123,35 @@ export function adminBrowser(
     },
   };
   return browser;
+}
+
+/**
+ * The back office (see createBackOfficeApp, with the page cache on and no contact rate limit)
+ * with an agent signed in through `agent`, as the listing pages' route tests use it.
+ */
+export async function createSignedInBackOffice(
+  dialect: Dialect,
+): Promise<{ app: FastifyInstance; database: TestDatabase; agent: AdminBrowser }> {
+  const { app, database } = await createBackOfficeApp(dialect, {
+    CONTACT_RATE_LIMIT: "off",
+    PAGE_CACHE_TTL: "600",
+  });
+  const { email, password } = await createStaffMember(app, "agent");
+  const agent = adminBrowser(app);
+  const signedIn = await agent.signIn(email, password);
+  if (signedIn.headers.location !== "/admin/") throw new Error("the agent could not sign in");
+  return { app, database, agent };
+}
+
+/** The seed's published listings one after the other, so each test has one no other touched. */
+export function publishedListings(database: () => TestDatabase) {
+  let taken = 0;
+  return async () => {
+    const rows = (await listAllPropertyRows(database().handle.db)).filter(
+      (row) => row.publish === 1 || row.publish === true,
+    );
+    const row = rows[taken++];
+    if (!row) throw new Error("the seed has too few published listings");
+    return row;
+  };
 }
