@@ -99,12 +99,14 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   expect(moved.slice(-3)).toEqual([added[2], added[0], added[1]]);
 
   // By dragging: the first new photo dropped on the cover goes just after it (the cover stays
-  // first; both in view: a drag cannot scroll).
+  // first; both in view: a drag cannot scroll). Several moves between press and release, as a
+  // hand makes: a single move may start the drag without a dragover on the target, so the drop
+  // is refused (seen on a loaded machine).
   await page.setViewportSize({ width: 1280, height: 2400 });
   const firstNew = page.locator(`.admin-photos__list > li[data-file="${added[0]}"]`);
   await firstNew
     .locator("img")
-    .dragTo(page.locator(".admin-photos__list > li").first().locator("img"));
+    .dragTo(page.locator(".admin-photos__list > li").first().locator("img"), { steps: 5 });
   await expect.poll(async () => (await order(page)).slice(0, 2)).toEqual([before[0], added[0]]);
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -276,6 +278,7 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await places.nth(2).dragTo(places.nth(0), {
     sourcePosition: { x: 4, y: 4 },
     targetPosition: { x: 4, y: 4 },
+    steps: 5,
   });
   const dragged = [keyed[2], keyed[0], keyed[1]] as string[];
   await expect.poll(() => planOrder(page)).toEqual(dragged);
