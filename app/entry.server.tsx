@@ -51,9 +51,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const site = loadContext.get(siteRequestContext);
-  const answer = (html: string, status: number) => {
+  const answer = (html: string, status: number, scriptHashes: string[]) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const csp = site.contentSecurityPolicy(inlineScriptHashes(html));
+    const csp = site.contentSecurityPolicy(scriptHashes);
     if (csp !== undefined) responseHeaders.set("Content-Security-Policy", csp);
     return new Response(html, { headers: responseHeaders, status });
   };
@@ -64,10 +64,12 @@ export default function handleRequest(
   // page's CPU time (decision 043, "Rendered to a string"). A render error throws, as a shell
   // error rejects below: React Router renders its error page either way. renderToString leaves
   // out the doctype the stream writes before <html>, so the bytes are the same as streamed.
+  // Such a page has no inline script to allow (tests/e2e/public-scripts.spec.ts watches every
+  // public page for CSP refusals), so its 60 KB are not scanned for scripts to hash.
   const root = routerContext.staticHandlerContext.loaderData.root as RootLoaderData | undefined;
   if (!documentHydrates(new URL(request.url).pathname, root?.enhanceScript)) {
     const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
-    return answer(`<!DOCTYPE html>${html}`, responseStatusCode);
+    return answer(`<!DOCTYPE html>${html}`, responseStatusCode, []);
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -82,7 +84,7 @@ export default function handleRequest(
           pipe(document);
           text(document).then((html) => {
             clearTimeout(timeoutId);
-            resolve(answer(html, statusCode));
+            resolve(answer(html, statusCode, inlineScriptHashes(html)));
           }, reject);
         },
         onShellError(error: unknown) {
