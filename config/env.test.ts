@@ -15,7 +15,7 @@ describe("loadConfig", () => {
       CONTACT_RATE_LIMIT: { max: 30, windowMs: 600_000 },
       TRUSTED_PROXIES: ["127.0.0.1", "::1"],
       PAGE_CACHE_TTL: 30,
-      PAGE_CACHE_MAX_MB: 32,
+      PAGE_CACHE_MAX_MB: 16,
       API_CACHE_TTL: 5,
     });
   });

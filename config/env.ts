@@ -211,7 +211,7 @@ const envSchema = z
      */
     PAGE_CACHE_TTL: z.coerce.number().int().min(0).max(86_400).default(30),
     /** Megabytes of rendered pages (all encodings) the page cache holds; least used go first. */
-    PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(32),
+    PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(16),
     /**
      * Site renders at once (pages the cache does not hold, form actions, data requests); more
      * wait, at most RENDER_QUEUE_LENGTH of them for RENDER_QUEUE_WAIT_MS each, and past that

@@ -47,12 +47,12 @@ function codeBlocks(language: string): string[] {
 }
 
 describe("the start command of docs/deployment.md", () => {
-  it("is npm run serve: the pinned Node with npm start's heap flags and two malloc arenas", () => {
+  it("is npm run serve: the pinned Node with npm start's heap flags and malloc settings", () => {
     expect(codeBlocks("sh")[0]).toContain("npm run serve");
     // npm start builds, then hands over to serve with exec (the signals reach the server).
     expect(packageScripts.start).toMatch(/^npm run build && exec npm run serve$/);
     expect(packageScripts.serve).toMatch(
-      /^NODE_ENV=production MALLOC_ARENA_MAX=2 exec node --max-semi-space-size=16 --max-old-space-size=128 server\/index\.ts$/,
+      /^NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=8 --max-old-space-size=112 server\/index\.ts$/,
     );
   });
 
@@ -111,10 +111,10 @@ describe("the start command of docs/deployment.md", () => {
       join(projectRoot, "node_modules/node/bin/node"),
     );
     expect(readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0")).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=16", "--max-old-space-size=128"]),
+      expect.arrayContaining(["--max-semi-space-size=8", "--max-old-space-size=112"]),
     );
-    expect(readFileSync(`/proc/${serverPid}/environ`, "utf8").split("\0")).toContain(
-      "MALLOC_ARENA_MAX=2",
+    expect(readFileSync(`/proc/${serverPid}/environ`, "utf8").split("\0")).toEqual(
+      expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]),
     );
 
     npm.kill("SIGTERM");

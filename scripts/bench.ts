@@ -42,6 +42,7 @@ import { fillWithGeneratedProperties, generatedCode } from "../db/seed/generate.
 import { createProgressBar } from "../db/seed/progress.ts";
 import { hasNginx, startBenchNginx } from "./bench-nginx.ts";
 import { drawTraffic, seededRandom, shuffled, type Traffic } from "./bench-traffic.ts";
+import { serveCommand } from "./serve-command.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const adminPostgresUrl =
@@ -64,11 +65,13 @@ const spreadTargets = {
   proxyShareOfNginx: 0.8,
 };
 
-/** V8 heap sizes the server runs with, as under `npm start` (keeps peak RSS under 300 MB). */
-const defaultServerNodeOptions = "--max-semi-space-size=16 --max-old-space-size=128";
-
-/** glibc's malloc arenas for the server, as under `npm run serve` (MALLOC_ARENA_MAX). */
-const serverMallocArenaMax = "2";
+/** The server runs as `npm run serve` runs it: its malloc settings and V8 heap sizes. */
+const serve = serveCommand();
+const defaultServerNodeOptions = serve.nodeFlags.join(" ");
+/** `npm run serve`'s glibc malloc settings (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_). */
+const serverMallocEnv = Object.fromEntries(
+  Object.entries(serve.env).filter(([name]) => name.startsWith("MALLOC_")),
+);
 
 const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count N] [--duration S]
                       [--connections C] [--urls N] [--build] [--busting-only]
@@ -82,7 +85,7 @@ const usage = `Usage: npm run bench -- [--dialect sqlite|postgres|both] [--count
   --busting-only only the line of \`/\` while 32 connections bust the cache
   --server-node-options "FLAGS"
                  NODE_OPTIONS for the server, to try V8 heap sizes, such as
-                 "--max-semi-space-size=8 --max-old-space-size=128"
+                 "--max-semi-space-size=16 --max-old-space-size=256"
                  (default: "${defaultServerNodeOptions}", as npm start)
 
 Environment: BENCH_POSTGRES_URL, the server whose database is used to CREATE and DROP the
@@ -276,6 +279,8 @@ function rssMbOf(pid: number): number | undefined {
   }
 }
 
+type RssSampler = ReturnType<typeof sampleRss>;
+
 /** Samples a process's RSS every 100 ms; `peak` since start, `phasePeak` since `resetPhase`. */
 function sampleRss(pid: number) {
   const state = { peak: 0, phasePeak: 0 };
@@ -356,8 +361,9 @@ async function startServer(databaseUrl: string, apiToken: string, nodeOptions: s
     IMAGE_DIR: "./data/images",
     SEED_DEMO_CONTENT: "false",
     METRICS_PORT: String(metricsPort),
-    // As `npm run serve`: two malloc arenas, not one per thread (decision 034's addendum).
-    MALLOC_ARENA_MAX: serverMallocArenaMax,
+    // As `npm run serve`: two malloc arenas, not one per thread (decision 034's addendum), and
+    // large blocks given back when freed (decision 038's addendum).
+    ...serverMallocEnv,
     ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
@@ -520,6 +526,8 @@ interface PassResult {
   errors: number;
   /** The page cache's share of hits among the pass's lookups (NaN without metrics). */
   pageCacheHitShare: number;
+  /** The server's peak RSS during the pass, MB. */
+  peakRssMb: number;
 }
 
 interface SpreadMeasurement {
@@ -536,6 +544,7 @@ interface SpreadMeasurement {
  */
 async function loadUrls(
   server: { base: string; metricsBase: string },
+  rss: RssSampler,
   urls: readonly string[],
   connections: number,
   duration: number,
@@ -545,6 +554,7 @@ async function loadUrls(
   const times: number[] = [];
   const byClass = { ok: 0, redirects: 0, shed: 0, failed: 0 };
   const before = await pageCacheLookups(server.metricsBase).catch(() => undefined);
+  rss.resetPhase();
   const instance = autocannon({
     url: server.base,
     connections,
@@ -587,6 +597,7 @@ async function loadUrls(
         ...byClass,
         errors: result.errors + result.timeouts,
         pageCacheHitShare: hits / (hits + misses),
+        peakRssMb: rss.phasePeak,
       },
     };
   } finally {
@@ -603,16 +614,17 @@ const settle = () => new Promise((wait) => setTimeout(wait, 3_000));
  */
 async function loadSpread(
   server: { base: string; metricsBase: string },
+  rss: RssSampler,
   label: string,
   kind: SpreadMeasurement["kind"],
   urls: readonly string[],
   options: Options,
 ): Promise<SpreadMeasurement> {
   console.error(`   ${label}: cold pass, then warm pass, ${options.duration} s each`);
-  const cold = await loadUrls(server, urls, options.connections, options.duration, true);
+  const cold = await loadUrls(server, rss, urls, options.connections, options.duration, true);
   await settle();
   const asked = shuffled(urls.slice(0, Math.max(1, cold.sent)), seededRandom(34));
-  const warm = await loadUrls(server, asked, options.connections, options.duration, false);
+  const warm = await loadUrls(server, rss, asked, options.connections, options.duration, false);
   return { label, kind, distinct: cold.sent, cold: cold.pass, warm: warm.pass };
 }
 
@@ -828,7 +840,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
       ["random filtered searches", "listing", traffic.searches],
     ] as const) {
       if (interrupted) break;
-      spread.push(await loadSpread(server, label, kind, urls, options));
+      spread.push(await loadSpread(server, rss, label, kind, urls, options));
       await settle();
     }
     const pages: Target[] = [
@@ -997,7 +1009,9 @@ function answersOf(pass: PassResult): string {
 
 /** Issue 15's table: traffic as users cause it, against its targets at 32 connections. */
 function spreadReport(entry: DialectReport, options: Options): string {
-  const rows = [["traffic", "req/s", "p50", "p99", "cache hits", "answers", "goal", "result"]];
+  const rows = [
+    ["traffic", "req/s", "p50", "p99", "cache hits", "answers", "peak RSS MB", "goal", "result"],
+  ];
   for (const m of entry.spread) {
     const goal = spreadTargets[m.kind];
     for (const [pass, result] of [
@@ -1013,6 +1027,7 @@ function spreadReport(entry: DialectReport, options: Options): string {
           ? `${(result.pageCacheHitShare * 100).toFixed(0)} %`
           : "-",
         answersOf(result),
+        result.peakRssMb.toFixed(0),
         `≥ ${goal.requestsPerSecond}/s, p99 ≤ ${goal.p99Ms}`,
         verdict(
           result.requestsPerSecond >= goal.requestsPerSecond &&
@@ -1035,6 +1050,7 @@ function spreadReport(entry: DialectReport, options: Options): string {
         ms(home.site.p99),
         "-",
         `${(share * 100).toFixed(0)} % of bare Node`,
+        home.site.peakRssMb.toFixed(0),
         `≥ ${spreadTargets.cachedShareOfNode * 100} %, p99 ≤ ${spreadTargets.cachedP99Ms}`,
         verdict(
           share >= spreadTargets.cachedShareOfNode &&
@@ -1050,6 +1066,7 @@ function spreadReport(entry: DialectReport, options: Options): string {
         ms(home.static.p99),
         "-",
         "baseline",
+        "-",
         "",
         "",
       ],
@@ -1066,6 +1083,7 @@ function spreadReport(entry: DialectReport, options: Options): string {
         ms(proxy.p99),
         `${entry.proxy.cacheStatus}; ${entry.proxy.reachedApp} reached the app`,
         `${(share * 100).toFixed(0)} % of nginx static`,
+        "-",
         `≥ ${spreadTargets.proxyShareOfNginx * 100} %`,
         verdict(
           share >= spreadTargets.proxyShareOfNginx &&
@@ -1081,6 +1099,7 @@ function spreadReport(entry: DialectReport, options: Options): string {
         ms(statics.p99),
         "-",
         "baseline",
+        "-",
         "",
         "",
       ],
@@ -1092,7 +1111,8 @@ function spreadReport(entry: DialectReport, options: Options): string {
     "-",
     "-",
     "-",
-    `peak ${entry.peakRssMb.toFixed(0)} MB`,
+    "-",
+    entry.peakRssMb.toFixed(0),
     `≤ ${targets.rssMb} MB`,
     verdict(entry.peakRssMb <= targets.rssMb),
   ]);
@@ -1120,7 +1140,11 @@ function report(reports: DialectReport[], options: Options): string {
       `Latency percentiles in ms, from every response's time.`,
   );
   if (options.serverNodeOptions) out.push(`Server NODE_OPTIONS: ${options.serverNodeOptions}`);
-  out.push(`Server MALLOC_ARENA_MAX: ${serverMallocArenaMax}`);
+  out.push(
+    `Server malloc: ${Object.entries(serverMallocEnv)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ")}`,
+  );
   for (const entry of reports) {
     out.push("");
     out.push(

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { serveCommand } from "../scripts/serve-command.ts";
 import { auth, createTestApp, createTestImageDir, type TestApp } from "../tests/support/app.ts";
 import {
   freePort,
@@ -24,12 +25,12 @@ import {
 const token = "overload-token-0123456789";
 /**
  * The bound decision 028 states for peak RSS under `npm start`'s V8 heap sizes: the server
- * after start (~160 MB), the page cache (PAGE_CACHE_MAX_MB, 32) and the answer cache, the
+ * after start (~160 MB), the page cache (PAGE_CACHE_MAX_MB, 16) and the answer cache, the
  * renders' garbage that V8 lets the heap grow by before collecting it, 4 renders at a time.
  */
 const rssBoundMb = 450;
-/** As `npm start` runs the server. */
-const serverNodeOptions = "--max-semi-space-size=16 --max-old-space-size=128";
+/** As `npm start` runs the server: its malloc settings and V8 heap sizes. */
+const serve = serveCommand();
 const pageRequests = 1_000;
 const slowBodies = 300;
 
@@ -155,10 +156,8 @@ describe.each(testDialects)("a thousand page requests at once on %s", (dialect) 
     ).slug;
     const port = await freePort();
     server = await startServerProcess(port, {
-      NODE_ENV: "production",
-      NODE_OPTIONS: serverNodeOptions,
-      // As `npm run serve`: two malloc arenas (docs/deployment.md).
-      MALLOC_ARENA_MAX: "2",
+      ...serve.env,
+      NODE_OPTIONS: serve.nodeFlags.join(" "),
       DATABASE_URL: database.url,
       IMAGE_DIR: createTestImageDir(),
       API_TOKEN: token,
