@@ -18,6 +18,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { frameHtml } from "./components/frame/frame-html.server.tsx";
+import { FrameHtmlContext } from "./components/frame/frame-part.tsx";
 import { documentHydrates } from "./hydration.ts";
 import type { RootLoaderData } from "./root.tsx";
 import { inlineScriptHashes } from "./script-hashes.server.ts";
@@ -66,9 +68,17 @@ export default function handleRequest(
   // out the doctype the stream writes before <html>, so the bytes are the same as streamed.
   // Such a page has no inline script to allow (tests/e2e/public-scripts.spec.ts watches every
   // public page for CSP refusals), so its 60 KB are not scanned for scripts to hash.
+  // The frame around the page is the same HTML for a whole section: rendered once per profile,
+  // settings and section (frame-html.server.tsx), it reaches the root layout through a context.
   const root = routerContext.staticHandlerContext.loaderData.root as RootLoaderData | undefined;
-  if (!documentHydrates(new URL(request.url).pathname, root?.enhanceScript)) {
-    const html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+  const { pathname } = new URL(request.url);
+  if (!documentHydrates(pathname, root?.enhanceScript)) {
+    const frame = root ? frameHtml(root.records.profile[0], root.settings, pathname) : undefined;
+    const html = renderToString(
+      <FrameHtmlContext value={frame}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </FrameHtmlContext>,
+    );
     return answer(`<!DOCTYPE html>${html}`, responseStatusCode, []);
   }
 

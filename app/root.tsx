@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { use, useEffect, useMemo } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -16,8 +16,7 @@ import { siteRequestContext } from "#app-context";
 import type { Property } from "../lib/api-contract.ts";
 import type { Route } from "./+types/root";
 import { AdminErrorPage } from "./admin/error-page.tsx";
-import { frameHtml } from "./components/frame/frame-html.server.tsx";
-import { FramePart } from "./components/frame/frame-part.tsx";
+import { FrameHtmlContext, FramePart } from "./components/frame/frame-part.tsx";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
@@ -53,7 +52,7 @@ export const links: Route.LinksFunction = () => [
  * the properties it shows, and the shared 'property' records are set from them (see
  * `pageProperties`).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { config, api } = context.get(siteRequestContext);
   const [amenity, category, profile] = await Promise.all([
     api.getAmenities(),
@@ -71,12 +70,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ? { mapTiles: { url: config.mapTileUrl, attribution: config.mapTileAttribution ?? "" } }
       : {}),
   };
-  const { pathname } = new URL(request.url);
   return {
     records: { amenity, profile: profile ? [profile] : [], property: [], category } as RecordsState,
     settings,
-    /** The public frame's HTML, rendered once per profile, settings and section. */
-    frame: isBackOffice(pathname) ? undefined : frameHtml(profile ?? undefined, settings, pathname),
     /** The script of documents that do not hydrate (see `useHydration`). */
     enhanceScript: enhanceScriptUrl(),
   };
@@ -205,7 +201,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const records = useRecordsStore(data?.records);
   // Rendered once for the section (frame-html.server.tsx); live where the page hydrates.
-  const frame = data?.frame;
+  const frame = use(FrameHtmlContext);
   return (
     <RecordsContext.Provider value={records}>
       <a className="skip-link" href="#main">

@@ -12,17 +12,10 @@ import { MemoryRouter } from "react-router";
 import type { CompanyProfile } from "../../../lib/api-contract.ts";
 import { type SiteSettings, SiteSettingsContext } from "../../site-settings.ts";
 import { initialRecords, RecordsContext } from "../../store/records.ts";
+import type { FrameHtml } from "./frame-part.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { TopBar } from "./top-bar.tsx";
-
-/** The frame's HTML around a page's own content. */
-export interface FrameHtml {
-  /** The top bar and the header. */
-  top: string;
-  /** The footer. */
-  bottom: string;
-}
 
 /**
  * The path that decides the header's current link: the first segment of the page's path (the
