@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { dialectOf, openDatabase, sqlitePathOf } from "./database.ts";
@@ -47,7 +48,34 @@ describe("openDatabase (SQLite)", () => {
       expect(await pragma("synchronous")).toBe(2); // FULL
       expect(await pragma("foreign_keys")).toBe(1);
       expect(await pragma("busy_timeout")).toBe(5000);
+      expect(await pragma("cache_size")).toBe(-8000);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it("holds the write lock from a transaction's start, so no other commit can make it stale", async () => {
+    // With a deferred BEGIN another connection could commit between the transaction's first
+    // read and its first write, and that write would fail at once with "database is locked".
+    const path = join(dir, "locking.db");
+    const handle = openDatabase(`file:${path}`);
+    const other = new SqliteDatabase(path, { timeout: 0 });
+    try {
+      await sql`create table note (text text)`.execute(handle.db);
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from note`.execute(trx);
+        expect(() => other.prepare("insert into note (text) values ('other')").run()).toThrow(
+          /database is locked/,
+        );
+        await sql`insert into note (text) values ('mine')`.execute(trx);
+      });
+      other.prepare("insert into note (text) values ('after')").run();
+      const { rows } = await sql<{ text: string }>`select text from note order by rowid`.execute(
+        handle.db,
+      );
+      expect(rows.map((row) => row.text)).toEqual(["mine", "after"]);
+    } finally {
+      other.close();
       await handle.close();
     }
   });

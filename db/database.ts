@@ -7,12 +7,17 @@ import { dirname } from "node:path";
 import SqliteDatabase, { type Statement } from "better-sqlite3";
 import {
   type ColumnType,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   type Generated,
   type Insertable,
   Kysely,
   PostgresDialect,
   type Selectable,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   sql,
   type Updateable,
 } from "kysely";
@@ -480,7 +485,7 @@ function openSqlite(path: string): DatabaseHandle {
   // them, while the half kept off the server's peak RSS (decision 038's addendum).
   sqlite.pragma("cache_size = -8000");
   const cached = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
   // data_version moves when another connection commits; this connection's own writes are
   // counted by the statement cache.
   const dataVersion = sqlite.prepare("pragma data_version");
@@ -491,6 +496,33 @@ function openSqlite(path: string): DatabaseHandle {
     },
   });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite dialect with transactions that take the write lock when they begin (`BEGIN
+ * IMMEDIATE`), waiting up to the busy timeout for it. A deferred `BEGIN` reads first and asks
+ * for the lock at its first write; if another connection (another app server, a content
+ * import, a CLI) committed in between, SQLite refuses at once with "database is locked",
+ * without waiting, because the transaction's snapshot is stale. Transactions here exist to
+ * write, so they lock from the start.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /** Statements kept prepared, by SQL text; the least recently used goes first. */
