@@ -24,9 +24,16 @@ import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
+import { serveCommand } from "./serve-command.ts";
 
 if (process.env.NODE_ENV !== "production") {
   throw new Error("run with NODE_ENV=production (npm run render:cost does)");
+}
+// The figure is the server's only under the server's heap flags (decision 040): say so when
+// they differ from `npm run serve`'s (an experiment, or package.json's two scripts drifting).
+const serveFlags = serveCommand().nodeFlags;
+if (serveFlags.some((flag) => !process.execArgv.includes(flag))) {
+  console.warn(`not npm run serve's heap flags (${serveFlags.join(" ")}): not the server's figure`);
 }
 
 const { values } = parseArgs({
