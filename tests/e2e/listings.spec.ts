@@ -112,6 +112,28 @@ test.describe("/search list view", () => {
     );
   });
 
+  test("on a phone the sort dropdown shows every option's whole text", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/search", "/property"]) {
+      await page.goto(path);
+      // The widest option's text in the select's own font, against the room inside its box.
+      const room = await page.getByLabel("Sort by").evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(
+          ...[...select.options].map((option) => context.measureText(option.text).width),
+        );
+        const padding =
+          Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+        // The drop-down arrow takes about 20 px of the box.
+        return { widest, inside: select.clientWidth - padding - 20 };
+      });
+      expect(room.widest, path).toBeLessThanOrEqual(room.inside);
+    }
+  });
+
   test("has the Advanced Search form with the SPEC's options", async ({ page }) => {
     await gotoHydrated(page, "/search");
     const form = page.getByRole("region", { name: "Advanced Search" });
