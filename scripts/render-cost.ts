@@ -1,10 +1,12 @@
 /**
- * `npm run render:cost [-- --count 20000 --pages 2000]`: what one uncached property page costs
- * the server's thread. Builds the production app in process (`npm run build` first) on a fresh
- * SQLite database of `--count` generated properties, with the page cache off, and asks
- * `--pages` distinct property pages through `app.inject()`, each once: the CPU time per page
- * (process.cpuUsage, so other load on the machine does not count) after a warm-up on other
- * pages. SQLite runs in process, so the figure includes the queries.
+ * `npm run render:cost [-- --count 20000 --pages 2000] [--kind property|list|search]`: what one
+ * uncached page costs the server's thread. Builds the production app in process (`npm run
+ * build` first) on a fresh SQLite database of `--count` generated properties, with the page
+ * cache off, and asks `--pages` distinct pages through `app.inject()`, each once: the CPU time
+ * per page (process.cpuUsage, so other load on the machine does not count) after a warm-up on
+ * other pages. SQLite runs in process, so the figure includes the queries. The pages are the
+ * bench's (bench-traffic.ts): property pages (the default), `/property?page=N` list pages up to
+ * the last, or filtered `/search` pages.
  *
  * NODE_ENV must be production, as the server runs (React's development build costs several
  * times more). `--profile FILE` writes a CPU profile of the timed renders alone (open it in
@@ -24,6 +26,7 @@ import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
+import { drawTraffic } from "./bench-traffic.ts";
 import { serveCommand } from "./serve-command.ts";
 
 if (process.env.NODE_ENV !== "production") {
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     count: { type: "string", default: "20000" },
     pages: { type: "string", default: "2000" },
     warmup: { type: "string", default: "300" },
+    kind: { type: "string", default: "property" },
     profile: { type: "string" },
     dump: { type: "string" },
   },
@@ -61,17 +65,17 @@ await fillWithGeneratedProperties(handle, {
   imageDir,
   ...(values.dump ? { now: dumpNow } : {}),
 });
-const slugs = (
-  await handle.db
-    .selectFrom("property")
-    .select("slug")
-    .where("publish", "=", 1)
-    .orderBy("id")
-    .execute()
-).map((row) => row.slug);
-const step = Math.max(1, Math.floor(slugs.length / (pages + warmup)));
-const chosen = slugs.filter((_, index) => index % step === 0);
-if (chosen.length < pages + warmup) throw new Error("too few properties for --pages and --warmup");
+const traffic = await drawTraffic(handle.db, pages + warmup);
+const urlsOfKind: Record<string, string[]> = {
+  property: traffic.propertyPages,
+  list: traffic.listPages,
+  search: traffic.searches,
+};
+const chosen = urlsOfKind[values.kind];
+if (!chosen) throw new Error("--kind is property, list or search");
+if (chosen.length < pages + warmup) {
+  throw new Error(`${chosen.length} ${values.kind} pages: too few for --pages and --warmup`);
+}
 
 const config = loadConfig({
   NODE_ENV: "production",
@@ -88,18 +92,18 @@ const config = loadConfig({
 const app = await buildApp({ config, database: handle, site: true });
 await app.ready();
 
-async function page(slug: string): Promise<string> {
-  const answer = await app.inject({ url: `/property/${encodeURIComponent(slug)}` });
-  if (answer.statusCode !== 200) throw new Error(`${slug}: ${answer.statusCode}`);
+async function page(url: string): Promise<string> {
+  const answer = await app.inject({ url });
+  if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode}`);
   return answer.body;
 }
 
-async function ask(slug: string): Promise<number> {
-  return (await page(slug)).length;
+async function ask(url: string): Promise<number> {
+  return (await page(url)).length;
 }
 
 try {
-  for (const slug of chosen.slice(pages, pages + warmup)) await ask(slug);
+  for (const url of chosen.slice(pages, pages + warmup)) await ask(url);
   const session = values.profile ? new Session() : undefined;
   if (session) {
     session.connect();
@@ -109,7 +113,7 @@ try {
   let bytes = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
-  for (const slug of chosen.slice(0, pages)) bytes += await ask(slug);
+  for (const url of chosen.slice(0, pages)) bytes += await ask(url);
   const used = process.cpuUsage(cpu);
   const wall = performance.now() - started;
   const cpuMs = (used.user + used.system) / 1000;
@@ -119,14 +123,14 @@ try {
     session.disconnect();
   }
   console.log(
-    `${pages} distinct property pages of ${count.toLocaleString("en-US")}: ` +
+    `${pages} distinct ${values.kind} pages of ${count.toLocaleString("en-US")} properties: ` +
       `${(cpuMs / pages).toFixed(2)} ms CPU a page, ${(wall / pages).toFixed(2)} ms wall, ` +
       `${Math.round(bytes / pages).toLocaleString("en-US")} bytes a page`,
   );
   if (values.dump) {
     mkdirSync(values.dump, { recursive: true });
-    for (const [index, slug] of chosen.slice(0, pages).entries()) {
-      writeFileSync(join(values.dump, `${String(index).padStart(5, "0")}.html`), await page(slug));
+    for (const [index, url] of chosen.slice(0, pages).entries()) {
+      writeFileSync(join(values.dump, `${String(index).padStart(5, "0")}.html`), await page(url));
     }
     console.log(`${pages} pages written to ${values.dump}`);
   }
