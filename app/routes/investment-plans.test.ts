@@ -11,12 +11,12 @@ describe("investment plans", () => {
     ]);
   });
 
-  it("formats each capital range with $ and thousands separators", () => {
+  it("formats each capital range with thousands separators, as SPEC §9's table", () => {
     expect(investmentPlans.map(formatCapitalRange)).toEqual([
-      "$100,000 to $20,000,000",
-      "$2,500 to $10,000,000",
-      "$2,999 to $10,000,000",
-      "$50 to $1,999",
+      "100,000 to 20,000,000",
+      "2,500 to 10,000,000",
+      "2,999 to 10,000,000",
+      "50 to 1,999",
     ]);
   });
 

@@ -1,7 +1,7 @@
 /** The investment plans of SPEC §9, in the order shown. Spellings as the SPEC has them. */
 export interface InvestmentPlan {
   name: string;
-  /** Capital range in dollars, smallest and largest. */
+  /** Capital range in dollars, smallest and largest ('Capital range ($)'). */
   capitalMin: number;
   capitalMax: number;
   /** 'Capital back' period. */
@@ -52,7 +52,10 @@ export const earningTimes = "1 times";
 
 const dollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/** '$100,000 to $20,000,000'. */
+/**
+ * '100,000 to 20,000,000', as SPEC §9's table writes it: the dollar sign is in the label,
+ * 'Capital range ($)'.
+ */
 export function formatCapitalRange(plan: Pick<InvestmentPlan, "capitalMin" | "capitalMax">) {
-  return `$${dollars.format(plan.capitalMin)} to $${dollars.format(plan.capitalMax)}`;
+  return `${dollars.format(plan.capitalMin)} to ${dollars.format(plan.capitalMax)}`;
 }

@@ -50,7 +50,7 @@ export default function Investment() {
                   </header>
                   <dl className="plan-card__terms">
                     <div className="plan-card__term">
-                      <dt>Capital</dt>
+                      <dt>Capital range ($)</dt>
                       <dd>{formatCapitalRange(plan)}</dd>
                     </div>
                     <div className="plan-card__term">

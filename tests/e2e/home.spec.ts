@@ -91,11 +91,14 @@ test("the banner shows every slider with its buttons", async ({ page }) => {
       "src",
       `/images/sliders/${encodeURIComponent(slider.image_url)}`,
     );
-    await expect(slide.getByRole("link", { name: "Get Started Now" })).toHaveAttribute(
+    await expect(slide.getByRole("link", { name: "Get Started Now", exact: true })).toHaveAttribute(
       "href",
       slider.link,
     );
-    await expect(slide.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/about");
+    await expect(slide.getByRole("link", { name: "Learn More", exact: true })).toHaveAttribute(
+      "href",
+      "/about",
+    );
   }
 });
 

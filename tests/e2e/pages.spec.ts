@@ -111,16 +111,17 @@ test("/investment shows the four plans of SPEC §9 with sign-up links", async ({
   await gotoHydrated(page, "/investment");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Real Estate Investment Plan");
   const plans = [
-    ["Bungallow", "$100,000 to $20,000,000", "120 days", "5%", "3.5% per day"],
-    ["Villa", "$2,500 to $10,000,000", "90 days", "5%", "2.5%"],
-    ["Mansion", "$2,999 to $10,000,000", "60 days", "15%", "1.5%"],
-    ["Duplex", "$50 to $1,999", "30 days", "5%", "0.5%"],
+    ["Bungallow", "100,000 to 20,000,000", "120 days", "5%", "3.5% per day"],
+    ["Villa", "2,500 to 10,000,000", "90 days", "5%", "2.5%"],
+    ["Mansion", "2,999 to 10,000,000", "60 days", "15%", "1.5%"],
+    ["Duplex", "50 to 1,999", "30 days", "5%", "0.5%"],
   ];
   const cards = page.locator(".plan-card");
   await expect(cards).toHaveCount(4);
   for (const [index, [name, ...figures]] of plans.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(name!);
+    await expect(card).toContainText("Capital range ($)");
     for (const figure of figures) await expect(card).toContainText(figure);
     await expect(card).toContainText("$2 registration bonus");
     await expect(card).toContainText("1 times");

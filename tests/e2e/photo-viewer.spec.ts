@@ -110,13 +110,17 @@ test("opens from the cover; buttons and arrows move, Escape closes and focus ret
   await expect(cover).toBeFocused();
 });
 
-test("opens from a thumbnail on its photo; Tab stays inside; focus returns to it", async ({
+test("opens from a chosen thumbnail on its photo; Tab stays inside; focus returns to it", async ({
   page,
 }) => {
   await gotoHydrated(page, path);
   const viewer = page.getByRole("dialog");
   const thumb = page.getByRole("button", { name: `Show image 3 of ${photos.length}` });
   await thumb.focus();
+  // The first Enter makes it the cover (SPEC §2); the second, on the cover's photo, opens it.
+  await page.keyboard.press("Enter");
+  await expect(thumb).toHaveAttribute("aria-pressed", "true");
+  await expect(viewer).toBeHidden();
   await page.keyboard.press("Enter");
   await expect(viewer).toBeVisible();
   await expect(viewer.locator(".photo-viewer__count")).toHaveText(`3 of ${photos.length}`);

@@ -10,18 +10,6 @@ export interface BannerCarouselProps {
   sliders: readonly Slider[];
 }
 
-/**
- * SPEC's 'Learn More' label, named in full for screen readers and link lists ("Learn More about
- * us"): the same words on every slide would otherwise say nothing of where the link goes.
- */
-function LearnMoreLabel() {
-  return (
-    <>
-      Learn More<span className="visually-hidden"> about us</span>
-    </>
-  );
-}
-
 function SliderLink({
   href,
   className,
@@ -108,8 +96,11 @@ export function BannerCarousel({ sliders }: BannerCarouselProps) {
                   <SliderLink href={slider.link || "/"} className="button button--accent">
                     Get Started Now
                   </SliderLink>
+                  {/* SPEC's words exactly. Only the shown slide is in the accessibility tree
+                      (the others are inert), so the name repeats nowhere; its place beside the
+                      slide's title says where it goes. */}
                   <Link to="/about" className="button button--ghost-light">
-                    <LearnMoreLabel />
+                    Learn More
                   </Link>
                 </div>
               </div>
