@@ -86,6 +86,20 @@ test("switches the cover when a thumbnail is chosen", async ({ page }) => {
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[1]!)}`);
 });
 
+test("on a phone every tab is in sight, none scrolled out of the strip", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, `/property/${rich.slug}`);
+  const strip = await page.getByRole("tablist").boundingBox();
+  const tabs = page.getByRole("tab");
+  await expect(tabs).toHaveCount(6);
+  for (const tab of await tabs.all()) {
+    const box = await tab.boundingBox();
+    expect(box, await tab.innerText()).not.toBeNull();
+    expect(box!.x, await tab.innerText()).toBeGreaterThanOrEqual(strip!.x);
+    expect(box!.x + box!.width, await tab.innerText()).toBeLessThanOrEqual(strip!.x + strip!.width);
+  }
+});
+
 test("shows each tab's content, by click and by arrow keys", async ({ page }) => {
   await page.goto(`/property/${rich.slug}`);
   const tablist = page.getByRole("tablist");
