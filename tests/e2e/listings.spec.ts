@@ -40,9 +40,15 @@ test.describe("/search list view", () => {
       const row = rows.nth(index);
       const link = row.getByRole("link", { name: property.headline, exact: true });
       await expect(link).toHaveAttribute("href", `/property/${property.slug}`);
-      await expect(row.getByText("Featured", { exact: true })).toBeVisible();
+      // As the visitor reads them (innerText follows the stylesheet): not set in capitals.
+      await expect(row.getByText("Featured", { exact: true })).toHaveText("Featured", {
+        useInnerText: true,
+      });
       if (property.offer_type) {
-        await expect(row.getByText(property.offer_type, { exact: true })).toBeVisible();
+        await expect(row.getByText(property.offer_type, { exact: true })).toHaveText(
+          property.offer_type,
+          { useInnerText: true },
+        );
       }
       await expect(row).toContainText(formatPrice(property.price));
       await expect(row).toContainText(property.address);
