@@ -4,6 +4,7 @@
  * empty state, the pager, and the sidebar. Their route modules only call these.
  */
 import type { ReactNode } from "react";
+import type { Property } from "../../lib/api-contract.ts";
 import { AlertForm } from "../components/alerts/alert-form.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { PropertyMap } from "../components/map/property-map.tsx";
@@ -57,12 +58,12 @@ export function listingRouteMeta({ title, path }: ListingRoute) {
 
 export interface ListingPageProps extends ListingRoute {
   view: "grid" | "list";
-  listing: ListingPageData;
-  /** The widget under the Advanced Search that differs between the two pages. */
-  sidebarWidget: ReactNode;
+  listing: ListingPageData & { recent: Property[] };
+  /** What /property's sidebar has beyond /search's (SPEC §2: 'Popular Posts'). */
+  moreWidgets?: ReactNode;
 }
 
-export function ListingPage({ title, path, view, listing, sidebarWidget }: ListingPageProps) {
+export function ListingPage({ title, path, view, listing, moreWidgets }: ListingPageProps) {
   const { properties, total, page, pageCount, pageSize, search, filtered } = listing;
   const first = (page - 1) * pageSize + 1;
   const sidebarSide = view === "grid" ? "left" : "right";
@@ -117,7 +118,9 @@ export function ListingPage({ title, path, view, listing, sidebarWidget }: Listi
         </section>
         <aside className="listing-layout__sidebar" aria-label="Search and categories">
           <AdvancedSearch action={path} search={search} />
-          {sidebarWidget}
+          <AlertForm filters={search.filters} />
+          <RecentlyAdded properties={listing.recent} />
+          {moreWidgets}
           <CategoryList />
           <HelpingCenter />
         </aside>
@@ -137,24 +140,12 @@ export function PropertyGridPage({
       {...listingRoutes.grid}
       view="grid"
       listing={listing}
-      sidebarWidget={<PopularPosts properties={listing.popular} />}
+      moreWidgets={<PopularPosts properties={listing.popular} />}
     />
   );
 }
 
 /** /search: the matching properties as list rows, with the right sidebar. */
 export function SearchPage({ listing }: { listing: Awaited<ReturnType<typeof loadSearch>> }) {
-  return (
-    <ListingPage
-      {...listingRoutes.list}
-      view="list"
-      listing={listing}
-      sidebarWidget={
-        <>
-          <AlertForm filters={listing.search.filters} />
-          <RecentlyAdded properties={listing.recent} />
-        </>
-      }
-    />
-  );
+  return <ListingPage {...listingRoutes.list} view="list" listing={listing} />;
 }

@@ -47,18 +47,25 @@ export async function loadListingPage(api: ApiClient, url: URL, pageSize: number
 
 export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>;
 
+/** The three newest properties, for the sidebar's 'Recently Added' widget (both listings). */
+async function loadRecent(api: ApiClient) {
+  return (await api.searchProperties({ sort: "new", page: 1, limit: 3 })).properties;
+}
+
 /**
  * /property: one page of the properties that match the URL's search, 6 cards per page (SPEC §9),
- * and the 'Popular Posts' widget drawn from layout 1: its first four items, fetched by code.
+ * with /search's sidebar plus the 'Popular Posts' widget drawn from layout 1 (SPEC §2): its
+ * first four items, fetched by code.
  */
 export async function loadPropertyGrid(api: ApiClient, url: URL) {
-  const [listing, popular] = await Promise.all([
+  const [listing, recent, popular] = await Promise.all([
     loadListingPage(api, url, gridPageSize),
+    loadRecent(api),
     api
       .getCollection("Product Layout 1")
       .then((layout) => api.findPropertiesByCodes(codesOf(layout?.item_list))),
   ]);
-  return { ...listing, popular: popular.slice(0, 4) };
+  return { ...listing, recent, popular: popular.slice(0, 4) };
 }
 
 /**
@@ -69,9 +76,9 @@ export async function loadPropertyGrid(api: ApiClient, url: URL) {
 export async function loadSearch(api: ApiClient, url: URL) {
   const [listing, recent] = await Promise.all([
     loadListingPage(api, url, listPageSize),
-    api.searchProperties({ sort: "new", page: 1, limit: 3 }),
+    loadRecent(api),
   ]);
-  return { ...listing, recent: recent.properties };
+  return { ...listing, recent };
 }
 
 /** /gallery: every property's cover (SPEC §2), so the gallery loads the full list (SPEC §7). */

@@ -269,7 +269,7 @@ test.describe("/property grid view", () => {
     );
   });
 
-  test("has the sidebar widgets with Popular Posts from layout 1", async ({ page }) => {
+  test("has /search's sidebar widgets plus Popular Posts from layout 1", async ({ page }) => {
     const layout = await apiData<Collection>(
       `/collection/show_one/${encodeURIComponent("Product Layout 1")}`,
     );
@@ -281,9 +281,19 @@ test.describe("/property grid view", () => {
     await page.goto("/property");
     const widget = page.getByRole("region", { name: "Popular Posts" });
     await expect(widget.getByRole("link")).toHaveText(popular.map((property) => property.headline));
-    for (const name of ["Advanced Search", "Category", "Helping Center"]) {
-      await expect(page.getByRole("region", { name, exact: true })).toBeVisible();
-    }
+    // SPEC §2: "the same widgets as /search, plus a 'Popular Posts' widget".
+    await page.goto("/search");
+    const widgetTitles = () =>
+      page.locator(".listing-layout__sidebar > section").getByRole("heading", { level: 2 });
+    const searchWidgets = await widgetTitles().allTextContents();
+    await page.goto("/property");
+    const gridWidgets = await widgetTitles().allTextContents();
+    expect(searchWidgets).toEqual(expect.arrayContaining(["Advanced Search", "Recently Added"]));
+    expect(gridWidgets.filter((title) => title !== "Popular Posts")).toEqual(searchWidgets);
+    expect(gridWidgets).toContain("Popular Posts");
+    await expect(page.getByRole("region", { name: "Recently Added" }).getByRole("link")).toHaveText(
+      properties.slice(0, 3).map((property) => property.headline),
+    );
     await expect(page.getByRole("link", { name: "Grid view" })).toHaveAttribute(
       "aria-current",
       "page",

@@ -50,7 +50,7 @@ export function BannerCarousel({ sliders }: BannerCarouselProps) {
           <p className="banner__title">Find the home that fits your life</p>
           <div className="banner__actions">
             <Link to="/about" className="button button--ghost-light">
-              <LearnMoreLabel />
+              Learn More
             </Link>
           </div>
         </div>
