@@ -54,20 +54,19 @@ test("switches the cover when a thumbnail is chosen", async ({ page }) => {
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[1]!)}`);
   await expect(thumbs.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(thumbs.first()).toHaveAttribute("aria-pressed", "false");
-  // Choosing only switches the cover: nothing covers the page, the next thumbnail is in reach.
-  await expect(page.getByRole("dialog")).toBeHidden();
-  await page.getByRole("button", { name: `Show image 3 of ${files.length}` }).click();
-  await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[2]!)}`);
-  await expect(page.getByRole("dialog")).toBeHidden();
-  // Choosing the thumbnail the cover shows opens the photo viewer (photo-viewer.spec.ts).
-  await page.getByRole("button", { name: `Show image 3 of ${files.length}` }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog")).toBeHidden();
+  // Choosing only switches the cover: nothing covers the page, every thumbnail stays in reach,
+  // the one shown too (the cover opens the photo viewer: photo-viewer.spec.ts).
+  for (const index of [0, 2, 2, 1]) {
+    await page.getByRole("button", { name: `Show image ${index + 1} of ${files.length}` }).click();
+    await expect(cover).toHaveAttribute(
+      "src",
+      `/images/property/${encodeURIComponent(files[index]!)}`,
+    );
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
 
   // Keyboard: the arrow keys move along the strip.
-  await thumbs.nth(2).focus();
-  await page.keyboard.press("ArrowLeft");
+  await thumbs.nth(1).focus();
   await page.keyboard.press("ArrowLeft");
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[0]!)}`);
   await expect(thumbs.first()).toBeFocused();

@@ -1,9 +1,8 @@
 /**
  * The detail page's photos (`ThumbnailGallery`, decisions 043, 048).
  *
- * The strip: choosing a thumbnail (click, Enter/Space) makes its image the cover (SPEC §2), and
- * choosing the one the cover already shows opens the viewer on it; the arrow keys, Home and End
- * along the strip make their image the cover without opening anything. The new cover is a copy of the cover image with the chosen file's `src` and
+ * The strip: choosing a thumbnail (click, Enter/Space), or the arrow keys, Home and End along
+ * it, make its image the cover (SPEC §2) and nothing more: the cover opens the viewer. The new cover is a copy of the cover image with the chosen file's `src` and
  * `srcset`, read from the thumbnail's link (its image is never loaded, so never fallen back),
  * and the alt text 'headline (image 2 of 4)'. The cover's link then points at that image and
  * opens the viewer on it.
@@ -63,11 +62,7 @@ export function enhanceThumbnailGallery(gallery: HTMLElement): () => void {
     const onClick = (event: MouseEvent) => {
       const button = (event.target as Element).closest("button");
       if (!button || !strip.contains(button)) return;
-      const index = buttons().indexOf(button as HTMLButtonElement);
-      // A first choice only switches the cover, so the page stays in reach; a second one (or
-      // the cover itself) opens the photo full screen.
-      if (index === coverIndex) viewer?.open(index, button);
-      else choose(index);
+      choose(buttons().indexOf(button as HTMLButtonElement));
     };
     const onKeyDown = (event: KeyboardEvent) => {
       const all = buttons();
