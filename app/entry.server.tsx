@@ -37,6 +37,19 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     console.warn(`request refused by the site: ${error.status} ${error.statusText}`);
     return;
   }
+  // React Router refuses a form post whose Origin is not the request's own origin (its CSRF
+  // check, before any action runs; no other origins are allowed) and answers a bare 400 "Bad
+  // Request". Behind a proxy that drops the port from Host, it refuses every post so: say
+  // which two origins differ, as a refusal.
+  const origin = request.headers.get("origin");
+  const own = new URL(request.url).origin;
+  if (request.method !== "GET" && origin && origin !== own) {
+    console.warn(
+      `form post refused: its Origin ${origin} is not this site's origin ${own} ` +
+        "(a proxy in front must pass the Host header with its port)",
+    );
+    return;
+  }
   // The router's own error responses carry the Error behind them, as its default logs it.
   const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   console.error(cause ?? error);

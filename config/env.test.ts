@@ -1,7 +1,15 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, defaultApiToken, loadConfig, minimumExposedTokenLength } from "./env.ts";
 
 describe("loadConfig", () => {
+  it("reads .env.example, which the guides say to copy, as the defaults it documents", () => {
+    const example = parseEnv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+    expect(Object.keys(example).length).toBeGreaterThan(20);
+    expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+
   it("fills every default for an empty environment", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -18,6 +26,28 @@ describe("loadConfig", () => {
       PAGE_CACHE_MAX_MB: 16,
       API_CACHE_TTL: 5,
     });
+  });
+
+  it("reads TRUSTED_PROXIES as Fastify does, and names an entry it cannot read", () => {
+    const good = "10.0.0.5, 10.0.0.0/8,fd00::/8, 192.168.0.0/255.255.0.0,loopback";
+    expect(loadConfig({ TRUSTED_PROXIES: good }).TRUSTED_PROXIES).toEqual([
+      "10.0.0.5",
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.168.0.0/255.255.0.0",
+      "loopback",
+    ]);
+    for (const bad of [
+      "127.0.0.1;10.0.0.5",
+      "10.0.0.0/33",
+      "::1/129",
+      "10.0.0.0/ffff::",
+      "proxy",
+    ]) {
+      expect(() => loadConfig({ TRUSTED_PROXIES: bad }), bad).toThrow(
+        `TRUSTED_PROXIES: "${bad}" is not an IP address`,
+      );
+    }
   });
 
   it("reads the time-outs, and refuses a headers time-out longer than the request's", () => {

@@ -2,6 +2,7 @@
  * The one environment schema. Parsed once at boot; a bad environment stops the server with
  * one line per bad key, so an operator can fix them all at once.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import {
   type AreaUnit,
@@ -204,7 +205,15 @@ const envSchema = z
           .split(",")
           .map((part) => part.trim())
           .filter(Boolean),
-      ),
+      )
+      .superRefine((entries, context) => {
+        for (const entry of entries.filter((each) => !isTrustedProxyEntry(each))) {
+          context.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an IP address, a CIDR range or loopback, linklocal, uniquelocal`,
+          });
+        }
+      }),
     /**
      * Seconds a rendered page is served from memory before it is rendered again (served stale
      * meanwhile, once more at most as long); 0 turns the page cache off.
@@ -361,6 +370,21 @@ export function loadDotEnv(path = ".env"): boolean {
     if ((error as { code?: string }).code === "ENOENT") return false;
     throw error;
   }
+}
+
+/**
+ * One entry of TRUSTED_PROXIES as Fastify's proxy-addr reads it: an address, an address with a
+ * prefix length or a netmask of its family, or one of its named ranges. Checked here so a typo
+ * stops the start with one line naming the key, not a stack from inside Fastify.
+ */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", range, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return isIP(range) === family;
 }
 
 /** Parses the environment; throws ConfigError naming every bad key. */

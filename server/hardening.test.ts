@@ -407,6 +407,29 @@ describe("refusals (issue 14): a 4xx in the JSON shape, logged below error level
     },
   );
 
+  it.each(["/contact", "/contact.data"])(
+    "refuse a post to %s from another origin with 400, logged as a refusal naming both",
+    async (url) => {
+      const response = await test.app.inject({
+        method: "POST",
+        url,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "https://elsewhere.example",
+        },
+        payload: "fullname=A",
+      });
+      expect(response.statusCode).toBe(400);
+      const lines = linesOf(response);
+      expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+      expect(lines.map((line) => line.msg)).toContainEqual(
+        expect.stringMatching(
+          /^form post refused: its Origin https:\/\/elsewhere\.example is not this site's origin http:\/\/localhost/,
+        ),
+      );
+    },
+  );
+
   it.each([
     "/api",
     "/api/nothing/here",
