@@ -5,7 +5,7 @@ import {
   type TestDatabase,
   testDialects,
 } from "../tests/support/test-database.ts";
-import { migrateDown, migrateToLatest, migrations } from "./migrate.ts";
+import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./migrate.ts";
 
 const contentTables = [
   "amenity",
@@ -56,6 +56,17 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       test.handle.db,
     );
     expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it("refuses a database a newer version migrated, naming the migration it does not know", async () => {
+    test = await createTestDatabase(dialect);
+    const newer = "2099-01-01-0001-from-a-newer-version";
+    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${new Date().toISOString()})`.execute(
+      test.handle.db,
+    );
+    const refusal = await migrateToLatest(test.handle.db).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(NewerDatabaseError);
+    expect((refusal as NewerDatabaseError).migrationName).toBe(newer);
   });
 
   it("goes down and up again", async () => {

@@ -42,19 +42,40 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0020-listing-count-covering": listingCountCovering,
 };
 
+/**
+ * The database was migrated by a newer version of the code: it has run a migration this one does
+ * not know. This code cannot start on it (its queries may not fit the schema); the newer
+ * version can, or the backup taken before the upgrade.
+ */
+export class NewerDatabaseError extends Error {
+  readonly migrationName: string;
+
+  constructor(migrationName: string) {
+    super(`the database has migration "${migrationName}", which this version does not know`);
+    this.name = "NewerDatabaseError";
+    this.migrationName = migrationName;
+  }
+}
+
+/** Kysely's words for a run migration it cannot find among ours. */
+const unknownMigrationPattern = /previously executed migration (\S+) is missing/;
+
 function migratorFor(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
 /**
  * Runs every migration not yet applied. Does nothing on an up-to-date database. Throws,
- * naming the failing migration, when one fails (on PostgreSQL that migration is rolled back).
+ * naming the failing migration, when one fails (on PostgreSQL that migration is rolled back),
+ * and NewerDatabaseError when a newer version of the code has migrated the database.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migratorFor(db).migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((result) => result.status === "Error")?.migrationName;
   const reason = error instanceof Error ? error.message : String(error);
+  const unknown = unknownMigrationPattern.exec(reason)?.[1];
+  if (unknown !== undefined) throw new NewerDatabaseError(unknown);
   throw new Error(
     failed === undefined
       ? `Database migration failed: ${reason}`

@@ -10,7 +10,7 @@ import type { ViteDevServer } from "vite";
 import type { Config } from "../config/env.ts";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateToLatest, NewerDatabaseError } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { type AlertDigests, createAlertDigests } from "./alerts/digest.ts";
@@ -44,6 +44,7 @@ import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
+import { StartupError } from "./startup.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
@@ -149,7 +150,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App servers starting together on one PostgreSQL database take turns here.
   await withStartupLock(config.DATABASE_URL, async () => {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db).catch((error: unknown) => {
+      // A server of the previous version restarting during or after an upgrade: one line.
+      if (error instanceof NewerDatabaseError) {
+        throw new StartupError(
+          "DATABASE_URL",
+          `${error.message}: a newer version migrated it. Start that version, or restore the ` +
+            `backup taken before the upgrade (docs/deployment.md, "Rolling back")`,
+        );
+      }
+      throw error;
+    });
     if (config.SEED_DEMO_CONTENT) await seedIfEmpty(app, database, config.IMAGE_DIR);
   });
 

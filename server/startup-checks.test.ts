@@ -7,7 +7,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
 import { createTestImageDir } from "../tests/support/app.ts";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process.ts";
 import { createTestDatabase, testPostgresUrl } from "../tests/support/test-database.ts";
@@ -122,6 +125,25 @@ describe("the port in use", () => {
     expectOneLine(
       result,
       new RegExp(`^Cannot start: PORT: 127\\.0\\.0\\.1:${port} is already in use`),
+    );
+  });
+});
+
+describe("a database a newer version migrated", () => {
+  it("stops a server of this version with one line naming the migration", async () => {
+    const env = workingEnv();
+    const database = openDatabase(env.DATABASE_URL!);
+    await migrateToLatest(database.db);
+    const newer = "2099-01-01-0001-from-a-newer-version";
+    await sql`insert into kysely_migration (name, timestamp) values (${newer}, ${new Date().toISOString()})`.execute(
+      database.db,
+    );
+    await database.close();
+    expectOneLine(
+      await failedStart(env),
+      new RegExp(
+        `^Cannot start: DATABASE_URL: the database has migration "${newer}", which this version does not know: a newer version migrated it\\.`,
+      ),
     );
   });
 });
