@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { findInboxEnquiry } from "../../db/queries/enquiry-inbox.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
+import { maxNoteLength } from "../../lib/admin-enquiries.ts";
 import { parseCsv } from "../../lib/csv.ts";
 import { auth, multipart } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
@@ -83,7 +84,7 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     const stranger = adminBrowser(app);
     const csrf = await stranger.tokenFrom("/admin/sign-in");
     for (const [url, fields] of [
-      [`/admin/enquiries/${id}`, { csrf, intent: "status", status: "closed" }],
+      [`/admin/enquiries/${id}`, { csrf, status: "closed", assignee: "", note: "" }],
       ["/admin/enquiries/data-requests", { csrf, intent: "erase", email: "a@example.com" }],
       ["/admin/enquiries/data-requests/export", { csrf, email: "a@example.com" }],
     ] as const) {
@@ -153,29 +154,28 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     expect(bad.body).toContain(`/admin/enquiries/${general}"`);
   });
 
-  it("changes the status, assigns and notes by posts answered with a redirect", async () => {
+  it("saves status, assignee and a note in one post, answered with a redirect saying what changed", async () => {
     const { browser, email } = await signedIn("agent");
     const id = await send(buildContactEnquiry());
     const url = `/admin/enquiries/${id}`;
     const csrf = formTokenOf((await browser.get(url)).body);
-    const status = await browser.post(url, { csrf, intent: "status", status: "in_progress" });
-    expect(status.statusCode).toBe(302);
-    expect(status.headers.location).toBe(`${url}?done=status`);
     const me = await database.handle.db
       .selectFrom("staff_user")
       .select("id")
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
-    const assigned = await browser.post(url, { csrf, intent: "assign", assignee: String(me.id) });
-    expect(assigned.headers.location).toBe(`${url}?done=assign`);
-    const noted = await browser.post(url, {
+    const saved = await browser.post(url, {
       csrf,
-      intent: "note",
+      status: "in_progress",
+      assignee: String(me.id),
       note: "Rang back <b>twice</b>",
     });
-    expect(noted.headers.location).toBe(`${url}?done=note`);
-    const page = await browser.get(`${url}?done=note`);
-    expect(page.body).toContain("Your note is added.");
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe(`${url}?done=status,assign,note`);
+    const page = await browser.get(`${url}?done=status,assign,note`);
+    expect(page.body).toContain(
+      "The status is changed. The assignment is changed. Your note is added.",
+    );
     expect(page.body).toContain("Rang back &lt;b&gt;twice&lt;/b&gt;");
     expect(page.body).toContain(`${email}, `);
     expect(await findInboxEnquiry(database.handle.db, id)).toMatchObject({
@@ -186,17 +186,43 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     const list = await browser.get("/admin/enquiries?status=in_progress");
     expect(list.body).toContain(`${url}"`);
 
-    // An empty note is refused beside its field; an unknown assignee too.
-    const empty = await browser.post(url, { csrf, intent: "note", note: "   " });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.body).toContain('aria-describedby="enquiry-note-error"');
-    expect(empty.body).toContain("Write a note first.");
-    const nobody = await browser.post(url, { csrf, intent: "assign", assignee: "999999" });
+    // The same values again, without a note: nothing to change.
+    const again = await browser.post(url, {
+      csrf,
+      status: "in_progress",
+      assignee: String(me.id),
+      note: "  ",
+    });
+    expect(again.headers.location).toBe(`${url}?done=unchanged`);
+
+    // A refusal saves nothing and shows every posted value again beside its error.
+    const nobody = await browser.post(url, {
+      csrf,
+      status: "closed",
+      assignee: "999999",
+      note: "Not to be kept",
+    });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.body).toContain("That member of staff no longer exists.");
-    const unknown = await browser.post(url, { csrf, intent: "status", status: "lost" });
+    expect(nobody.body).toContain('aria-describedby="enquiry-assignee-error"');
+    expect(nobody.body).toMatch(/<option value="closed" selected="">/);
+    expect(nobody.body).toContain("Not to be kept</textarea>");
+    const unknown = await browser.post(url, { csrf, status: "lost", assignee: "", note: "x" });
     expect(unknown.statusCode).toBe(400);
-    expect((await findInboxEnquiry(database.handle.db, id))?.notes).toHaveLength(1);
+    expect(unknown.body).toContain("Choose a status.");
+    const long = await browser.post(url, {
+      csrf,
+      status: "closed",
+      assignee: "",
+      note: "x".repeat(maxNoteLength + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain(`A note holds at most ${maxNoteLength} characters.`);
+    expect(await findInboxEnquiry(database.handle.db, id)).toMatchObject({
+      status: "in_progress",
+      assignee: email,
+      notes: [{ body: "Rang back <b>twice</b>" }],
+    });
   });
 
   it("refuses every change without the session's form token, and changes nothing", async () => {
@@ -205,9 +231,7 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     const other = await signedIn("agent");
     const otherToken = formTokenOf((await other.browser.get(`/admin/enquiries/${id}`)).body);
     const posts: [string, Record<string, string>][] = [
-      [`/admin/enquiries/${id}`, { intent: "status", status: "closed" }],
-      [`/admin/enquiries/${id}`, { intent: "note", note: "x" }],
-      [`/admin/enquiries/${id}`, { intent: "assign", assignee: "" }],
+      [`/admin/enquiries/${id}`, { status: "closed", assignee: "", note: "x" }],
       ["/admin/enquiries/data-requests", { intent: "erase", email: "x@example.com" }],
       ["/admin/enquiries/data-requests/export", { email: "x@example.com" }],
     ];

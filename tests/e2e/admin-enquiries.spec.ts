@@ -81,15 +81,14 @@ for (const [label, width] of [
     await expect(page.getByRole("heading", { name: `Enquiry from ${fullname}` })).toBeVisible();
     await expect(page.getByText("Hello, is the garden flat still free?")).toBeVisible();
     await expect(page.getByText(/Waiting to be e-mailed|E-mailed to the company/)).toBeVisible();
+    // One save keeps every change made: status, assignee and note.
     await page.getByLabel("Status", { exact: true }).selectOption("in_progress");
-    await page.getByRole("button", { name: "Change status" }).click();
-    await expect(page.getByRole("status")).toHaveText("The status is changed.");
     await page.getByLabel("Assigned to").selectOption({ label: owner });
-    await page.getByRole("button", { name: "Assign" }).click();
-    await expect(page.getByRole("status")).toHaveText("The assignment is changed.");
     await page.getByLabel("Add a note").fill("Called back; viewing on Friday.");
-    await page.getByRole("button", { name: "Add note" }).click();
-    await expect(page.getByRole("status")).toHaveText("Your note is added.");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "The status is changed. The assignment is changed. Your note is added.",
+    );
     const note = page.getByRole("list", { name: "Notes" }).getByRole("listitem");
     await expect(note).toContainText("Called back; viewing on Friday.");
     await expect(note).toContainText(owner);
@@ -162,15 +161,13 @@ test("without JavaScript the inbox filters, and an enquiry's status, assignee an
   expect(new URL(page.url()).searchParams.get("q")).toBe(email);
   await page.getByRole("link", { name: "No Script Visitor" }).click();
   await page.getByLabel("Status", { exact: true }).selectOption("closed");
-  await page.getByRole("button", { name: "Change status" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\?done=status$/);
   await expect(page.getByRole("status")).toHaveText("The status is changed.");
   await page.getByLabel("Assigned to").selectOption({ label: owner });
-  await page.getByRole("button", { name: "Assign" }).click();
-  await expect(page).toHaveURL(/\?done=assign$/);
   await page.getByLabel("Add a note").fill("Answered by phone.");
-  await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page).toHaveURL(/\?done=note$/);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\?done=assign,note$/);
   await expect(page.getByRole("list", { name: "Notes" })).toContainText("Answered by phone.");
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("closed");
   await context.close();

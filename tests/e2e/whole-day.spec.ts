@@ -254,13 +254,13 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await agent.getByRole("link", { name: fullname }).click();
       await expect(agent.getByText(`Can I see ${code} tomorrow?`)).toBeVisible();
       await agent.getByLabel("Assigned to").selectOption({ label: agentEmail });
-      await agent.getByRole("button", { name: "Assign" }).click();
-      await expect(agent.getByRole("status")).toHaveText("The assignment is changed.");
       await agent.getByLabel("Add a note").fill("Viewing booked for ten o'clock.");
-      await agent.getByRole("button", { name: "Add note" }).click();
-      await expect(agent.getByRole("status")).toHaveText("Your note is added.");
+      await agent.getByRole("button", { name: "Save changes" }).click();
+      await expect(agent.getByRole("status")).toHaveText(
+        "The assignment is changed. Your note is added.",
+      );
       await agent.getByLabel("Status", { exact: true }).selectOption("closed");
-      await agent.getByRole("button", { name: "Change status" }).click();
+      await agent.getByRole("button", { name: "Save changes" }).click();
       await expect(agent.getByRole("status")).toHaveText("The status is changed.");
       await expectNoSeriousViolations(agent);
 

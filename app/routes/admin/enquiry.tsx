@@ -1,7 +1,9 @@
 /**
  * One enquiry (decision 045): every field, its listing, the delivery of its e-mail, and the
- * inbox's changes (status, assignee, notes), each a small form posted here with the form token
- * the admin layout checks first, answered by a redirect back to this page (post/redirect/get).
+ * inbox's changes (status, assignee, a new note) in one form posted here with the form token
+ * the admin layout checks first, answered by a redirect back to this page (post/redirect/get)
+ * that says what changed. One form, one button: with a form and a button for each, a status
+ * chosen and then an assignment saved left the status showing though it was never saved.
  */
 import { data, Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
@@ -28,6 +30,15 @@ const doneMessages = {
 } as const;
 type Done = keyof typeof doneMessages;
 
+/** `?done=status,note`: what the last save changed, in the order the messages read. */
+function doneOf(value: string | null): Done[] {
+  const named = new Set((value ?? "").split(","));
+  return (Object.keys(doneMessages) as Done[]).filter((done) => named.has(done));
+}
+
+type Field = "status" | "assignee" | "note";
+type ActionErrors = Partial<Record<Field, string>>;
+
 function enquiryId(value: string): number {
   const id = Number(value);
   if (!/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id)) {
@@ -41,12 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { enquiries } = context.get(siteRequestContext);
   const enquiry = await enquiries.find(session, enquiryId(params.id));
   if (!enquiry) throw data({ message: "There is no such enquiry." }, { status: 404 });
-  const done = new URL(request.url).searchParams.get("done");
   return {
     enquiry,
     assignees: await enquiries.assignees(session),
     csrfToken: session.csrfToken,
-    done: done && done in doneMessages ? (done as Done) : null,
+    done: doneOf(new URL(request.url).searchParams.get("done")),
   };
 }
 
@@ -54,44 +64,43 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
   const id = enquiryId(params.id);
   const form = await request.formData();
-  const intent = form.get("intent");
-  const { enquiries } = context.get(siteRequestContext);
-  let outcome: Awaited<ReturnType<typeof enquiries.change>>;
-  if (intent === "status") {
-    const status = form.get("status");
-    if (!isEnquiryStatus(status)) {
-      return data({ errors: { status: "Choose a status." } }, { status: 400 });
-    }
-    outcome = await enquiries.change(session, id, { kind: "status", status });
-  } else if (intent === "assign") {
-    const value = String(form.get("assignee") ?? "");
-    const assigneeId = value === "" ? null : Number(value);
-    if (assigneeId !== null && !Number.isSafeInteger(assigneeId)) {
-      return data({ errors: { assignee: "Choose a member of staff." } }, { status: 400 });
-    }
-    outcome = await enquiries.change(session, id, { kind: "assign", assigneeId });
-    if (outcome === "unknown-assignee") {
-      return data(
-        { errors: { assignee: "That member of staff no longer exists. Choose another." } },
-        { status: 400 },
-      );
-    }
-  } else if (intent === "note") {
-    const body = String(form.get("note") ?? "").trim();
-    if (body === "") return data({ errors: { note: "Write a note first." } }, { status: 400 });
-    if (body.length > maxNoteLength) {
-      return data(
-        { errors: { note: `A note holds at most ${maxNoteLength} characters.` } },
-        { status: 400 },
-      );
-    }
-    outcome = await enquiries.change(session, id, { kind: "note", body });
-  } else {
-    throw new Response("Unknown action", { status: 400 });
+  const values = {
+    status: String(form.get("status") ?? ""),
+    assignee: String(form.get("assignee") ?? ""),
+    note: String(form.get("note") ?? ""),
+  };
+  const refused = (errors: ActionErrors) => data({ errors, values }, { status: 400 });
+  // Every field is checked before anything is saved: a refusal saves nothing and keeps them all.
+  const errors: ActionErrors = {};
+  const { status } = values;
+  if (!isEnquiryStatus(status)) errors.status = "Choose a status.";
+  const assigneeId = values.assignee === "" ? null : Number(values.assignee);
+  if (assigneeId !== null && !Number.isSafeInteger(assigneeId)) {
+    errors.assignee = "Choose a member of staff.";
   }
-  if (outcome === "missing") throw data({ message: "There is no such enquiry." }, { status: 404 });
-  const done: Done = outcome === "unchanged" ? "unchanged" : intent;
-  throw redirect(`${adminPaths.enquiries}/${id}?done=${done}`);
+  const note = values.note.trim();
+  if (note.length > maxNoteLength) {
+    errors.note = `A note holds at most ${maxNoteLength} characters.`;
+  }
+  if (Object.keys(errors).length > 0 || !isEnquiryStatus(status)) return refused(errors);
+
+  const { enquiries } = context.get(siteRequestContext);
+  const done: Done[] = [];
+  const assigned = await enquiries.change(session, id, { kind: "assign", assigneeId });
+  if (assigned === "missing") throw data({ message: "There is no such enquiry." }, { status: 404 });
+  if (assigned === "unknown-assignee") {
+    return refused({ assignee: "That member of staff no longer exists. Choose another." });
+  }
+  if (assigned === "changed") done.push("assign");
+  if ((await enquiries.change(session, id, { kind: "status", status })) === "changed") {
+    done.push("status");
+  }
+  if (note !== "") {
+    await enquiries.change(session, id, { kind: "note", body: note });
+    done.push("note");
+  }
+  const said = done.length > 0 ? doneOf(done.join(",")) : ["unchanged"];
+  throw redirect(`${adminPaths.enquiries}/${id}?done=${said.join(",")}`);
 }
 
 function Delivery({ delivery }: { delivery: AdminEnquiry["delivery"] }) {
@@ -112,11 +121,19 @@ function Delivery({ delivery }: { delivery: AdminEnquiry["delivery"] }) {
   );
 }
 
-type ActionErrors = Partial<Record<"status" | "assignee" | "note", string>>;
-
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
   const { enquiry, assignees, csrfToken, done } = loaderData;
-  const errors: ActionErrors = (actionData as { errors?: ActionErrors } | undefined)?.errors ?? {};
+  const refused = actionData as
+    | { errors?: ActionErrors; values?: Record<Field, string> }
+    | undefined;
+  const errors: ActionErrors = refused?.errors ?? {};
+  // A refused save shows what was posted (without JavaScript the page is drawn anew); a saved
+  // one starts again from what is stored.
+  const shown = refused?.values ?? {
+    status: enquiry.status,
+    assignee: enquiry.assigneeId === null ? "" : String(enquiry.assigneeId),
+    note: "",
+  };
   const { listing } = enquiry;
   const fact = (label: string, value: React.ReactNode) => (
     <div>
@@ -124,13 +141,13 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
       <dd>{value}</dd>
     </div>
   );
-  const errorOf = (name: keyof ActionErrors) =>
+  const errorOf = (name: Field) =>
     errors[name] ? (
       <p className="admin-field__error" id={`enquiry-${name}-error`}>
         {errors[name]}
       </p>
     ) : null;
-  const described = (name: keyof ActionErrors) =>
+  const described = (name: Field) =>
     errors[name]
       ? { "aria-invalid": true as const, "aria-describedby": `enquiry-${name}-error` }
       : {};
@@ -142,9 +159,9 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
       <h1 id="enquiry-title" className="admin-title">
         {`Enquiry from ${enquiry.fullname}`}
       </h1>
-      {done ? (
+      {done.length > 0 ? (
         <div className="admin-notice admin-notice--success" role="status">
-          <p>{doneMessages[done]}</p>
+          <p>{done.map((each) => doneMessages[each]).join(" ")}</p>
         </div>
       ) : null}
       <div className="admin-enquiry">
@@ -191,11 +208,33 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               enquiry.updatedAt ? formatDateTime(enquiry.updatedAt) : "Never",
             )}
           </dl>
+          <h2 className="admin-subtitle" id="notes-title">
+            Notes
+          </h2>
+          {enquiry.notes.length === 0 ? (
+            <p className="admin-empty">No notes yet.</p>
+          ) : (
+            <ol className="admin-notes" aria-labelledby="notes-title">
+              {enquiry.notes.map((note) => (
+                <li key={note.id} className="admin-note">
+                  <p className="admin-note__meta">
+                    {`${note.author}, ${formatDateTime(note.createdAt)}`}
+                  </p>
+                  <p className="admin-note__body">{note.body}</p>
+                </li>
+              ))}
+            </ol>
+          )}
         </div>
         <div className="admin-enquiry__side">
-          <Form method="post" className="admin-enquiry__form">
+          {/* Keyed by what is stored: after a save it shows the stored values and an empty note. */}
+          <Form
+            method="post"
+            className="admin-enquiry__form"
+            aria-label="Handle this enquiry"
+            key={`${enquiry.updatedAt ?? ""}-${enquiry.notes.length}`}
+          >
             <FormToken token={csrfToken} />
-            <input type="hidden" name="intent" value="status" />
             <div className={`admin-field${errors.status ? " admin-field--invalid" : ""}`}>
               <label className="admin-field__label" htmlFor="enquiry-status">
                 Status
@@ -204,7 +243,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
                 className="admin-field__input"
                 id="enquiry-status"
                 name="status"
-                defaultValue={enquiry.status}
+                defaultValue={shown.status}
                 {...described("status")}
               >
                 {enquiryStatuses.map((status) => (
@@ -215,13 +254,6 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               </select>
               {errorOf("status")}
             </div>
-            <button className="admin-button admin-button--secondary" type="submit">
-              Change status
-            </button>
-          </Form>
-          <Form method="post" className="admin-enquiry__form">
-            <FormToken token={csrfToken} />
-            <input type="hidden" name="intent" value="assign" />
             <div className={`admin-field${errors.assignee ? " admin-field--invalid" : ""}`}>
               <label className="admin-field__label" htmlFor="enquiry-assignee">
                 Assigned to
@@ -230,7 +262,7 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
                 className="admin-field__input"
                 id="enquiry-assignee"
                 name="assignee"
-                defaultValue={enquiry.assigneeId === null ? "" : String(enquiry.assigneeId)}
+                defaultValue={shown.assignee}
                 {...described("assignee")}
               >
                 <option value="">Nobody</option>
@@ -242,55 +274,27 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               </select>
               {errorOf("assignee")}
             </div>
-            <button className="admin-button admin-button--secondary" type="submit">
-              Assign
+            <div className={`admin-field${errors.note ? " admin-field--invalid" : ""}`}>
+              <label className="admin-field__label" htmlFor="enquiry-note">
+                Add a note
+              </label>
+              <textarea
+                className="admin-field__input admin-enquiry__textarea"
+                id="enquiry-note"
+                name="note"
+                rows={4}
+                maxLength={maxNoteLength}
+                defaultValue={shown.note}
+                {...described("note")}
+              />
+              {errorOf("note")}
+            </div>
+            <button className="admin-button" type="submit">
+              Save changes
             </button>
           </Form>
         </div>
       </div>
-      <h2 className="admin-subtitle" id="notes-title">
-        Notes
-      </h2>
-      {enquiry.notes.length === 0 ? (
-        <p className="admin-empty">No notes yet.</p>
-      ) : (
-        <ol className="admin-notes" aria-labelledby="notes-title">
-          {enquiry.notes.map((note) => (
-            <li key={note.id} className="admin-note">
-              <p className="admin-note__meta">
-                {`${note.author}, ${formatDateTime(note.createdAt)}`}
-              </p>
-              <p className="admin-note__body">{note.body}</p>
-            </li>
-          ))}
-        </ol>
-      )}
-      {/* Keyed by the notes: a form posted with JavaScript starts empty once its note is in. */}
-      <Form
-        method="post"
-        className="admin-form admin-enquiry__note-form"
-        key={enquiry.notes.length}
-      >
-        <FormToken token={csrfToken} />
-        <input type="hidden" name="intent" value="note" />
-        <div className={`admin-field${errors.note ? " admin-field--invalid" : ""}`}>
-          <label className="admin-field__label" htmlFor="enquiry-note">
-            Add a note
-          </label>
-          <textarea
-            className="admin-field__input admin-enquiry__textarea"
-            id="enquiry-note"
-            name="note"
-            rows={4}
-            maxLength={maxNoteLength}
-            {...described("note")}
-          />
-          {errorOf("note")}
-        </div>
-        <button className="admin-button" type="submit">
-          Add note
-        </button>
-      </Form>
     </section>
   );
 }
