@@ -40,8 +40,40 @@ export function forbidden(message: string): never {
   throw data({ message }, { status: 403 });
 }
 
-export function toSignIn(): never {
-  throw redirect(adminPaths.signIn);
+/** The sign-in page's parameter naming the back-office page to go on to. */
+export const nextParam = "next";
+
+/**
+ * Sends a signed-out request to the sign-in page. A page asked for (a GET: a link from an
+ * e-mail, a bookmark, a page reloaded after the session ended) is named, so signing in leads
+ * back to it.
+ */
+export function toSignIn(request: Request): never {
+  const url = new URL(request.url);
+  // A client-side navigation asks React Router's data URL of the page (`/admin/listings.data`,
+  // `/admin/_.data` for /admin/, with `_routes`): name the page itself.
+  const page = url.pathname.replace(/(\/_)?\.data$/, (_, index) => (index ? "/" : ""));
+  url.searchParams.delete("_routes");
+  const asked = request.method === "GET" ? nextPathOf(`${page}${url.search}`) : undefined;
+  // The home page is where signing in leads anyway.
+  throw redirect(
+    asked && asked !== "/admin" && asked !== adminPaths.home
+      ? `${adminPaths.signIn}?${new URLSearchParams({ [nextParam]: asked })}`
+      : adminPaths.signIn,
+  );
+}
+
+/**
+ * Where signing in may lead: a path of this site's back office only (never another site, as
+ * `//elsewhere.example` or `/admin/../x` would), not the sign-in page itself.
+ */
+export function nextPathOf(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/admin")) return undefined;
+  const url = new URL(value, "http://site.invalid");
+  if (url.origin !== "http://site.invalid") return undefined;
+  if (url.pathname !== "/admin" && !url.pathname.startsWith("/admin/")) return undefined;
+  if (url.pathname === adminPaths.signIn) return undefined;
+  return `${url.pathname}${url.search}`;
 }
 
 /** Appends `Set-Cookie` values to headers (each its own header line). */

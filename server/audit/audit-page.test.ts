@@ -14,6 +14,7 @@ import {
   adminBrowser,
   createBackOfficeApp,
   createStaffMember,
+  signInFor,
 } from "../../tests/support/staff.ts";
 import type { TestDatabase } from "../../tests/support/test-database.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
@@ -93,7 +94,9 @@ describe.each(testDialects)("the audit log's page on %s", (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toContain("no-store");
     expect((await owner.get("/admin/")).body).toContain('href="/admin/audit"');
-    expect((await adminBrowser(app).get("/admin/audit")).headers.location).toBe("/admin/sign-in");
+    expect((await adminBrowser(app).get("/admin/audit")).headers.location).toBe(
+      signInFor("/admin/audit"),
+    );
   });
 
   it("shows an edit in the listing editor with the field changed, linked to the listing", async () => {

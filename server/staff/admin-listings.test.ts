@@ -9,6 +9,7 @@ import {
   createBackOfficeApp,
   createStaffMember,
   formTokenOf,
+  signInFor,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
@@ -69,7 +70,7 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
     ]) {
       const answer = await app.inject({ method: "GET", url });
       expect(answer.statusCode, url).toBe(302);
-      expect(answer.headers.location, url).toBe("/admin/sign-in");
+      expect(answer.headers.location, url).toBe(signInFor(url));
     }
     expect((await app.inject({ url: "/admin/listings.data" })).body).toContain("/admin/sign-in");
     const stranger = adminBrowser(app);

@@ -67,7 +67,11 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     for (const url of signedInPages) {
       const answer = await app.inject({ method: "GET", url });
       expect(answer.statusCode, url).toBe(302);
-      expect(answer.headers.location, url).toBe("/admin/sign-in");
+      // The page asked for is named, for signing in to lead back to it.
+      const location = new URL(String(answer.headers.location), "http://site.invalid");
+      expect(location.pathname, url).toBe("/admin/sign-in");
+      const next = location.searchParams.get("next");
+      expect(next ?? "/admin/", url).toBe(url === "/admin" ? "/admin/" : url);
       expect(answer.body, url).toBe("");
     }
     for (const url of dataRequests) {
@@ -75,6 +79,12 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       // React Router answers a data request's redirect as 202 with the target in its body.
       expect(answer.statusCode, url).toBe(202);
       expect(answer.body, url).toContain("/admin/sign-in");
+      // The page of the data asked for is named, not its data URL.
+      const page = url.replace(/(\/_)?\.data$/, (_, index) => (index ? "/" : ""));
+      if (page !== "/admin/") {
+        expect(answer.body, url).toContain(`/admin/sign-in?next=${encodeURIComponent(page)}"`);
+      }
+      expect(answer.body, url).not.toContain('.data"');
       expect(answer.body, url).not.toContain(email);
       expect(answer.body, url).not.toContain("csrfToken");
     }
@@ -204,6 +214,45 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     expect(reused.statusCode).toBe(410);
     expect(reused.body).toContain("This link has expired or has already been used.");
     expect((await agent.signIn(email, password)).headers.location).toBe("/admin/");
+  });
+
+  it("leads back to the page asked for once signed in, never off the back office", async () => {
+    const owner = await createStaff("owner");
+    const asked = "/admin/enquiries?status=new";
+    const browser = adminBrowser(app);
+    const refused = await browser.get(asked);
+    const signInUrl = String(refused.headers.location);
+    expect(signInUrl).toBe(`/admin/sign-in?next=${encodeURIComponent(asked)}`);
+    const page = await browser.get(signInUrl);
+    expect(page.body).toContain(`name="next" value="${asked.replace("&", "&amp;")}"`);
+    const signedIn = await browser.post(signInUrl, {
+      csrf: formTokenOf(page.body),
+      email: owner.email,
+      password: owner.password,
+      next: asked,
+    });
+    expect(signedIn.headers.location).toBe(asked);
+    // Signed in already, the sign-in page with a destination goes straight there.
+    expect((await browser.get(signInUrl)).headers.location).toBe(asked);
+
+    for (const next of [
+      "//elsewhere.example/admin",
+      "https://elsewhere.example/admin",
+      "/admin/../property",
+      "/adminx",
+      "/admin/sign-in",
+      "/property",
+    ]) {
+      const stranger = adminBrowser(app);
+      const csrf = await stranger.tokenFrom(`/admin/sign-in?next=${encodeURIComponent(next)}`);
+      const answer = await stranger.post("/admin/sign-in", {
+        csrf,
+        email: owner.email,
+        password: owner.password,
+        next,
+      });
+      expect(answer.headers.location, next).toBe("/admin/");
+    }
   });
 
   it("gives a new session id at sign-in, whatever session id the browser had", async () => {

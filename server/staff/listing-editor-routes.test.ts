@@ -15,6 +15,7 @@ import {
   createBackOfficeApp,
   createStaffMember,
   formTokenOf,
+  signInFor,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
@@ -90,7 +91,7 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     ]) {
       const answer = await app.inject({ method: "GET", url });
       expect(answer.statusCode, url).toBe(302);
-      expect(answer.headers.location, url).toBe("/admin/sign-in");
+      expect(answer.headers.location, url).toBe(signInFor(url));
     }
     const stranger = adminBrowser(app);
     const csrf = await stranger.tokenFrom("/admin/sign-in");

@@ -58,6 +58,11 @@ export async function createStaffMember(
   return { email, password };
 }
 
+/** Where a signed-out GET of the back-office page `url` is sent: sign in, then back to it. */
+export function signInFor(url: string): string {
+  return `/admin/sign-in?next=${encodeURIComponent(url)}`;
+}
+
 export function formTokenOf(html: string): string {
   const match = /name="csrf" value="([^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error("the page has no form token");

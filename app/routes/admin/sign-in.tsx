@@ -3,19 +3,21 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { emailProblem } from "../../../lib/staff-rules.ts";
 import { FormField, FormToken } from "../../admin/form-field.tsx";
-import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
+import { adminMeta, adminPaths, cookieHeaders, nextParam, nextPathOf } from "../../admin/staff.ts";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
-export const handle = { searchParams: ["password"] };
+export const handle = { searchParams: ["password", nextParam] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = context.get(siteRequestContext);
-  if (await staff.session(request)) throw redirect(adminPaths.home);
+  const { searchParams } = new URL(request.url);
+  const next = nextPathOf(searchParams.get(nextParam));
+  if (await staff.session(request)) throw redirect(next ?? adminPaths.home);
   const { token, setCookie } = await staff.formToken(request);
-  const passwordSet = new URL(request.url).searchParams.get("password") === "set";
-  return data({ token, passwordSet }, { headers: cookieHeaders(setCookie) });
+  const passwordSet = searchParams.get("password") === "set";
+  return data({ token, passwordSet, next }, { headers: cookieHeaders(setCookie) });
 }
 
 interface SignInErrors {
@@ -37,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (errors.email || errors.password) return data({ errors, email }, { status: 400 });
   const result = await site.staff.signIn(request, site.clientIp, { email, password });
   if (result.ok) {
-    throw redirect(adminPaths.home, { headers: cookieHeaders(result.setCookie) });
+    const next = nextPathOf(form.get(nextParam)) ?? adminPaths.home;
+    throw redirect(next, { headers: cookieHeaders(result.setCookie) });
   }
   return data(
     { errors: { form: result.message } satisfies SignInErrors, email },
@@ -65,6 +68,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="admin-form" noValidate>
         <FormToken token={loaderData.token} />
+        {loaderData.next ? <input type="hidden" name={nextParam} value={loaderData.next} /> : null}
         <FormField
           name="email"
           label="E-mail address"

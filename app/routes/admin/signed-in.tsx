@@ -14,7 +14,7 @@ import type { Route } from "./+types/signed-in";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     const session = await context.get(siteRequestContext).staff.session(request);
-    if (!session) toSignIn();
+    if (!session) toSignIn(request);
     context.set(staffSessionContext, session);
   },
 ];
