@@ -110,6 +110,13 @@ for (const [label, width] of [
     await expect(agent).toHaveURL(/\/admin\/sign-in$/);
     await agent.goto("/admin/");
     await expect(agent).toHaveURL(/\/admin\/sign-in$/);
+    // A link into the back office leads there once signed in again.
+    await agent.goto("/admin/enquiries?status=new");
+    await expect(agent).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Fenquiries%3Fstatus%3Dnew$/);
+    await agent.getByLabel("E-mail address").fill(agentEmail);
+    await agent.getByLabel("Password").fill(agentPassword);
+    await agent.getByRole("button", { name: "Sign in" }).click();
+    await expect(agent).toHaveURL(/\/admin\/enquiries\?status=new$/);
     // The owner's session is the owner's own: still signed in.
     await owner.goto("/admin/");
     await expect(owner.locator(".admin-facts")).toContainText(ownerEmail);
