@@ -213,6 +213,32 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(publicPage.body).not.toContain("bad()");
   });
 
+  it("refuses a floor plan naming a file this site does not have, keeping what was typed", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const typed = `${fields.floor_plans ?? ""}\nGround floor=nonexistent.png`.trim();
+    const refused = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      floor_plans: typed,
+      intent: "save",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      "Floor plans name files this site does not have (nonexistent.png): upload plans on the listing&#x27;s photos page",
+    );
+    expect(refused.body).toContain("Ground floor=nonexistent.png</textarea>");
+    expect((await app.inject({ url: `/property/${slug}` })).body).not.toContain("nonexistent.png");
+    // An address is not looked for; the plans the listing has are kept as they are.
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      floor_plans:
+        `${fields.floor_plans ?? ""}\nBrochure=https://plans.example.com/plan.pdf`.trim(),
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+  });
+
   it("refuses the second of two saves from one revision, keeping its values", async () => {
     const { code, headline } = await publishedListing();
     const first = await signedIn("agent");

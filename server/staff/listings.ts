@@ -16,8 +16,13 @@ import {
   listListingChoices,
   searchListingChoices,
 } from "../../db/queries/listing-editor.ts";
-import type { ListingSave } from "../../lib/admin-listing-form.ts";
+import {
+  floorPlanLines,
+  type ListingFormValues,
+  type ListingSave,
+} from "../../lib/admin-listing-form.ts";
 import { adminListingPageSize } from "../../lib/admin-listings.ts";
+import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
 import { changedFields } from "../audit/changes.ts";
 import { publishContentChange } from "../content-changes.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
@@ -27,6 +32,37 @@ import {
   listingPhotoFiles,
 } from "../photos/unused-files.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
+
+/**
+ * The floor plans field names a plan's file as the photos page stored it, or an address. A
+ * file name this site does not have (a typo, a name copied from elsewhere) would save a plan
+ * that shows nowhere: refused, naming the files. Files the listing already has are not looked
+ * for again, so a file lost from the folder does not block the listing's other edits.
+ */
+async function refuseMissingPlanFiles(
+  store: PhotoStore,
+  values: ListingFormValues,
+  kept: ReadonlySet<string>,
+): Promise<ListingSave | undefined> {
+  const named = floorPlanLines(values.floor_plans)
+    .map((line, index) => parseFloorPlanItem(line, index).file)
+    .filter((file) => file !== "" && !/[/:]/.test(file) && !kept.has(file));
+  const missing: string[] = [];
+  for (const file of new Set(named)) {
+    if (!(await store.exists(file).catch(() => false))) missing.push(file);
+  }
+  if (missing.length === 0) return undefined;
+  return {
+    ok: false,
+    reason: "invalid",
+    issues: [
+      {
+        field: "floor_plans",
+        message: `name files this site does not have (${missing.join(", ")}): upload plans on the listing's photos page`,
+      },
+    ],
+  };
+}
 
 /** Listings the related properties' search offers at most. */
 const relatedSearchLimit = 20;
@@ -97,6 +133,8 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     open: (_session, code) => openListing(db, code),
     formOptions: (_session) => listListingChoices(db),
     async create(session, values) {
+      const refused = await refuseMissingPlanFiles(store, values, new Set());
+      if (refused) return refused;
       const at = now();
       const saved = await db.transaction().execute(async (trx) => {
         const created = await createListing(trx, values, at);
@@ -116,6 +154,9 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       return announced(saved);
     },
     async save(session, code, revision, values) {
+      const kept = new Set(await listingPhotoFiles(db, code));
+      const refused = await refuseMissingPlanFiles(store, values, kept);
+      if (refused) return refused;
       const at = now();
       let dropped: string[] = [];
       const saved = await db.transaction().execute(async (trx) => {
