@@ -1,20 +1,29 @@
 /**
  * What docs/deployment.md tells an operator to run works as written: the start command (npm's
  * serve script) stops gracefully when only npm is signalled, as systemd and Docker do, the
- * systemd unit passes `systemd-analyze verify`, the nginx block passes `nginx -t`, and nginx
- * run with that block in front of a real app server keeps public pages and never the API.
+ * systemd units pass `systemd-analyze verify`, the nginx block passes `nginx -t`, nginx run with
+ * that block lets each path's largest post through to the app and refuses floods, and in front
+ * of a real app server keeps public pages, never the API, and lets the back office's forms pass
+ * React Router's Origin check behind a public port other than 443.
  * Needs Debian's systemd, nginx and openssl (`.ci/run` installs what is missing).
  */
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readlink } from "node:fs/promises";
+import { createServer } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config/env.ts";
+import { photoLimits } from "../lib/admin-photos.ts";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
+import { contactBodyLimit } from "../server/api/contact.ts";
+import { contentChangeChannel } from "../server/content-changes.ts";
+import { siteFormBodyLimit } from "../server/plugins/site-requests.ts";
+import { siteImageRules } from "../server/staff/site-image-upload.ts";
 import { createTestImageDir } from "../tests/support/app.ts";
 import { freePort, spawnServer } from "../tests/support/server-process.ts";
 import { createTestDatabase } from "../tests/support/test-database.ts";
@@ -139,6 +148,65 @@ describe("docs/homes.service", () => {
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/npm run serve$/m);
     expect(unit).toMatch(/^TimeoutStopSec=15$/m);
   });
+
+  it("runs the release the current link names, as the guide's upgrade steps switch it", () => {
+    const unit = readFileSync(unitFile, "utf8");
+    expect(unit).toMatch(/^WorkingDirectory=\/srv\/homes\/current$/m);
+    expect(deploymentGuide).toContain('ln -sfn "$release" /srv/homes/current');
+  });
+});
+
+describe("docs/homes@.service", () => {
+  const templateFile = join(projectRoot, "docs/homes@.service");
+
+  /** A unit's settings: its lines without comments and blank lines. */
+  function settings(file: string): string[] {
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"));
+  }
+
+  it("passes systemd-analyze verify as an instance, without a warning", async () => {
+    const folder = temporaryFolder("homes-unit-");
+    copyFileSync(templateFile, join(folder, "homes@.service"));
+    const { stdout, stderr } = await run("systemd-analyze", [
+      "verify",
+      join(folder, "homes@3001.service"),
+    ]);
+    expect(`${stdout}${stderr}`).toBe("");
+  });
+
+  it("listens on the instance's port whatever the environment files say", () => {
+    const lines = settings(templateFile);
+    // On the command line: an EnvironmentFile= variable would override Environment=PORT=%i.
+    expect(lines).toContain("ExecStart=/usr/bin/env PORT=%i /usr/bin/npm run serve");
+    expect(lines.filter((line) => /^Environment=.*\bPORT=/.test(line))).toEqual([]);
+    // The instance's own file is read after the shared one, and may be missing.
+    expect(lines.indexOf("EnvironmentFile=-/etc/homes/%i.env")).toBeGreaterThan(
+      lines.indexOf("EnvironmentFile=/etc/homes.env"),
+    );
+  });
+
+  it("is docs/homes.service otherwise", () => {
+    const own = new Set([
+      "Description=Homes property website and API on port %i",
+      "EnvironmentFile=-/etc/homes/%i.env",
+      "ExecStart=/usr/bin/env PORT=%i /usr/bin/npm run serve",
+    ]);
+    expect(settings(templateFile).filter((line) => !own.has(line))).toEqual(
+      settings(join(projectRoot, "docs/homes.service")).filter(
+        (line) =>
+          line !== "Description=Homes property website and API" &&
+          line !== "ExecStart=/usr/bin/npm run serve",
+      ),
+    );
+  });
+});
+
+describe("the Redis section of docs/deployment.md", () => {
+  it("names the channel the servers hear content changes on", () => {
+    expect(deploymentGuide).toContain(`\`${contentChangeChannel}\``);
+  });
 });
 
 /** A throw-away certificate where the guide names Let's Encrypt's files. */
@@ -206,7 +274,7 @@ interface ProxyAnswer {
 function viaProxy(
   port: number,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<ProxyAnswer> {
   return new Promise((done, fail) => {
     const request = httpsRequest(
@@ -239,6 +307,44 @@ function viaProxy(
   });
 }
 
+/** Runs nginx with the guide's block in front of `upstream`; answers its HTTPS port. */
+async function startGuideNginx(upstream: string): Promise<number> {
+  const folder = temporaryFolder("homes-nginx-");
+  const httpsPort = await freePort();
+  const nginxConf = await nginxConfigFromGuide(folder, {
+    upstream,
+    httpPort: await freePort(),
+    httpsPort,
+  });
+  const nginx = spawn(
+    "nginx",
+    ["-e", "stderr", "-p", folder, "-c", nginxConf, "-g", "daemon off;"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let nginxOutput = "";
+  nginx.stderr.on("data", (chunk: Buffer) => {
+    nginxOutput += chunk.toString();
+  });
+  const nginxExited = once(nginx, "exit");
+  cleanups.push(async () => {
+    if (nginx.exitCode === null && nginx.signalCode === null) {
+      nginx.kill("SIGTERM");
+      await nginxExited;
+    }
+  });
+  const deadline = Date.now() + 10_000;
+  while (
+    !(await viaProxy(httpsPort, "/healthz").then(
+      (answer) => answer.status !== 502,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(nginxOutput);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return httpsPort;
+}
+
 describe("the nginx block of docs/deployment.md", () => {
   it("passes nginx -t", async () => {
     const [block] = codeBlocks("nginx");
@@ -249,6 +355,98 @@ describe("the nginx block of docs/deployment.md", () => {
     expect(stderr).toContain("test is successful");
     expect(stderr).not.toMatch(/\[(warn|emerg)\]/);
   });
+
+  it("sets the client header time-out no longer than the app's default HEADERS_TIMEOUT", () => {
+    const [block] = codeBlocks("nginx");
+    const seconds = /^\s*client_header_timeout (\d+)s;$/m.exec(block!)?.[1];
+    expect(Number(seconds)).toBeGreaterThan(0);
+    expect(Number(seconds)).toBeLessThanOrEqual(loadConfig({}).HEADERS_TIMEOUT);
+  });
+
+  it("lets each path's largest post through to the app and refuses larger ones itself", async () => {
+    // A stand-in for the app: reads every body whole and says what reached it.
+    const received: { path: string; bytes: number; host?: string; forwardedHost?: string }[] = [];
+    const upstream = createServer((request, response) => {
+      let bytes = 0;
+      request.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      request.on("end", () => {
+        received.push({
+          path: request.url ?? "",
+          bytes,
+          ...(request.headers.host ? { host: request.headers.host } : {}),
+          ...(typeof request.headers["x-forwarded-host"] === "string"
+            ? { forwardedHost: request.headers["x-forwarded-host"] }
+            : {}),
+        });
+        response.end("upstream");
+      });
+    });
+    upstream.listen(0, "127.0.0.1");
+    await once(upstream, "listening");
+    cleanups.push(() => new Promise((done) => upstream.close(done)));
+    const { port } = upstream.address() as { port: number };
+    const httpsPort = await startGuideNginx(`127.0.0.1:${port}`);
+
+    const post = (path: string, bytes: number) =>
+      viaProxy(httpsPort, path, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: Buffer.alloc(bytes, 97),
+      });
+    const kib = 1024;
+    const mib = 1024 * kib;
+    // What the app itself accepts on each path (server/plugins/site-requests.ts), and more.
+    const sliderPost = siteImageRules.slider.maxBytes + siteFormBodyLimit;
+    const cases: { path: string; bytes: number; passes: boolean }[] = [
+      // The slider and logo forms, with and without JavaScript: above the general /admin one.
+      { path: "/admin/sliders/new.data", bytes: sliderPost, passes: true },
+      { path: "/admin/sliders/new", bytes: mib, passes: true },
+      { path: "/admin/sliders/12.data", bytes: mib, passes: true },
+      { path: "/admin/profile", bytes: mib, passes: true },
+      { path: "/admin/profile.data", bytes: mib, passes: true },
+      { path: "/admin/profile", bytes: 12 * mib, passes: false },
+      // A listing's photos and floor plans: one photo a request from the uploader.
+      {
+        path: "/admin/listings/HP-1001/photos/upload",
+        bytes: photoLimits.maxBytes + mib,
+        passes: true,
+      },
+      { path: "/admin/listings/HP-1001/photos", bytes: 2 * mib, passes: true },
+      // Every other back-office form and the API: what the app accepts, not 1 MB.
+      { path: "/admin/listings/new", bytes: siteFormBodyLimit, passes: true },
+      { path: "/admin/listings/new", bytes: mib, passes: false },
+      { path: "/api/contact", bytes: contactBodyLimit, passes: true },
+      { path: "/api/contact", bytes: mib, passes: false },
+      { path: "/contact", bytes: siteFormBodyLimit, passes: true },
+      { path: "/contact", bytes: mib, passes: false },
+    ];
+    for (const { path, bytes, passes } of cases) {
+      received.length = 0;
+      const answer = await post(path, bytes);
+      const what = `POST ${path} of ${bytes} bytes`;
+      if (passes) {
+        expect(answer.status, what).toBe(200);
+        expect(received, what).toEqual([expect.objectContaining({ path, bytes })]);
+      } else {
+        expect(answer.status, what).toBe(413);
+        expect(received, what).toEqual([]);
+      }
+    }
+
+    // The host as the browser wrote it, port included, and never a client's own forwarded host.
+    received.length = 0;
+    await viaProxy(httpsPort, "/admin/sign-in", {
+      headers: { host: "homes.example.com:8443", "x-forwarded-host": "attacker.example" },
+    });
+    expect(received).toEqual([
+      expect.objectContaining({
+        host: "homes.example.com:8443",
+        forwardedHost: "homes.example.com:8443",
+      }),
+    ]);
+  }, 60_000);
 
   it("in front of an app server, answers a public page's second request from its cache, never the API's", async () => {
     const database = await createTestDatabase("sqlite", { seed: true });
@@ -266,39 +464,11 @@ describe("the nginx block of docs/deployment.md", () => {
     cleanups.push(() => app.stop("SIGKILL"));
     await app.ready();
 
-    const folder = temporaryFolder("homes-nginx-");
-    const httpsPort = await freePort();
-    const nginxConf = await nginxConfigFromGuide(folder, {
-      upstream: `127.0.0.1:${app.port}`,
-      httpPort: await freePort(),
-      httpsPort,
-    });
-    const nginx = spawn(
-      "nginx",
-      ["-e", "stderr", "-p", folder, "-c", nginxConf, "-g", "daemon off;"],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let nginxOutput = "";
-    nginx.stderr.on("data", (chunk: Buffer) => {
-      nginxOutput += chunk.toString();
-    });
-    const nginxExited = once(nginx, "exit");
-    cleanups.push(async () => {
-      if (nginx.exitCode === null && nginx.signalCode === null) {
-        nginx.kill("SIGTERM");
-        await nginxExited;
-      }
-    });
-    const deadline = Date.now() + 10_000;
-    while (
-      !(await viaProxy(httpsPort, "/healthz").then(
-        (answer) => answer.status === 200,
-        () => false,
-      ))
-    ) {
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(nginxOutput);
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
+    const httpsPort = await startGuideNginx(`127.0.0.1:${app.port}`);
+    expect(
+      (await viaProxy(httpsPort, "/healthz")).status,
+      "the app answers through the proxy",
+    ).toBe(200);
 
     // Pages every visitor shares today (those with an enquiry puzzle answer no-store for now).
     for (const path of ["/", "/about", "/search?property-status=For+Sale", "/robots.txt"]) {
@@ -328,6 +498,35 @@ describe("the nginx block of docs/deployment.md", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers["x-cache-status"]).toBeUndefined();
     }
+    // Behind a public port other than 443, a back-office form passes React Router's check of
+    // its Origin against the host (a 401 for the unknown account, not a 400 before the action).
+    const publicHost = `homes.example.com:${httpsPort}`;
+    const signInPage = await viaProxy(httpsPort, "/admin/sign-in", {
+      headers: { host: publicHost, "accept-encoding": "identity" },
+    });
+    expect(signInPage.status).toBe(200);
+    const formCookie = String(signInPage.headers["set-cookie"] ?? "").split(";")[0] ?? "";
+    const formToken = /name="csrf" value="([^"]+)"/.exec(signInPage.body)?.[1];
+    expect(formCookie).toMatch(/^homes_admin_form=/);
+    const signIn = (origin: string) =>
+      viaProxy(httpsPort, "/admin/sign-in", {
+        method: "POST",
+        headers: {
+          host: publicHost,
+          origin,
+          cookie: formCookie,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          csrf: formToken ?? "",
+          email: "nobody@example.com",
+          password: "not-a-password",
+        }).toString(),
+      });
+    expect((await signIn(`https://${publicHost}`)).status).toBe(401);
+    // The check is there: an Origin of another port is refused.
+    expect((await signIn("https://homes.example.com")).status).toBe(400);
+
     // A POST to a kept page's address goes to the app, not to the kept page.
     const posted = await viaProxy(httpsPort, "/about", {
       method: "POST",
