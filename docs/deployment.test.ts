@@ -22,7 +22,7 @@ import { photoLimits } from "../lib/admin-photos.ts";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { contactBodyLimit } from "../server/api/contact.ts";
 import { contentChangeChannel } from "../server/content-changes.ts";
-import { siteFormBodyLimit } from "../server/plugins/site-requests.ts";
+import { listingFormBodyLimit, siteFormBodyLimit } from "../server/plugins/site-requests.ts";
 import { siteImageRules } from "../server/staff/site-image-upload.ts";
 import { createTestImageDir } from "../tests/support/app.ts";
 import { freePort, spawnServer } from "../tests/support/server-process.ts";
@@ -414,9 +414,13 @@ describe("the nginx block of docs/deployment.md", () => {
         passes: true,
       },
       { path: "/admin/listings/HP-1001/photos", bytes: 2 * mib, passes: true },
-      // Every other back-office form and the API: what the app accepts, not 1 MB.
-      { path: "/admin/listings/new", bytes: siteFormBodyLimit, passes: true },
+      // The listing editor: a long description.
+      { path: "/admin/listings/new", bytes: listingFormBodyLimit, passes: true },
+      { path: "/admin/listings/HP-1001/edit.data", bytes: listingFormBodyLimit, passes: true },
       { path: "/admin/listings/new", bytes: mib, passes: false },
+      // Every other back-office form and the API: what the app accepts, not 1 MB.
+      { path: "/admin/amenities", bytes: siteFormBodyLimit, passes: true },
+      { path: "/admin/amenities", bytes: mib, passes: false },
       { path: "/api/contact", bytes: contactBodyLimit, passes: true },
       { path: "/api/contact", bytes: mib, passes: false },
       { path: "/contact", bytes: siteFormBodyLimit, passes: true },

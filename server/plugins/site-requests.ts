@@ -18,6 +18,13 @@ export const siteFormBodyLimit = 64 * 1024;
 
 export const siteFormTooLarge = "The form is too large. Please shorten your message and try again.";
 
+/**
+ * The largest listing-editor post a signed-in member of staff may send: a description of up
+ * to 50,000 characters, URL-encoded (markup and accented letters take several bytes each),
+ * and the other fields.
+ */
+export const listingFormBodyLimit = 512 * 1024;
+
 const siteFormUnreadable = "The form could not be read. Please try again.";
 
 function refuse(reply: FastifyReply, status: number, message: string) {
@@ -43,7 +50,8 @@ async function readBounded(
 }
 
 /**
- * The back office's posts that carry files may be larger than a form, for signed-in staff only:
+ * The back office's posts that carry files, and the listing editor's, may be larger than a
+ * form, for signed-in staff only:
  * the session is checked before such a body is read, so nobody else can make the server hold
  * one. Each body is still read whole and bounded here, before the form-token check and the
  * action read it.
@@ -52,11 +60,14 @@ const staffUploads: {
   path: RegExp;
   maxBytes: number;
   tooLarge: string;
+  /** Files: only a multipart post is let through; otherwise any form. */
+  multipart: boolean;
 }[] = [
   // A listing's photos (decision 056): the manager's form and the uploader's; the same page's
   // floor-plan form (decision 052's addendum) posts here too.
   {
     path: /^\/admin\/listings\/[^/?#]+\/photos(?:\/upload)?(?:\.data)?$/,
+    multipart: true,
     maxBytes: photoLimits.maxPostBytes,
     tooLarge: `The files are too large together: send at most ${
       photoLimits.maxPostBytes / 1024 / 1024
@@ -65,22 +76,30 @@ const staffUploads: {
   // One image: a slider's picture or the company logo (decision 057).
   {
     path: /^\/admin\/(?:sliders\/(?:new|\d+)|profile)(?:\.data)?$/,
+    multipart: true,
     maxBytes: 10 * 1024 * 1024 + 64 * 1024,
     tooLarge: "The image is too large: send one of 10 MB at most.",
   },
+  // The listing editor (decision 044): a long description.
+  {
+    path: /^\/admin\/listings\/(?:new|[^/?#]+\/edit)(?:\.data)?$/,
+    multipart: false,
+    maxBytes: listingFormBodyLimit,
+    tooLarge: "The listing is too large to save: shorten its description.",
+  },
 ];
 
-/** The upload a post to `url` may be, when it is one and carries files. */
+/** The staff form a post to `url` may be, with its own limit (files, a long description). */
 function staffUploadOf(request: FastifyRequest) {
   if (request.method !== "POST") return undefined;
-  if (!request.headers["content-type"]?.startsWith("multipart/form-data")) return undefined;
+  const multipart = request.headers["content-type"]?.startsWith("multipart/form-data") === true;
   const path = request.url.split("?")[0] ?? "";
-  return staffUploads.find((upload) => upload.path.test(path));
+  return staffUploads.find((upload) => upload.path.test(path) && (multipart || !upload.multipart));
 }
 
 /**
  * A preValidation hook for the site's routes: replaces the streamed body with the bytes read,
- * up to {@link siteFormBodyLimit} (a signed-in upload's own limit, above), or answers 413 (or
+ * up to {@link siteFormBodyLimit} (a signed-in staff form's own limit, above), or answers 413 (or
  * 400 for a body that breaks off).
  */
 export function boundSiteFormBody(staff: Pick<StaffService, "session">) {

@@ -18,6 +18,7 @@ import {
   signInFor,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import { siteFormBodyLimit } from "../plugins/site-requests.ts";
 
 /** The form's fields as a browser would post them, from the edit page's HTML. */
 function formFields(html: string): Record<string, string> {
@@ -237,6 +238,32 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
       intent: "save",
     });
     expect(saved.statusCode).toBe(302);
+  });
+
+  it("saves a long description beyond a public form's size, for signed-in staff only", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    // 48,000 characters with markup and accents: well over 64 KiB once URL-encoded.
+    const paragraph = "<p>Élégant séjour, cuisine équipée & jardin « privé ».</p>";
+    const description = paragraph.repeat(Math.floor(48_000 / paragraph.length));
+    const encoded = new URLSearchParams({ ...fields, description }).toString();
+    expect(encoded.length).toBeGreaterThan(siteFormBodyLimit);
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      description,
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    expect((await app.inject({ url: `/property/${slug}` })).body).toContain("Élégant séjour");
+    // Not signed in, the same post is refused unread.
+    const stranger = await app.inject({
+      method: "POST",
+      url: `/admin/listings/${code}/edit`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: encoded,
+    });
+    expect(stranger.statusCode).toBe(413);
   });
 
   it("refuses the second of two saves from one revision, keeping its values", async () => {
