@@ -132,6 +132,28 @@ export type StaffInvite =
   | { ok: true; link: string; emailed: boolean }
   | { ok: false; message: string };
 
+/** A new set-password link an owner made for an account (decision 063). */
+export type StaffLinkIssue =
+  | { ok: true; email: string; link: string; emailed: boolean }
+  | { ok: false; message: string };
+
+/** What an owner's change of an account's role or access came to (decision 063). */
+export type StaffAccountChange =
+  | {
+      ok: true;
+      /** The account as it was before the change. */
+      member: StaffMember;
+      /** False when it already had that role. */
+      changed: boolean;
+      /** Removal: how many enquiries assigned to them are unassigned now. */
+      unassigned: number;
+    }
+  | { ok: false; reason: "missing" | "last-owner"; message: string };
+
+export type StaffPasswordChange =
+  | { ok: true }
+  | { ok: false; reason: "wrong" | "throttled" | "invalid"; message: string };
+
 /**
  * The back office's accounts (decision 036), implemented by the server (server/staff/): the
  * admin routes reach them only through this interface. Cookies stay the server's business: a
@@ -166,6 +188,28 @@ export interface StaffService {
     session: StaffSession,
     invitation: { email: string; role: StaffRole },
   ): Promise<StaffInvite>;
+  /**
+   * Owners only: a fresh one-time set-password link for an account, as `npm run users -- link`
+   * makes (its earlier links stop working; its password stays until the link is used),
+   * e-mailed to them too when a mail server is configured.
+   */
+  issueLink(session: StaffSession, userId: number): Promise<StaffLinkIssue>;
+  /** Owners only: makes an account an owner or an agent; never the last owner who can sign in. */
+  changeRole(session: StaffSession, userId: number, role: StaffRole): Promise<StaffAccountChange>;
+  /**
+   * Owners only: removes an account, ending its sessions and links at once; never the last
+   * owner who can sign in.
+   */
+  remove(session: StaffSession, userId: number): Promise<StaffAccountChange>;
+  /**
+   * The signed-in member of staff changes their own password, proving the current one
+   * (throttled like a sign-in); every other session of theirs ends, this one stays.
+   */
+  changePassword(
+    request: Request,
+    clientIp: string,
+    passwords: { current: string; password: string },
+  ): Promise<StaffPasswordChange>;
 }
 
 /**

@@ -31,6 +31,8 @@ export default [
     layout("routes/admin/signed-in.tsx", [
       index("routes/admin/home.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("staff/:id/remove", "routes/admin/staff-remove.tsx"),
+      route("password", "routes/admin/staff-password.tsx"),
       route("listings", "routes/admin/listings.tsx"),
       route("listings/new", "routes/admin/listing-new.tsx"),
       route("listings/related", "routes/admin/listing-related.tsx"),

@@ -41,3 +41,25 @@ export function newPasswordProblem(value: string): string | undefined {
 export function isStaffRole(value: unknown): value is StaffRole {
   return value === "owner" || value === "agent";
 }
+
+/** The messages of an owner's changes to the accounts (decision 063), the same on both sides. */
+export const staffAccountMessages = {
+  lastOwner:
+    "You are the only owner who can sign in. Make another member of staff an owner first, so someone can still manage the staff.",
+  missing: "There is no such account: it may have been removed already.",
+} as const;
+
+/**
+ * Whether member `id` is the only owner who can sign in (has a password) among `members`:
+ * they may not be made an agent or removed, or nobody could manage the staff.
+ */
+export function isLastOwner(
+  members: readonly { id: number; role: StaffRole; hasPassword: boolean }[],
+  id: number,
+): boolean {
+  const self = members.find((member) => member.id === id);
+  if (self?.role !== "owner" || !self.hasPassword) return false;
+  return !members.some(
+    (member) => member.id !== id && member.role === "owner" && member.hasPassword,
+  );
+}

@@ -16,6 +16,7 @@ export const adminPaths = {
   signIn: "/admin/sign-in",
   signOut: "/admin/sign-out",
   staff: "/admin/staff",
+  password: "/admin/password",
   listings: "/admin/listings",
   enquiries: "/admin/enquiries",
   enquiriesExport: "/admin/enquiries/export",
@@ -28,6 +29,11 @@ export const adminPaths = {
   amenities: "/admin/amenities",
   categories: "/admin/categories",
 } as const;
+
+/** The page that asks before an account's access is removed (decision 063). */
+export function staffRemovePath(id: number): string {
+  return `/admin/staff/${id}/remove`;
+}
 
 export const refusals = {
   formToken:

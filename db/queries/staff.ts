@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, StaffRole, StaffUserRow } from "../database.ts";
-import { toIsoString } from "./columns.ts";
+import { isPostgres, toIsoString } from "./columns.ts";
 
 export interface StaffUserRecord {
   id: number;
@@ -76,6 +76,56 @@ export async function updateStaffPassword(
     .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * How many owners other than `userId` can sign in (have a password). Run it in the transaction
+ * of the change it guards: on PostgreSQL it locks the owners' rows, so two owners demoting or
+ * removing each other at once cannot both pass and leave nobody in charge (SQLite runs one
+ * writing transaction at a time).
+ */
+export async function countOtherActiveOwners(
+  trx: Kysely<Database>,
+  userId: number,
+): Promise<number> {
+  const rows = await trx
+    .selectFrom("staff_user")
+    .select("id")
+    .where("role", "=", "owner")
+    .where("password_hash", "is not", null)
+    .$if(isPostgres(trx), (query) => query.forUpdate())
+    .execute();
+  return rows.filter((row) => row.id !== userId).length;
+}
+
+export async function updateStaffRole(
+  db: Kysely<Database>,
+  userId: number,
+  role: StaffRole,
+): Promise<void> {
+  await db.updateTable("staff_user").set({ role }).where("id", "=", userId).execute();
+}
+
+/**
+ * Removes a member of staff for good: their sessions and links (the foreign keys cascade
+ * too; deleted here all the same, as ending the sessions is the point), the enquiries
+ * assigned to them become unassigned (the inbox's assignee has no foreign key), then the
+ * account. Their notes (`author_id` is set null by its foreign key) and audit events keep
+ * their address (`author_email`, `actor_email`). Answers how many enquiries were unassigned.
+ */
+export async function deleteStaffUser(
+  trx: Kysely<Database>,
+  userId: number,
+): Promise<{ unassigned: number }> {
+  await trx.deleteFrom("staff_session").where("user_id", "=", userId).execute();
+  await trx.deleteFrom("staff_token").where("user_id", "=", userId).execute();
+  const unassigned = await trx
+    .updateTable("enquiry")
+    .set({ assignee_id: null })
+    .where("assignee_id", "=", userId)
+    .executeTakeFirst();
+  await trx.deleteFrom("staff_user").where("id", "=", userId).execute();
+  return { unassigned: Number(unassigned.numUpdatedRows) };
 }
 
 export async function insertStaffToken(
@@ -203,6 +253,19 @@ export async function deleteStaffSession(db: Kysely<Database>, id: string): Prom
 /** Signs a user out everywhere. */
 export async function deleteStaffSessionsOf(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom("staff_session").where("user_id", "=", userId).execute();
+}
+
+/** Signs a user out everywhere but the session `keepId` (theirs, after changing their password). */
+export async function deleteOtherStaffSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keepId: string,
+): Promise<void> {
+  await db
+    .deleteFrom("staff_session")
+    .where("user_id", "=", userId)
+    .where("id", "<>", keepId)
+    .execute();
 }
 
 /** Sessions idle since `idleBefore` or begun before `createdBefore`: expired, removed. */

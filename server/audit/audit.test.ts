@@ -49,7 +49,16 @@ const password = "a long enough password";
  * read. A method added to a service and to neither list fails the first test below.
  */
 const writes = {
-  staff: ["signIn", "signOut", "setPassword", "invite"],
+  staff: [
+    "signIn",
+    "signOut",
+    "setPassword",
+    "invite",
+    "issueLink",
+    "changeRole",
+    "remove",
+    "changePassword",
+  ],
   listings: ["change", "create", "save", "duplicate"],
   enquiries: ["change", "exportData", "eraseData"],
   audit: [],
@@ -225,6 +234,63 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     expect(text).not.toContain(password);
     expect(text).not.toContain("scrypt$");
     expect(text).not.toContain(added.link.split("/").pop() as string);
+  });
+
+  it("records an owner's care of the accounts: new links, roles, removals, password changes", async () => {
+    const { staff } = services();
+    const other = await member("agent");
+    let link = "";
+    const linked = await recordedBy(async () => {
+      const issued = await staff.issueLink(owner, other.user.id);
+      if (!issued.ok) throw new Error(issued.message);
+      link = issued.link;
+    });
+    expect(linked).toMatchObject([
+      {
+        action: "staff.link",
+        actor_id: owner.user.id,
+        actor_email: owner.user.email,
+        subject_type: "staff",
+        subject_id: String(other.user.id),
+      },
+    ]);
+    const promoted = await recordedBy(() => staff.changeRole(owner, other.user.id, "owner"));
+    expect(promoted).toMatchObject([
+      {
+        action: "staff.role",
+        actor_email: owner.user.email,
+        subject_id: String(other.user.id),
+        detail: { email: other.user.email, changes: { role: { before: "agent", after: "owner" } } },
+      },
+    ]);
+    expect(await recordedBy(() => staff.changeRole(owner, other.user.id, "owner"))).toEqual([]);
+    const request = new Request("http://localhost/admin/sign-in");
+    const signedIn = await staff.signIn(request, "10.0.0.8", { email: other.user.email, password });
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = (signedIn.setCookie[0] as string).split(";")[0] as string;
+    const newPassword = "another long password";
+    const changed = await recordedBy(() =>
+      staff.changePassword(
+        new Request("http://localhost/admin/password", { headers: { cookie } }),
+        "10.0.0.8",
+        { current: password, password: newPassword },
+      ),
+    );
+    expect(changed).toMatchObject([
+      { action: "staff.change-password", actor_email: other.user.email, detail: {} },
+    ]);
+    const removed = await recordedBy(() => staff.remove(owner, other.user.id));
+    expect(removed).toMatchObject([
+      {
+        action: "staff.remove",
+        actor_email: owner.user.email,
+        subject_id: String(other.user.id),
+        detail: { email: other.user.email, role: "owner", unassignedEnquiries: 0 },
+      },
+    ]);
+    const text = JSON.stringify(await events());
+    expect(text).not.toContain(newPassword);
+    expect(text).not.toContain(link.split("/").pop() as string);
   });
 
   it("records each write of the photos with what changed", async () => {

@@ -13,15 +13,24 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { StaffMember, StaffService, StaffSession, StaffSignIn } from "#app-context";
+import type {
+  StaffAccountChange,
+  StaffMember,
+  StaffService,
+  StaffSession,
+  StaffSignIn,
+} from "#app-context";
 import type { Database, DatabaseHandle, StaffRole } from "../../db/database.ts";
 import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import {
+  countOtherActiveOwners,
   deleteExpiredStaffSessions,
+  deleteOtherStaffSessions,
   deleteStaffSession,
   deleteStaffSessionsOf,
   deleteStaffToken,
   deleteStaffTokensOf,
+  deleteStaffUser,
   findStaffSession,
   findStaffTokenUser,
   findStaffUserByEmail,
@@ -33,6 +42,7 @@ import {
   type StaffUserRecord,
   touchStaffSession,
   updateStaffPassword,
+  updateStaffRole,
 } from "../../db/queries/staff.ts";
 import { cliActor } from "../../lib/admin-audit.ts";
 import {
@@ -40,6 +50,7 @@ import {
   maximumPasswordLength,
   newPasswordProblem,
   normaliseEmail,
+  staffAccountMessages,
 } from "../../lib/staff-rules.ts";
 import {
   decoyPasswordHash,
@@ -66,6 +77,11 @@ export const defaultLinkLifetimeMs = 72 * 60 * 60 * 1000;
 /** A session's last request is written at most this often (one write a minute, not per request). */
 const touchEveryMs = 60 * 1000;
 
+export const passwordChangeMessages = {
+  wrong: "Your current password is not right.",
+  signedOut: "You are no longer signed in. Sign in again and try once more.",
+};
+
 export const signInMessages = {
   invalid: "The e-mail address or password is not right.",
   throttled: (waitMs: number) => {
@@ -78,6 +94,8 @@ export interface InviteMail {
   to: string;
   link: string;
   role: StaffRole;
+  /** An invitation (the default), or a new link an owner made for an existing account. */
+  purpose?: "invite" | "new-link";
 }
 
 export interface StaffAccountsOptions {
@@ -85,7 +103,10 @@ export interface StaffAccountsOptions {
   throttle: SignInThrottle;
   /** The site's public address: set-password links are built on it. */
   siteUrl: string;
-  /** Sends an invitation; absent when no mail server is configured (the owner passes the link on). */
+  /**
+   * Sends an invitation or a new link; absent when no mail server is configured (the owner
+   * passes the link on).
+   */
   sendInvite?: ((mail: InviteMail) => Promise<void>) | undefined;
   /** Whether the cookies are `Secure` whatever the request (SITE_URL is https). */
   alwaysSecure?: boolean;
@@ -261,6 +282,71 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     if (session.user.role !== "owner") throw new Error("Only an owner may do this.");
   }
 
+  /** E-mails a link when a mail server is configured: whether it was sent. */
+  async function mailLink(mail: InviteMail): Promise<boolean> {
+    if (!options.sendInvite) return false;
+    try {
+      await options.sendInvite(mail);
+      return true;
+    } catch (error) {
+      options.log?.warn({ err: error }, "the set-password link's e-mail could not be sent");
+      return false;
+    }
+  }
+
+  const actorOf = (session: StaffSession): AuditActor => ({
+    id: session.user.id,
+    email: session.user.email,
+  });
+
+  /**
+   * An owner's change of account `userId`, in one transaction with its audit event: refused
+   * when the account is gone, or when it would leave no owner who can sign in.
+   */
+  async function changeAccount(
+    session: StaffSession,
+    userId: number,
+    change: { role: StaffRole } | { remove: true },
+  ): Promise<StaffAccountChange> {
+    requireOwner(session);
+    return db.transaction().execute(async (trx): Promise<StaffAccountChange> => {
+      const user = await findStaffUserById(trx, userId);
+      if (!user) return { ok: false, reason: "missing", message: staffAccountMessages.missing };
+      const member = toStaffMember(user);
+      const losesOwner = user.role === "owner" && ("remove" in change || change.role !== "owner");
+      if (
+        losesOwner &&
+        user.passwordHash !== null &&
+        (await countOtherActiveOwners(trx, userId)) === 0
+      ) {
+        return { ok: false, reason: "last-owner", message: staffAccountMessages.lastOwner };
+      }
+      if ("remove" in change) {
+        const { unassigned } = await deleteStaffUser(trx, userId);
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "staff.remove",
+          subjectType: "staff",
+          subjectId: userId,
+          detail: { email: user.email, role: user.role, unassignedEnquiries: unassigned },
+          at: now(),
+        });
+        return { ok: true, member, changed: true, unassigned };
+      }
+      if (change.role === user.role) return { ok: true, member, changed: false, unassigned: 0 };
+      await updateStaffRole(trx, userId, change.role);
+      await recordAuditEvent(trx, {
+        actor: actorOf(session),
+        action: "staff.role",
+        subjectType: "staff",
+        subjectId: userId,
+        detail: { email: user.email, changes: { role: { before: user.role, after: change.role } } },
+        at: now(),
+      });
+      return { ok: true, member, changed: true, unassigned: 0 };
+    });
+  }
+
   const service: StaffService = {
     async session(request) {
       const found = await sessionOf(request);
@@ -395,20 +481,75 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
         "staff.invite",
       );
       if (!added.ok) return added;
-      let emailed = false;
-      if (options.sendInvite) {
-        try {
-          await options.sendInvite({
-            to: added.user.email,
-            link: added.link,
-            role: invitation.role,
-          });
-          emailed = true;
-        } catch (error) {
-          options.log?.warn({ err: error }, "the invitation e-mail could not be sent");
-        }
-      }
+      const emailed = await mailLink({
+        to: added.user.email,
+        link: added.link,
+        role: invitation.role,
+      });
       return { ok: true, link: added.link, emailed };
+    },
+
+    async issueLink(session, userId) {
+      requireOwner(session);
+      const user = await findStaffUserById(db, userId);
+      if (!user) return { ok: false, message: staffAccountMessages.missing };
+      const link = await issueSetPasswordLink(user.id, actorOf(session));
+      const emailed = await mailLink({
+        to: user.email,
+        link,
+        role: user.role,
+        purpose: "new-link",
+      });
+      return { ok: true, email: user.email, link, emailed };
+    },
+
+    changeRole(session, userId, role) {
+      return changeAccount(session, userId, { role });
+    },
+
+    remove(session, userId) {
+      return changeAccount(session, userId, { remove: true });
+    },
+
+    async changePassword(request, clientIp, passwords) {
+      const session = await sessionOf(request);
+      if (!session) {
+        return { ok: false, reason: "invalid", message: passwordChangeMessages.signedOut };
+      }
+      const problem = newPasswordProblem(passwords.password);
+      if (problem) return { ok: false, reason: "invalid", message: problem };
+      const { email } = session.user;
+      // Proving the current password is a sign-in of its own: the same throttle, so a
+      // borrowed session cannot guess it.
+      const waitMs = await throttle.waitMs(email, clientIp);
+      if (waitMs > 0) {
+        return { ok: false, reason: "throttled", message: signInMessages.throttled(waitMs) };
+      }
+      const user = await findStaffUserById(db, session.user.id);
+      const matches =
+        user?.passwordHash != null &&
+        passwords.current.length <= maximumPasswordLength &&
+        (await verifyPassword(passwords.current, user.passwordHash));
+      if (!matches) {
+        await throttle.fail(email, clientIp);
+        return { ok: false, reason: "wrong", message: passwordChangeMessages.wrong };
+      }
+      await throttle.succeed(email);
+      const hash = await hashPassword(passwords.password, cost);
+      await db.transaction().execute(async (trx) => {
+        await updateStaffPassword(trx, session.user.id, hash, now());
+        // A link an owner made earlier would set the password again behind their back.
+        await deleteStaffTokensOf(trx, session.user.id);
+        await deleteOtherStaffSessions(trx, session.user.id, session.id);
+        await recordAuditEvent(trx, {
+          actor: actorOf(session),
+          action: "staff.change-password",
+          subjectType: "staff",
+          subjectId: session.user.id,
+          at: now(),
+        });
+      });
+      return { ok: true };
     },
   };
 

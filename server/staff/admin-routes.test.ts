@@ -192,8 +192,10 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
     const email = `new-agent-${randomBytes(4).toString("hex")}@example.com`;
     const answer = await owner.browser.post("/admin/staff", { csrf, email, role: "agent" });
     expect(answer.statusCode).toBe(200);
-    const link = /href="(http[^"]+\/admin\/set-password\/[\w-]+)"/.exec(answer.body)?.[1];
+    // Text to copy, not a link the owner could use up by following it.
+    const link = />(http[^<"]+\/admin\/set-password\/[\w-]{43})<\/code>/.exec(answer.body)?.[1];
     expect(link).toBeDefined();
+    expect(answer.body).not.toMatch(/href="[^"]*\/admin\/set-password\//);
     expect(answer.body).toContain("Send them this link");
     const again = await owner.browser.post("/admin/staff", { csrf, email, role: "agent" });
     expect(again.statusCode).toBe(409);
@@ -406,5 +408,19 @@ describe("invitations by e-mail", () => {
     const mail = sent.find((item) => item.to === "new.agent@example.com");
     expect(mail?.from).toBe("Homes <no-reply@homes.example.com>");
     expect(mail?.text).toMatch(/https:\/\/homes\.example\.com\/admin\/set-password\/[\w-]{43}/);
+
+    // A new link for the same account is e-mailed the same way, and shown as text too.
+    const user = await findStaffUserByEmail(database.handle.db, "new.agent@example.com");
+    const again = await browser.post("/admin/staff", {
+      csrf,
+      intent: "link",
+      id: String(user?.id),
+    });
+    expect(again.body).toContain("We have e-mailed it to them too.");
+    const link = />(https:[^<]+)<\/code>/.exec(again.body)?.[1];
+    const newLink = sent.findLast((item) => item.to === "new.agent@example.com");
+    expect(newLink?.subject).toBe("A new link to set your password at homes.example.com");
+    expect(newLink?.text).toContain(link);
+    expect(newLink?.text).not.toContain(mail?.text.match(/set-password\/([\w-]{43})/)?.[1]);
   });
 });

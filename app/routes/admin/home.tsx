@@ -62,7 +62,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       <h2 className="admin-subtitle">Running the office</h2>
       {role === "owner" ? (
         <p>
-          <Link to={adminPaths.staff}>Invite staff and see every account</Link>
+          <Link to={adminPaths.staff}>
+            Staff: invite, new set-password links, roles and removing access
+          </Link>
         </p>
       ) : null}
       {role === "owner" ? (
@@ -77,7 +79,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
         </p>
       ) : null}
-      <h2 className="admin-subtitle">Signing out</h2>
+      <h2 className="admin-subtitle">Your password and signing out</h2>
+      <p>
+        <Link to={adminPaths.password}>Change your password</Link>: it signs you out on every other
+        device.
+      </p>
       <p>
         Signing out everywhere ends your sessions on every device, such as a phone you no longer
         have.

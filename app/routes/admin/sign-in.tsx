@@ -90,6 +90,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {busy ? "Signing in…" : "Sign in"}
         </button>
       </Form>
+      <p className="admin-sign-in__help">
+        Forgot your password? Ask an owner for a new set-password link.
+      </p>
     </section>
   );
 }
