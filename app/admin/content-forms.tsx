@@ -4,7 +4,7 @@
  * raced another, and reading an id from a route parameter.
  */
 import { type ReactNode, useEffect, useRef } from "react";
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import type { ContentFieldIssue } from "../../lib/admin-content.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import { adminPaths } from "./staff.ts";
@@ -133,4 +133,20 @@ export function doneNotice(text: string | null): ReactNode {
       <p>{text}</p>
     </div>
   );
+}
+
+/**
+ * A form to add something, emptied once an add succeeded: the action's redirect is a new
+ * location, while a refused add answers in place and keeps what was typed. Without JavaScript
+ * the redirect loads a fresh page; with it React keeps the inputs, so they are reset here
+ * (reset, not remounted: the focus stays on the form's button).
+ */
+export function useFormResetAfterRedirect() {
+  const form = useRef<HTMLFormElement>(null);
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the location changes
+  useEffect(() => {
+    form.current?.reset();
+  }, [key]);
+  return form;
 }

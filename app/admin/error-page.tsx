@@ -9,7 +9,14 @@ import adminCss from "../styles/admin.css?url";
 /** Imports nothing else of the back office: the root's boundary ships it to every page. */
 const adminHome = "/admin/";
 
-export function AdminFrame({ children }: { children: React.ReactNode }) {
+/** `account`: who is signed in and Sign out, at the header's end (app/admin/account-bar.tsx). */
+export function AdminFrame({
+  children,
+  account,
+}: {
+  children: React.ReactNode;
+  account?: React.ReactNode;
+}) {
   return (
     <div className="admin">
       {/* React hoists it into the head; the root's boundary has no admin route's links. */}
@@ -22,6 +29,7 @@ export function AdminFrame({ children }: { children: React.ReactNode }) {
           <Link className="admin-header__brand" to={adminHome}>
             Back office
           </Link>
+          {account}
         </div>
       </header>
       <main id="admin-main" className="admin-main" tabIndex={-1}>
@@ -32,6 +40,15 @@ export function AdminFrame({ children }: { children: React.ReactNode }) {
 }
 
 export function AdminErrorPage({ error }: { error: unknown }) {
+  return (
+    <AdminFrame>
+      <AdminErrorPanel error={error} />
+    </AdminFrame>
+  );
+}
+
+/** The error's title and message, in a frame of the caller's (a signed-in page's keeps its menu). */
+export function AdminErrorPanel({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string"
@@ -42,16 +59,14 @@ export function AdminErrorPage({ error }: { error: unknown }) {
   const title =
     status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something went wrong";
   return (
-    <AdminFrame>
-      <section className="admin-panel" aria-labelledby="admin-status-title">
-        <h1 id="admin-status-title" className="admin-title">
-          {title}
-        </h1>
-        <p>{message}</p>
-        <p>
-          <Link to={adminHome}>Back office home</Link>
-        </p>
-      </section>
-    </AdminFrame>
+    <section className="admin-panel" aria-labelledby="admin-status-title">
+      <h1 id="admin-status-title" className="admin-title">
+        {title}
+      </h1>
+      <p>{message}</p>
+      <p>
+        <Link to={adminHome}>Back office home</Link>
+      </p>
+    </section>
   );
 }

@@ -45,6 +45,8 @@ export function RichTextEditor({
 
   useEffect(() => {
     if (!enhanced || !editor.current || !hidden.current) return;
+    // Enter starts a <p>, not Chromium's default <div>, which the allow-list has not.
+    document.execCommand("defaultParagraphSeparator", false, "p");
     editor.current.innerHTML = cleanForEditor(initial.current);
     hidden.current.value = editor.current.innerHTML;
   }, [enhanced]);

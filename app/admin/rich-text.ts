@@ -5,7 +5,7 @@
  * The server sanitises every save again with sanitize-html and the same list; this cleaning
  * only keeps the editor from running anything it is given (a pasted or reloaded text).
  */
-import { descriptionAllowList } from "../../lib/description-html.ts";
+import { descriptionAllowList, descriptionParagraphs } from "../../lib/description-html.ts";
 
 export interface RichTextCommand {
   /** The element the command makes; the button shows only when the allow-list has it. */
@@ -66,7 +66,8 @@ function cleanChildren(source: Node, target: Node, document: Document): void {
     }
     if (child.nodeType !== 1) continue;
     const element = child as Element;
-    const tag = element.tagName.toLowerCase();
+    // A line typed as a <div> (as the server's allow-list does) stays its own paragraph.
+    const tag = element.tagName.toLowerCase() === "div" ? "p" : element.tagName.toLowerCase();
     if (droppedWithContent.has(tag)) continue;
     if (!allowedTags.has(tag)) {
       cleanChildren(element, target, document);
@@ -86,11 +87,12 @@ function cleanChildren(source: Node, target: Node, document: Document): void {
 
 /**
  * HTML reduced to the allow-list, parsed in an inert document (nothing in it runs or loads),
- * for the editor to show.
+ * for the editor to show; loose text made paragraphs as the server stores it (plain text typed
+ * without JavaScript, or a refused save's box shown again).
  */
 export function cleanForEditor(html: string): string {
   const parsed = new DOMParser().parseFromString(html, "text/html");
   const out = document.createElement("div");
   cleanChildren(parsed.body, out, document);
-  return out.innerHTML;
+  return descriptionParagraphs(out.innerHTML);
 }

@@ -8,7 +8,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { AdminContentService, StaffSession } from "#app-context";
 import type { AdminTerm, ContentFieldIssue, TermFormValues } from "../../lib/admin-content.ts";
 import { textOf } from "../../lib/admin-content.ts";
-import { doneNotice, errorsOf, idParam } from "./content-forms.tsx";
+import { doneNotice, errorsOf, idParam, useFormResetAfterRedirect } from "./content-forms.tsx";
 import { FormField, FormToken } from "./form-field.tsx";
 
 export type TermKind = "amenity" | "category";
@@ -143,6 +143,7 @@ export function TermPage({
 }) {
   const { kind, terms, csrfToken, done, removing } = loaderData;
   const text = termKinds[kind];
+  const addForm = useFormResetAfterRedirect();
   if (actionData?.inUse !== undefined) {
     const term = terms.find((found) => found.id === actionData.id);
     return (
@@ -171,7 +172,7 @@ export function TermPage({
       {doneNotice(done)}
       <p className="admin-field__hint">{text.intro}</p>
       <h2 className="admin-subtitle">{kind === "amenity" ? "Add an amenity" : "Add a category"}</h2>
-      <Form method="post" className="admin-content__add" noValidate>
+      <Form ref={addForm} method="post" className="admin-content__add" noValidate>
         <FormToken token={csrfToken} />
         <FormField
           id={`${kind}-new-title`}

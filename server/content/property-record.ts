@@ -14,7 +14,7 @@ import {
   readAvailability,
 } from "../../lib/availability.ts";
 import { csvText } from "../../lib/csv.ts";
-import { descriptionAllowList } from "../../lib/description-html.ts";
+import { descriptionAllowList, descriptionParagraphs } from "../../lib/description-html.ts";
 import {
   type FloorPlan,
   floorPlanKindOf,
@@ -294,7 +294,7 @@ const propertyRecordSchema = z
     related: list(code, 100),
     description: text(50_000)
       .default("")
-      .transform((html) => sanitizeHtml(html, descriptionAllowList)),
+      .transform((html) => descriptionParagraphs(sanitizeHtml(html, descriptionAllowList))),
     youtube: webAddress.nullable().default(null),
     google_map: webAddress.nullable().default(null),
     publish: z

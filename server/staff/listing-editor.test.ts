@@ -94,6 +94,29 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect(opened?.values).toMatchObject({ amenities: [amenity], category, price: "1450" });
   });
 
+  it("keeps the description's paragraphs: the rich text box's lines and the textarea's", async () => {
+    // Chromium's box: the first line loose, each one after an Enter a <div>.
+    const typed = await createListing(
+      db,
+      { ...goodValues("ED-P1"), description: "Big garden.<div>Second paragraph</div>" },
+      now,
+    );
+    expect(typed).toEqual({ ok: true, code: "ED-P1" });
+    expect((await findPropertyRowByCode(db, "ED-P1"))?.description).toBe(
+      "<p>Big garden.</p><p>Second paragraph</p>",
+    );
+    // Without JavaScript: plain text in the textarea.
+    const plain = await createListing(
+      db,
+      { ...goodValues("ED-P2"), description: "Big garden.\r\n\r\nSecond paragraph" },
+      now,
+    );
+    expect(plain).toEqual({ ok: true, code: "ED-P2" });
+    expect((await findPropertyRowByCode(db, "ED-P2"))?.description).toBe(
+      "<p>Big garden.</p><p>Second paragraph</p>",
+    );
+  });
+
   it("answers every problem by its field, with the import's wording", async () => {
     const saved = await createListing(
       db,

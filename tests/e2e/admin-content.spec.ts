@@ -263,3 +263,33 @@ test("amenities and categories: renamed on the property page at once, added and 
   expect(await publicHtml(page, `/property/${house.code}`)).not.toContain("Family houses");
   await context.close();
 });
+
+test("the amenity and category add forms are empty after an add, the text kept on a refusal", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInOwner(browser, "add-forms");
+  for (const [path, one] of [
+    ["/admin/amenities", "amenity"],
+    ["/admin/categories", "category"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const title = page.getByLabel("Title", { exact: true });
+    const add = page.getByRole("button", { name: `Add ${one}` });
+    const name = `Solar panels ${one}`;
+    await title.fill(name);
+    await add.click();
+    await expect(page.getByRole("status")).toContainText(`“${name}” is added.`);
+    await expect(title).toHaveValue("");
+    // The same title again is refused: what was typed stays to be corrected.
+    await title.fill(name);
+    await add.click();
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    await expect(title).toHaveValue(name);
+
+    await page.getByRole("link", { name: `Remove “${name}”` }).click();
+    await page.getByRole("button", { name: `Remove ${one}` }).click();
+    await expect(page.getByRole("status")).toContainText(`“${name}” is removed.`);
+  }
+  await context.close();
+});

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations } from "./admin.ts";
+import { expectNoSeriousViolations, newOwner } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
 
 test.describe.configure({ timeout: 120_000 });
@@ -122,3 +122,68 @@ for (const [label, width] of [
     await expect(owner.locator(".admin-facts")).toContainText(ownerEmail);
   });
 }
+
+/** A new agent, added by `npm run users`, with a password set and signed in. */
+async function newAgent(page: Page) {
+  const id = randomBytes(4).toString("hex");
+  const email = `frame-agent-${id}@example.com`;
+  const password = `agent password ${id}`;
+  await setPassword(page, linkPath(usersCommand("add", "--agent", email)), email, password);
+  await signIn(page, email, password);
+}
+
+test("the frame: every menu item in view on a phone, the account on one row at 1280 px", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, 1280);
+  const email = await newOwner(page, "frame");
+  const menu = page.getByRole("navigation", { name: "Back office" });
+  const links = menu.getByRole("link");
+  await expect(links).toHaveCount(10);
+  // 1280 px: the menu is one row, and the owner's address, role and Sign out another, above it.
+  const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
+  expect(new Set(boxes.map((box) => box?.y)).size).toBe(1);
+  const header = page.getByRole("banner");
+  const address = await header.getByText(email).boundingBox();
+  const signOut = await header.getByRole("button", { name: "Sign out" }).boundingBox();
+  if (!address || !signOut || !boxes[0]) throw new Error("the frame shows the account");
+  expect(Math.abs(address.y + address.height / 2 - (signOut.y + signOut.height / 2))).toBeLessThan(
+    4,
+  );
+  expect(signOut.y + signOut.height).toBeLessThanOrEqual(boxes[0].y);
+
+  // 390 px: every item within the viewport, none scrolled out of sight.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const link of await links.all()) {
+    const box = await link.boundingBox();
+    const name = await link.textContent();
+    expect(box, `${name} has a box`).not.toBeNull();
+    expect(box!.x, `${name}'s left edge`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${name}'s right edge`).toBeLessThanOrEqual(390);
+    expect(box!.y + box!.height, `${name}'s bottom edge`).toBeLessThanOrEqual(844);
+  }
+  await expect(header.getByRole("button", { name: "Sign out" })).toBeInViewport();
+  await expectNoSeriousViolations(page);
+  await page.context().close();
+});
+
+test("an agent's home has no owner-only section, and a refusal keeps the menu and Sign out", async ({
+  browser,
+}) => {
+  const agent = await newPage(browser, 1280);
+  await newAgent(agent);
+  await expect(agent.getByRole("heading", { name: "The site's content" })).toBeVisible();
+  await expect(agent.getByRole("heading", { name: "Running the office" })).toHaveCount(0);
+
+  const refused = await agent.goto("/admin/audit");
+  expect(refused?.status()).toBe(403);
+  await expect(agent.getByRole("heading", { name: "Not allowed", level: 1 })).toBeVisible();
+  const menu = agent.getByRole("navigation", { name: "Back office" });
+  await expect(menu.getByRole("link", { name: "Listings" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await expect(agent.getByRole("banner").getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expectNoSeriousViolations(agent);
+  await agent.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(agent).toHaveURL(/\/admin\/sign-in$/);
+  await agent.context().close();
+});

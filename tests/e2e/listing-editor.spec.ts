@@ -218,3 +218,63 @@ test("without JavaScript: a textarea of the HTML, the related search, problems a
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText(headline);
   await context.close();
 });
+
+test("paragraphs typed in the description stay paragraphs after saving, in the editor and on the site", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser);
+  await page.goto("/admin/listings/new");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const code = `PA-${suffix()}`;
+  await fillRequired(page, { code, headline: `Two-paragraph house ${code}` });
+  await page.getByRole("checkbox", { name: "Published on the site" }).check();
+  const description = page.getByRole("textbox", { name: "Description" });
+  await description.click();
+  await page.keyboard.type("A big garden.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Second paragraph");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.type("with a line break.");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${code} is created.`);
+
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const paragraphs = description.locator("p");
+  await expect(paragraphs).toHaveCount(2);
+  await expect(paragraphs.nth(0)).toHaveText("A big garden.");
+  await expect(paragraphs.nth(1)).toHaveText("Second paragraphwith a line break.");
+  await expect(paragraphs.nth(1).locator("br")).toHaveCount(1);
+
+  const href = await page.getByRole("link", { name: /View on the site/ }).getAttribute("href");
+  const visitor = await context.newPage();
+  await visitor.goto(href as string);
+  const shown = visitor.locator(".property-description p");
+  await expect(shown).toHaveCount(2);
+  await expect(shown.nth(0)).toHaveText("A big garden.");
+  await expect(shown.nth(1)).toContainText("Second paragraph");
+  await context.close();
+});
+
+test("without JavaScript, plain text typed in the description keeps its paragraphs", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, false);
+  await page.goto("/admin/listings/new");
+  const code = `PN-${suffix()}`;
+  await fillRequired(page, { code, headline: `Plain-text house ${code}` });
+  await page.getByRole("checkbox", { name: "Published on the site" }).check();
+  await page
+    .getByLabel("Description", { exact: true })
+    .fill("A big garden.\n\nSecond paragraph\nwith a line break.");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${code} is created.`);
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue(
+    "<p>A big garden.</p><p>Second paragraph<br>with a line break.</p>",
+  );
+  const href = await page.getByRole("link", { name: /View on the site/ }).getAttribute("href");
+  const visitor = await context.newPage();
+  await visitor.goto(href as string);
+  await expect(visitor.locator(".property-description p")).toHaveCount(2);
+  await context.close();
+});

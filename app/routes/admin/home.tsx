@@ -59,25 +59,24 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <Link to={adminPaths.profile}>Company profile and logo</Link>
         </p>
       ) : null}
-      <h2 className="admin-subtitle">Running the office</h2>
+      {/* Every entry is an owner's: an agent sees no heading over nothing. */}
       {role === "owner" ? (
-        <p>
-          <Link to={adminPaths.staff}>
-            Staff: invite, new set-password links, roles and removing access
-          </Link>
-        </p>
-      ) : null}
-      {role === "owner" ? (
-        <p>
-          <Link to={adminPaths.dataRequests}>
-            Data requests: find, export or delete what is held for an e-mail address
-          </Link>
-        </p>
-      ) : null}
-      {role === "owner" ? (
-        <p>
-          <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
-        </p>
+        <>
+          <h2 className="admin-subtitle">Running the office</h2>
+          <p>
+            <Link to={adminPaths.staff}>
+              Staff: invite, new set-password links, roles and removing access
+            </Link>
+          </p>
+          <p>
+            <Link to={adminPaths.dataRequests}>
+              Data requests: find, export or delete what is held for an e-mail address
+            </Link>
+          </p>
+          <p>
+            <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
+          </p>
+        </>
       ) : null}
       <h2 className="admin-subtitle">Your password and signing out</h2>
       <p>

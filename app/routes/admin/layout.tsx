@@ -3,8 +3,9 @@
  * form-token check of every state change under /admin (decision 037), made before any action
  * runs, whichever route it is for.
  */
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { AccountBar, type AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPage, AdminFrame } from "../../admin/error-page.tsx";
 import { forbidden, formTokenField, refusals } from "../../admin/staff.ts";
 import adminCss from "../../styles/admin.css?url";
@@ -30,8 +31,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export default function AdminLayout() {
+  // Signed in: the signed-in layout's account, shown in the header.
+  const account = useRouteLoaderData<AdminAccount>("routes/admin/signed-in");
   return (
-    <AdminFrame>
+    <AdminFrame account={account ? <AccountBar account={account} /> : undefined}>
       <Outlet />
     </AdminFrame>
   );
