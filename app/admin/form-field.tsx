@@ -1,5 +1,6 @@
 /** A labelled form control with its error message beside it (announced with the field). */
 import type { InputHTMLAttributes } from "react";
+import { minimumPasswordLength } from "../../lib/staff-rules.ts";
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -37,6 +38,35 @@ export function FormField({ name, label, error, hint, id, ...input }: FormFieldP
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A new password and the same again, as setting and changing a password both ask them. */
+export function NewPasswordFields({
+  errors,
+}: {
+  errors: { password?: string | undefined; confirmation?: string | undefined };
+}) {
+  return (
+    <>
+      <FormField
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={minimumPasswordLength}
+        error={errors.password}
+      />
+      <FormField
+        name="confirmation"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmation}
+      />
+    </>
   );
 }
 

@@ -186,6 +186,8 @@ test("the company profile and logo: saved, shown on the About page at once, then
   expect(about).toContain(changed);
   expect(about).toMatch(/src="[^"]*\/logo-[0-9a-f]{12}\.png"/);
 
+  // From the page without ?done=saved, so that waiting for it waits for this save.
+  await page.goto("/admin/profile");
   await page.getByLabel("Telephone").fill(was);
   await page.getByRole("button", { name: "Save the profile" }).click();
   await expect(page).toHaveURL(/done=saved$/);

@@ -2,7 +2,7 @@
 import { data, Form, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
-import { FormField, FormToken } from "../../admin/form-field.tsx";
+import { FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
 import type { Route } from "./+types/set-password";
 
@@ -69,23 +69,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
               readOnly
               hidden
             />
-            <FormField
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={minimumPasswordLength}
-              error={errors.password}
-            />
-            <FormField
-              name="confirmation"
-              label="New password again"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={errors.confirmation}
-            />
+            <NewPasswordFields errors={errors} />
             <button className="admin-button" type="submit">
               Set password
             </button>

@@ -25,46 +25,37 @@ export function loader({ context }: Route.LoaderArgs): AdminAccount {
   return { user: { email: user.email, role: user.role }, csrfToken };
 }
 
+/** The back office's menu, in order; the owners' pages are theirs alone. */
+const menu: readonly { to: string; label: string; ownersOnly?: true }[] = [
+  { to: adminPaths.home, label: "Home" },
+  { to: adminPaths.listings, label: "Listings" },
+  { to: adminPaths.enquiries, label: "Enquiries" },
+  { to: adminPaths.sliders, label: "Sliders" },
+  { to: adminPaths.collections, label: "Collections" },
+  { to: adminPaths.amenities, label: "Amenities" },
+  { to: adminPaths.categories, label: "Categories" },
+  { to: adminPaths.profile, label: "Profile", ownersOnly: true },
+  { to: adminPaths.staff, label: "Staff", ownersOnly: true },
+  { to: adminPaths.audit, label: "Audit log", ownersOnly: true },
+];
+
 /** The back office's menu: an owner's ten items, an agent's seven. */
 function AdminMenu({ role }: { role: StaffRole }) {
   return (
     <nav className="admin-nav" aria-label="Back office">
-      <NavLink className="admin-nav__link" to={adminPaths.home} end>
-        Home
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.listings}>
-        Listings
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.enquiries}>
-        Enquiries
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.sliders}>
-        Sliders
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.collections}>
-        Collections
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.amenities}>
-        Amenities
-      </NavLink>
-      <NavLink className="admin-nav__link" to={adminPaths.categories}>
-        Categories
-      </NavLink>
-      {role === "owner" ? (
-        <NavLink className="admin-nav__link" to={adminPaths.profile}>
-          Profile
-        </NavLink>
-      ) : null}
-      {role === "owner" ? (
-        <NavLink className="admin-nav__link" to={adminPaths.staff}>
-          Staff
-        </NavLink>
-      ) : null}
-      {role === "owner" ? (
-        <NavLink className="admin-nav__link" to={adminPaths.audit}>
-          Audit log
-        </NavLink>
-      ) : null}
+      {menu
+        .filter((item) => role === "owner" || !item.ownersOnly)
+        .map((item) => (
+          // Home is current on its own address only, not under every page.
+          <NavLink
+            key={item.to}
+            className="admin-nav__link"
+            to={item.to}
+            end={item.to === adminPaths.home}
+          >
+            {item.label}
+          </NavLink>
+        ))}
     </nav>
   );
 }

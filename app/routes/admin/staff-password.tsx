@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
-import { FormField, FormToken } from "../../admin/form-field.tsx";
+import { FormField, FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/staff-password";
 
@@ -96,23 +96,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           required
           error={errors.current}
         />
-        <FormField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={minimumPasswordLength}
-          error={errors.password}
-        />
-        <FormField
-          name="confirmation"
-          label="New password again"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmation}
-        />
+        <NewPasswordFields errors={errors} />
         <button className="admin-button" type="submit" disabled={busy}>
           Change password
         </button>
