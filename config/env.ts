@@ -2,7 +2,7 @@
  * The one environment schema. Parsed once at boot; a bad environment stops the server with
  * one line per bad key, so an operator can fix them all at once.
  */
-import { isIP } from "node:net";
+import { compile as compileProxyAddresses } from "@fastify/proxy-addr";
 import { z } from "zod";
 import {
   type AreaUnit,
@@ -373,18 +373,17 @@ export function loadDotEnv(path = ".env"): boolean {
 }
 
 /**
- * One entry of TRUSTED_PROXIES as Fastify's proxy-addr reads it: an address, an address with a
- * prefix length or a netmask of its family, or one of its named ranges. Checked here so a typo
+ * Whether Fastify reads `entry` of TRUSTED_PROXIES (an address, a CIDR range or netmask, a
+ * named range such as loopback): asked of proxy-addr, which Fastify reads it with, so a typo
  * stops the start with one line naming the key, not a stack from inside Fastify.
  */
 function isTrustedProxyEntry(entry: string): boolean {
-  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
-  const [address = "", range, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (range === undefined) return true;
-  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
-  return isIP(range) === family;
+  try {
+    compileProxyAddresses([entry]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Parses the environment; throws ConfigError naming every bad key. */

@@ -41,6 +41,16 @@ export function FormField({ name, label, error, hint, id, ...input }: FormFieldP
   );
 }
 
+/**
+ * The account's address, hidden, ahead of its password fields: a password manager stores the
+ * new password under it.
+ */
+export function AccountNameField({ email }: { email: string }) {
+  return (
+    <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+  );
+}
+
 /** A new password and the same again, as setting and changing a password both ask them. */
 export function NewPasswordFields({
   errors,

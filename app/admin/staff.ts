@@ -2,7 +2,7 @@
  * What the back office's routes share: the signed-in session in the router context, the form
  * token's field, and the checks every admin route makes (decisions 036 and 037).
  */
-import { createContext, data, redirect } from "react-router";
+import { createContext, data, type RouterContextProvider, redirect } from "react-router";
 import type { StaffSession } from "#app-context";
 
 /** The name of every admin form's token field. */
@@ -44,6 +44,13 @@ export const refusals = {
 /** A 403 the admin error boundary shows. */
 export function forbidden(message: string): never {
   throw data({ message }, { status: 403 });
+}
+
+/** An owner's session; anyone else is refused (403) before an owner-only route does anything. */
+export function ownerSession(context: Readonly<RouterContextProvider>): StaffSession {
+  const session = context.get(staffSessionContext);
+  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  return session;
 }
 
 /** The sign-in page's parameter naming the back-office page to go on to. */

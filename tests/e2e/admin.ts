@@ -23,26 +23,45 @@ export async function expectNoSeriousViolations(page: Page) {
   expect(serious, page.url()).toEqual([]);
 }
 
-/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
-export async function newOwner(page: Page, prefix = "listings"): Promise<string> {
-  const id = randomBytes(4).toString("hex");
-  const email = `${prefix}-owner-${id}@example.com`;
-  const password = `owner password ${id}`;
-  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
-    encoding: "utf8",
-  });
-  const path = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(printed)?.[1];
-  if (!path) throw new Error(`no set-password link in: ${printed}`);
+/** The set-password link's path out of a text that holds it (built on SITE_URL). */
+export function setPasswordPath(text: string): string {
+  const match = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(text);
+  if (!match?.[1]) throw new Error(`no set-password link in: ${text}`);
+  return match[1];
+}
+
+/** Signs in on the sign-in page the browser is on, and lands on the back office's home. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin\/$/);
+}
+
+/** Opens a set-password link, sets `password`, then signs in with it. */
+export async function setPasswordAndSignIn(
+  page: Page,
+  path: string,
+  email: string,
+  password: string,
+) {
   await page.goto(path);
   await page.getByLabel("New password", { exact: true }).fill(password);
   await page.getByLabel("New password again").fill(password);
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
+  await signIn(page, email, password);
+}
+
+/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
+export async function newOwner(page: Page, prefix = "listings"): Promise<string> {
+  const id = randomBytes(4).toString("hex");
+  const email = `${prefix}-owner-${id}@example.com`;
+  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
+    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
+    encoding: "utf8",
+  });
+  await setPasswordAndSignIn(page, setPasswordPath(printed), email, `owner password ${id}`);
   return email;
 }
 

@@ -7,17 +7,10 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { expectNoSeriousViolations, newOwner, setPasswordPath, signIn } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** The set-password link's path out of a text that holds it (built on SITE_URL). */
-function linkPath(text: string): string {
-  const match = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no set-password link in: ${text}`);
-  return match[1];
-}
 
 /** Runs `npm run users -- …` against the e2e server's database. */
 function usersCommand(...args: string[]): string {
@@ -36,13 +29,6 @@ async function setPassword(page: Page, path: string, email: string, password: st
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
   await expect(page.getByRole("status")).toHaveText("Your password is set. Sign in with it.");
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
 }
 
 async function newPage(browser: Browser, width: number) {
@@ -67,7 +53,7 @@ for (const [label, width] of [
     expect(printed).toContain(`Added owner ${ownerEmail}.`);
 
     const owner = await newPage(browser, width);
-    await setPassword(owner, linkPath(printed), ownerEmail, ownerPassword);
+    await setPassword(owner, setPasswordPath(printed), ownerEmail, ownerPassword);
     await expectNoSeriousViolations(owner);
     // A wrong password: the message beside the form, and still signed out.
     await owner.getByLabel("E-mail address").fill(ownerEmail);
@@ -94,7 +80,7 @@ for (const [label, width] of [
     await expect(invited).toContainText(`${agentEmail} is invited.`);
     await expect(owner.getByRole("row", { name: new RegExp(agentEmail) })).toContainText("Invited");
     await expectNoSeriousViolations(owner);
-    const agentLink = linkPath((await invited.textContent()) ?? "");
+    const agentLink = setPasswordPath((await invited.textContent()) ?? "");
 
     const agent = await newPage(browser, width);
     await setPassword(agent, agentLink, agentEmail, agentPassword);
@@ -128,7 +114,7 @@ async function newAgent(page: Page) {
   const id = randomBytes(4).toString("hex");
   const email = `frame-agent-${id}@example.com`;
   const password = `agent password ${id}`;
-  await setPassword(page, linkPath(usersCommand("add", "--agent", email)), email, password);
+  await setPassword(page, setPasswordPath(usersCommand("add", "--agent", email)), email, password);
   await signIn(page, email, password);
 }
 

@@ -6,38 +6,21 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import {
+  expectNoSeriousViolations,
+  newOwner,
+  setPasswordAndSignIn,
+  setPasswordPath,
+  signIn,
+} from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The set-password link's path out of a text that holds it. */
-function linkPath(text: string): string {
-  const match = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no set-password link in: ${text}`);
-  return match[1];
-}
-
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   return context.newPage();
-}
-
-async function setPasswordAndSignIn(page: Page, path: string, email: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
-  await signIn(page, email, password);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
 }
 
 /** Invites an agent on the staff page and answers the link it shows. */
@@ -50,7 +33,7 @@ async function invite(owner: Page, email: string): Promise<string> {
   await expect(invited).toContainText(`${email} is invited.`);
   // Text to copy, not a link: the owner must not use it up by clicking it.
   await expect(invited.getByRole("link")).toHaveCount(0);
-  return linkPath((await invited.locator("code").textContent()) ?? "");
+  return setPasswordPath((await invited.locator("code").textContent()) ?? "");
 }
 
 test("an owner gives a member of staff a new set-password link, which they set a password with", async ({
@@ -74,7 +57,7 @@ test("an owner gives a member of staff a new set-password link, which they set a
   await expect(notice.getByRole("link")).toHaveCount(0);
   await notice.getByRole("button", { name: "Copy link" }).click();
   await expect(notice.getByText(/Link copied\.|The link is selected/)).toBeVisible();
-  const newLink = linkPath((await notice.locator("code").textContent()) ?? "");
+  const newLink = setPasswordPath((await notice.locator("code").textContent()) ?? "");
   expect(newLink).not.toBe(firstLink);
   await expectNoSeriousViolations(page);
 

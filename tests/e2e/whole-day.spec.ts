@@ -16,7 +16,7 @@ import type { Dialect } from "../../db/database.ts";
 import { buildPhotoBytes } from "../support/factories.ts";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
-import { expectNoSeriousViolations } from "./admin.ts";
+import { expectNoSeriousViolations, setPasswordAndSignIn, setPasswordPath } from "./admin.ts";
 import { apiToken, siteUrl } from "./api.ts";
 import { enquiryForm, fillEnquiry, uniqueEmail } from "./enquiry-helpers.ts";
 import { gotoHydrated } from "./hydrated.ts";
@@ -48,25 +48,6 @@ async function startServer(dialect: Dialect) {
     throw error;
   }
   return { database, server };
-}
-
-/** The set-password link's path out of a text that holds it (built on SITE_URL). */
-function setPasswordPath(text: string): string {
-  const match = /https?:\/\/[^/\s]+(\/admin\/set-password\/[\w-]{43})/.exec(text);
-  if (!match?.[1]) throw new Error(`no set-password link in: ${text}`);
-  return match[1];
-}
-
-async function setPasswordAndSignIn(page: Page, path: string, email: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel("New password", { exact: true }).fill(password);
-  await page.getByLabel("New password again").fill(password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await expect(page).toHaveURL(/\/admin\/sign-in\?password=set$/);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin\/$/);
 }
 
 function backOfficeLink(page: Page, name: string) {

@@ -19,20 +19,13 @@ import { formatDateTime } from "../../../lib/admin-enquiries.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { FilterDateRange, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
-import {
-  adminMeta,
-  adminPaths,
-  forbidden,
-  refusals,
-  staffSessionContext,
-} from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => adminMeta("Audit log");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  const session = ownerSession(context);
   const params = new URL(request.url).searchParams;
   const { query, errors } = parseAuditQuery(params);
   const page = await context.get(siteRequestContext).audit.list(session, query);

@@ -5,12 +5,11 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { emailProblem, normaliseEmail } from "../../../lib/staff-rules.ts";
-import { adminPaths, forbidden, refusals, staffSessionContext } from "../../admin/staff.ts";
+import { adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiry-data-export";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  const session = ownerSession(context);
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   if (emailProblem(email)) throw new Response("Enter an e-mail address.", { status: 400 });

@@ -13,22 +13,10 @@ import {
 } from "../../../lib/admin-enquiries.ts";
 import { emailProblem, normaliseEmail, staffRoleNames } from "../../../lib/staff-rules.ts";
 import { FormToken } from "../../admin/form-field.tsx";
-import {
-  adminMeta,
-  adminPaths,
-  forbidden,
-  refusals,
-  staffSessionContext,
-} from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiry-data-requests";
 
 export const meta: Route.MetaFunction = () => adminMeta("Data requests");
-
-function ownerSession(context: Route.LoaderArgs["context"]) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
-  return session;
-}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);

@@ -22,22 +22,10 @@ import {
   ProblemSummary,
 } from "../../admin/content-forms.tsx";
 import { FormField, FormToken } from "../../admin/form-field.tsx";
-import {
-  adminMeta,
-  adminPaths,
-  forbidden,
-  refusals,
-  staffSessionContext,
-} from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => adminMeta("Company profile");
-
-function ownerSession(context: Route.LoaderArgs["context"]) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
-  return session;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);

@@ -2,7 +2,7 @@
 import { data, Form, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
-import { FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
+import { AccountNameField, FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
 import type { Route } from "./+types/set-password";
 
@@ -60,15 +60,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
           </p>
           <Form method="post" className="admin-form" noValidate>
             <FormToken token={loaderData.token} />
-            {/* Lets a password manager store the new password under the right account. */}
-            <input
-              type="email"
-              name="username"
-              autoComplete="username"
-              value={loaderData.email}
-              readOnly
-              hidden
-            />
+            <AccountNameField email={loaderData.email} />
             <NewPasswordFields errors={errors} />
             <button className="admin-button" type="submit">
               Set password

@@ -7,7 +7,12 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
-import { FormField, FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
+import {
+  AccountNameField,
+  FormField,
+  FormToken,
+  NewPasswordFields,
+} from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/staff-password";
 
@@ -79,15 +84,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       {/* Passwords are never sent back in a page: with JavaScript the fields keep what was typed. */}
       <Form method="post" className="admin-form" noValidate ref={form}>
         <FormToken token={loaderData.csrfToken} />
-        {/* Lets a password manager store the new password under the right account. */}
-        <input
-          type="email"
-          name="username"
-          autoComplete="username"
-          value={loaderData.email}
-          readOnly
-          hidden
-        />
+        <AccountNameField email={loaderData.email} />
         <FormField
           name="current"
           label="Current password"

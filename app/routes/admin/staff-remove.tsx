@@ -7,20 +7,13 @@ import { data, Form, Link } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { isLastOwner, staffAccountMessages, staffRoleNames } from "../../../lib/staff-rules.ts";
 import { FormToken } from "../../admin/form-field.tsx";
-import {
-  adminMeta,
-  adminPaths,
-  forbidden,
-  refusals,
-  staffSessionContext,
-} from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/staff-remove";
 
 export const meta: Route.MetaFunction = () => adminMeta("Remove access");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
+  const session = ownerSession(context);
   const staff = await context.get(siteRequestContext).staff.listStaff(session);
   const member = staff.find((item) => String(item.id) === params.id);
   if (!member) throw data({ message: staffAccountMessages.missing }, { status: 404 });

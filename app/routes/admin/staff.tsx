@@ -18,23 +18,10 @@ import {
   staffRoles,
 } from "../../../lib/staff-rules.ts";
 import { FormField, FormToken } from "../../admin/form-field.tsx";
-import {
-  adminMeta,
-  adminPaths,
-  forbidden,
-  refusals,
-  staffRemovePath,
-  staffSessionContext,
-} from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession, staffRemovePath } from "../../admin/staff.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = () => adminMeta("Staff");
-
-function ownerSession(context: Route.LoaderArgs["context"]) {
-  const session = context.get(staffSessionContext);
-  if (session.user.role !== "owner") forbidden(refusals.ownersOnly);
-  return session;
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = ownerSession(context);
