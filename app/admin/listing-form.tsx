@@ -3,7 +3,8 @@
  * with its label and its message beside it, a summary of the problems at the top linking to
  * the fields, the description's rich text editor, amenities as checkboxes and related
  * properties picked by search. It posts without JavaScript; values come back as typed when a
- * save is refused.
+ * save is refused. With JavaScript, what is typed is also kept in the browser until it is saved
+ * (decision 064).
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useFetcher } from "react-router";
@@ -19,6 +20,7 @@ import {
 } from "../../lib/admin-listing-form.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
 import { FormToken } from "./form-field.tsx";
+import { type ListingDraft, type ListingDraftState, useListingDraft } from "./listing-draft.ts";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { adminPaths } from "./staff.ts";
 
@@ -52,6 +54,8 @@ export interface ListingFormProps {
   notice?: ReactNode;
   /** The form's action: its own route unless given. */
   action?: string;
+  /** The page answers this form's successful save: the draft it posted is no longer needed. */
+  justSaved?: boolean;
 }
 
 interface TextFieldProps {
@@ -316,8 +320,68 @@ function RelatedPicker({
   );
 }
 
+/** When a draft was typed, in the reader's own words for dates. */
+function typedWhen(draft: ListingDraft): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(draft.typedAt),
+  );
+}
+
+/** The offer of a draft kept in this browser, and what restoring one did. */
+function DraftNotice({ draft, revision }: { draft: ListingDraftState; revision?: number }) {
+  if (draft.offered) {
+    const offered = draft.offered;
+    const savedSince = revision !== undefined && offered.revision !== revision;
+    return (
+      <section className="admin-notice admin-notice--draft" aria-labelledby="listing-draft-title">
+        <h2 id="listing-draft-title" className="admin-editor__summary-title">
+          Changes not saved yet
+        </h2>
+        <p>
+          {`This browser kept what you typed here on ${typedWhen(offered)}, which was not saved.`}
+          {savedSince
+            ? " The listing has been saved since then: saving your changes will show that first."
+            : null}
+        </p>
+        <div className="admin-actions">
+          <button className="admin-button" type="button" onClick={draft.restore}>
+            Restore my changes
+          </button>
+          <button
+            className="admin-button admin-button--secondary"
+            type="button"
+            onClick={draft.discard}
+          >
+            Discard them
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (draft.restored) {
+    return (
+      <div className="admin-notice admin-notice--draft" role="status">
+        <p>Your changes are back in the form below. Check them, then save.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
 export function ListingForm(props: ListingFormProps) {
-  const { mode, values, issues, options, chosen, related, csrfToken, revision, archived } = props;
+  const { mode, issues, options, csrfToken, archived } = props;
+  const draft = useListingDraft(
+    mode === "new" ? null : props.values.code,
+    props.values,
+    props.revision ?? null,
+    props.justSaved ?? false,
+  );
+  // A restored draft shows its values, and posts the revision it was typed over.
+  const restored = draft.restored;
+  const values = restored?.values ?? props.values;
+  const revision = restored ? (restored.revision ?? undefined) : props.revision;
+  const chosen = props.chosen;
+  const related = restored ? { query: "", found: null } : props.related;
   const errors: Partial<Record<ListingField, string>> = {};
   for (const found of issues) {
     if (found.field !== null && errors[found.field] === undefined) {
@@ -362,7 +426,18 @@ export function ListingForm(props: ListingFormProps) {
           </ul>
         </div>
       ) : null}
-      <Form method="post" className="admin-editor" noValidate action={props.action}>
+      <DraftNotice draft={draft} revision={props.revision} />
+      <Form
+        // Restoring a draft starts the form again from its values.
+        key={restored ? "restored" : "opened"}
+        method="post"
+        className="admin-editor"
+        noValidate
+        action={props.action}
+        onInput={draft.typed}
+        onChange={draft.typed}
+        onSubmit={draft.posting}
+      >
         <FormToken token={csrfToken} />
         {/* First in the form, so Enter in any field saves (the browser's default button). */}
         <button type="submit" name="intent" value="save" hidden tabIndex={-1}>

@@ -30,6 +30,9 @@ export const adminPaths = {
   categories: "/admin/categories",
 } as const;
 
+/** Where a one-time set-password link leads (its token follows). */
+export const setPasswordPathPrefix = "/admin/set-password/";
+
 /** The page that asks before an account's access is removed (decision 063). */
 export function staffRemovePath(id: number): string {
   return `/admin/staff/${id}/remove`;
@@ -53,13 +56,17 @@ export function ownerSession(context: Readonly<RouterContextProvider>): StaffSes
   return session;
 }
 
+/** The parameter of a page's notice of what a post just did (`?done=saved`). */
+export const doneParam = "done";
+
 /** The sign-in page's parameter naming the back-office page to go on to. */
 export const nextParam = "next";
 
 /**
- * Sends a signed-out request to the sign-in page. A page asked for (a GET: a link from an
- * e-mail, a bookmark, a page reloaded after the session ended) is named, so signing in leads
- * back to it.
+ * Sends a signed-out request to the sign-in page, naming the page to go back to once signed
+ * in: the page asked for (a GET: a link from an e-mail, a bookmark, a page reloaded after the
+ * session ended), or the page a refused post came from (its same-origin `Referer`), such as
+ * the listing editor whose typed work the browser keeps (decision 064).
  */
 export function toSignIn(request: Request): never {
   const url = new URL(request.url);
@@ -67,13 +74,24 @@ export function toSignIn(request: Request): never {
   // `/admin/_.data` for /admin/, with `_routes`): name the page itself.
   const page = url.pathname.replace(/(\/_)?\.data$/, (_, index) => (index ? "/" : ""));
   url.searchParams.delete("_routes");
-  const asked = request.method === "GET" ? nextPathOf(`${page}${url.search}`) : undefined;
+  const asked =
+    request.method === "GET" ? nextPathOf(`${page}${url.search}`) : postedFrom(request, url);
   // The home page is where signing in leads anyway.
   throw redirect(
     asked && asked !== "/admin" && asked !== adminPaths.home
       ? `${adminPaths.signIn}?${new URLSearchParams({ [nextParam]: asked })}`
       : adminPaths.signIn,
   );
+}
+
+/**
+ * The back-office page a post was sent from, when its browser said so. Only this site's: the
+ * host is compared, not the scheme, which a TLS-ending proxy may change.
+ */
+function postedFrom(request: Request, url: URL): string | undefined {
+  const referer = URL.parse(request.headers.get("referer") ?? "");
+  if (!referer || referer.host !== url.host) return undefined;
+  return nextPathOf(`${referer.pathname}${referer.search}`);
 }
 
 /**
@@ -86,6 +104,8 @@ export function nextPathOf(value: unknown): string | undefined {
   if (url.origin !== "http://site.invalid") return undefined;
   if (url.pathname !== "/admin" && !url.pathname.startsWith("/admin/")) return undefined;
   if (url.pathname === adminPaths.signIn) return undefined;
+  // A notice of something done before the session ended ("… is saved") is not said again.
+  url.searchParams.delete(doneParam);
   return `${url.pathname}${url.search}`;
 }
 

@@ -15,6 +15,7 @@ import {
   createBackOfficeApp,
   createStaffMember,
   formTokenOf,
+  signInFor,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
@@ -255,6 +256,41 @@ describe.each(testDialects)("the back office on %s", (dialect) => {
       });
       expect(answer.headers.location, next).toBe("/admin/");
     }
+  });
+
+  it("leads a post refused for want of a session back to the page it was sent from", async () => {
+    const owner = await createStaff("owner");
+    const browser = adminBrowser(app, { "sec-fetch-mode": "navigate" });
+    await browser.signIn(owner.email, owner.password);
+    const page = "/admin/listings/HP-1/edit";
+    // The form token of a page opened while signed in, posted after the session ended.
+    const csrf = await browser.tokenFrom("/admin/");
+    const postFrom = async (referer?: string, mode = "navigate") => {
+      const answer = await app.inject({
+        method: "POST",
+        url: page,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "sec-fetch-mode": mode,
+          ...(referer ? { referer } : {}),
+        },
+        payload: new URLSearchParams({ csrf, intent: "save", headline: "Typed" }).toString(),
+      });
+      return answer.statusCode === 403 ? 403 : answer.headers.location;
+    };
+    // app.inject's requests are to http://localhost:80. The notice of an earlier save is not
+    // said again after signing in (the listing editor would take it for this post's).
+    expect(await postFrom(`http://localhost${page}?done=saved&tab=2`)).toBe(
+      signInFor(`${page}?tab=2`),
+    );
+    expect(await postFrom()).toBe("/admin/sign-in");
+    expect(await postFrom(`https://elsewhere.example${page}`)).toBe("/admin/sign-in");
+    expect(await postFrom("http://localhost/property/x")).toBe("/admin/sign-in");
+    // A script's post (an upload) is refused as before: it shows its own message.
+    expect(await postFrom(`http://localhost${page}`, "cors")).toBe(403);
+    // Signed in, a post without the session's form token is refused, not sent to sign in.
+    const signedIn = await browser.post(page, { csrf: "x".repeat(43), intent: "save" });
+    expect(signedIn.statusCode).toBe(403);
   });
 
   it("gives a new session id at sign-in, whatever session id the browser had", async () => {

@@ -53,16 +53,25 @@ export async function setPasswordAndSignIn(
   await signIn(page, email, password);
 }
 
-/** A new owner, made by `npm run users`, with a password set and signed in: their e-mail. */
-export async function newOwner(page: Page, prefix = "listings"): Promise<string> {
+/** A new owner, made by `npm run users`, with a password set and signed in. */
+export async function newOwnerAccount(
+  page: Page,
+  prefix = "listings",
+): Promise<{ email: string; password: string }> {
   const id = randomBytes(4).toString("hex");
   const email = `${prefix}-owner-${id}@example.com`;
+  const password = `owner password ${id}`;
   const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
     env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
     encoding: "utf8",
   });
-  await setPasswordAndSignIn(page, setPasswordPath(printed), email, `owner password ${id}`);
-  return email;
+  await setPasswordAndSignIn(page, setPasswordPath(printed), email, password);
+  return { email, password };
+}
+
+/** A new owner signed in (see newOwnerAccount): their e-mail. */
+export async function newOwner(page: Page, prefix = "listings"): Promise<string> {
+  return (await newOwnerAccount(page, prefix)).email;
 }
 
 /** A listing of this test's own, so other specs' listings stay as they are. */

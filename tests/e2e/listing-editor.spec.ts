@@ -9,7 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { expectNoSeriousViolations, newListing, newOwner, newOwnerAccount } from "./admin.ts";
 import { baseURL } from "./api.ts";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -162,6 +162,113 @@ test("the second of two pages saving one listing is refused, its values kept", a
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText(
     "The second page's headline",
   );
+  await context.close();
+});
+
+test("typed work outlives the session: signing in again leads back to the listing, which offers it", async ({
+  browser,
+}) => {
+  const listing = await newListing();
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const owner = await newOwnerAccount(page, "draft");
+  const editPath = `/admin/listings/${listing.code}/edit`;
+  await page.goto(editPath);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Changes not saved yet" })).toHaveCount(0);
+
+  const headline = page.getByLabel("Headline", { exact: true });
+  await headline.fill("Typed while the session ended");
+  await page.getByRole("checkbox", { name: "Garden" }).setChecked(true);
+  const description = page.getByRole("textbox", { name: "Description" });
+  await description.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("A paragraph typed before signing out.");
+  // The session ends elsewhere (another tab's "Sign out everywhere", cookies cleared).
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(`/admin/sign-in?next=${encodeURIComponent(editPath)}`);
+  await page.getByLabel("E-mail address").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(editPath);
+
+  // The editor shows the saved listing, and offers what was typed.
+  const offer = page.getByRole("region", { name: "Changes not saved yet" });
+  await expect(offer).toContainText("This browser kept what you typed here on");
+  await expect(headline).toHaveValue(listing.headline);
+  await expectNoSeriousViolations(page);
+  await offer.getByRole("button", { name: "Restore my changes" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your changes are back in the form below. Check them, then save.",
+  );
+  await expect(headline).toHaveValue("Typed while the session ended");
+  await expect(page.getByRole("checkbox", { name: "Garden" })).toBeChecked();
+  await expect(description).toContainText("A paragraph typed before signing out.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `${listing.code} is saved: the public site shows the changes now.`,
+  );
+  await expect(headline).toHaveValue("Typed while the session ended");
+  const visitor = await context.newPage();
+  await visitor.goto(`/property/${listing.slug}`);
+  await expect(visitor.getByText("A paragraph typed before signing out.")).toBeVisible();
+  await visitor.close();
+
+  // Saved: nothing is offered any more.
+  await page.goto(editPath);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(offer).toHaveCount(0);
+
+  // Left without saving, the typing is offered again, and "Discard them" drops it for good.
+  await headline.fill("Typed, then the page was left");
+  await page.getByRole("link", { name: "Listings", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/admin\/listings$/);
+  await page.goto(editPath);
+  await expect(offer).toContainText("This browser kept what you typed here on");
+  await offer.getByRole("button", { name: "Discard them" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(headline).toHaveValue("Typed while the session ended");
+  await page.reload();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(offer).toHaveCount(0);
+  await context.close();
+});
+
+test("a restored draft typed over a version saved since is refused first, then saved over it", async ({
+  browser,
+}) => {
+  const listing = await newListing();
+  const { context, page } = await signedInPage(browser);
+  const editPath = `/admin/listings/${listing.code}/edit`;
+  await page.goto(editPath);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByLabel("City", { exact: true }).fill("Draft City");
+  // The page is closed before saving; meanwhile a colleague, in their own browser, saves it.
+  await page.close();
+  const colleague = await signedInPage(browser);
+  await colleague.page.goto(editPath);
+  await expect(colleague.page.locator("html[data-hydrated]")).toHaveCount(1);
+  await colleague.page.getByLabel("Headline", { exact: true }).fill("The colleague's headline");
+  await colleague.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(colleague.page.getByRole("status")).toContainText("is saved");
+  await colleague.context.close();
+
+  const again = await context.newPage();
+  await again.goto(editPath);
+  const offered = again.getByRole("region", { name: "Changes not saved yet" });
+  await expect(offered).toContainText("The listing has been saved since then");
+  await offered.getByRole("button", { name: "Restore my changes" }).click();
+  await expect(again.getByLabel("City", { exact: true })).toHaveValue("Draft City");
+  await again.getByRole("button", { name: "Save changes" }).click();
+  const refusal = again.getByRole("alert");
+  await expect(refusal).toContainText(
+    "Not saved: someone else saved this listing after you opened it",
+  );
+  await refusal.getByRole("button", { name: "Save mine over it" }).click();
+  await expect(again.getByRole("status")).toContainText("is saved");
+  await expect(again.getByLabel("City", { exact: true })).toHaveValue("Draft City");
   await context.close();
 });
 

@@ -7,7 +7,14 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { AccountBar, type AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPage, AdminFrame } from "../../admin/error-page.tsx";
-import { forbidden, formTokenField, refusals } from "../../admin/staff.ts";
+import {
+  adminPaths,
+  forbidden,
+  formTokenField,
+  refusals,
+  setPasswordPathPrefix,
+  toSignIn,
+} from "../../admin/staff.ts";
 import adminCss from "../../styles/admin.css?url";
 import type { Route } from "./+types/layout";
 
@@ -25,10 +32,26 @@ export const middleware: Route.MiddlewareFunction[] = [
       .formData()
       .catch(() => undefined);
     if (!(await staff.checkFormToken(request, form?.get(formTokenField)))) {
+      // A page's post whose session has ended since the page was opened: signing in again
+      // leads back to that page (whose typed work the listing editor keeps, decision 064).
+      // Still refused; nothing the post asked for is done.
+      if (isSignedInPagePost(request) && !(await staff.session(request))) toSignIn(request);
       forbidden(refusals.formToken);
     }
   },
 ];
+
+/**
+ * A post a signed-in page sent as a form, with or without JavaScript (React Router's data
+ * request), not a script's upload, nor the signed-out pages' own forms.
+ */
+function isSignedInPagePost(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith(adminPaths.signIn) || pathname.startsWith(setPasswordPathPrefix)) {
+    return false;
+  }
+  return request.headers.get("sec-fetch-mode") === "navigate" || pathname.endsWith(".data");
+}
 
 export default function AdminLayout() {
   // Signed in: the signed-in layout's account, shown in the header.

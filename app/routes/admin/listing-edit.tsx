@@ -3,10 +3,12 @@
  * over a listing someone changed since is refused with the values kept as typed, a link to
  * the current version and a way to save over it. A live link opens the public page.
  */
+import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { formatDate } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
+import { settleListingDraft } from "../../admin/listing-draft.ts";
 import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
 import { photosPath } from "../../admin/photo-files.ts";
@@ -69,6 +71,10 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
   const answer = actionData;
   const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
   const revision = answer?.revision ?? listing.revision;
+  // The new-listing form's draft was posted by the save that made this listing.
+  useEffect(() => {
+    if (done === "created") settleListingDraft(null);
+  }, [done]);
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="listing-title">
       <p className="admin-editor__back">
@@ -148,6 +154,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         csrfToken={csrfToken}
         revision={revision}
         archived={listing.status === "archived"}
+        justSaved={!answer && (done === "saved" || done === "created")}
         notice={
           answer?.conflict ? (
             <div
