@@ -253,6 +253,8 @@ export interface AdminListingsService {
  * (server/staff/enquiries.ts).
  */
 export interface AdminEnquiriesService {
+  /** Whether enquiries are e-mailed to the company (a mail server is set up). */
+  readonly mailing: boolean;
   list(session: StaffSession, query: AdminEnquiryQuery): Promise<AdminEnquiryPage>;
   /** One enquiry with every field, its listing, delivery and notes; null when there is none. */
   find(session: StaffSession, id: number): Promise<AdminEnquiry | null>;

@@ -172,6 +172,31 @@ export function dayAfter(date: string): string {
   return next.toISOString();
 }
 
+/**
+ * What became of an enquiry's e-mail to the company, in words: `mailing` says whether this
+ * site e-mails enquiries at all (a mail server is set up), and the last error of a failed try.
+ */
+export function describeDelivery(
+  delivery: AdminEnquiryDelivery | null,
+  mailing: boolean,
+): { text: string; lastError?: string } {
+  if (delivery?.status === "sent") {
+    return {
+      text: `E-mailed to the company ${delivery.sentAt ? formatDateTime(delivery.sentAt) : ""}`.trim(),
+    };
+  }
+  if (!mailing) {
+    return { text: "Not e-mailed: the site has no mail server set up, so it is kept here only" };
+  }
+  if (!delivery) return { text: "Not queued for e-mail" };
+  if (delivery.attempts === 0) return { text: "Waiting to be e-mailed" };
+  const attempts = `${delivery.attempts} failed ${delivery.attempts === 1 ? "attempt" : "attempts"}`;
+  return {
+    text: `Not e-mailed yet: ${attempts}, will retry`,
+    ...(delivery.lastError ? { lastError: `Last error: ${delivery.lastError}` } : {}),
+  };
+}
+
 /** A timestamp as `YYYY-MM-DD HH:MM UTC`; '' when unreadable. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -325,7 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         redisUrl: config.REDIS_URL,
         log: app.log,
       }),
-      enquiries: createAdminEnquiries({ database, log: app.log }),
+      enquiries: createAdminEnquiries({ database, log: app.log, mailing: outbox !== undefined }),
       audit: createAdminAudit({ database }),
       content: createAdminContent({
         database,

@@ -3,10 +3,10 @@
  * - the upload form posts the chosen files to the page (several at once);
  * - the photos form posts every photo in order with its alt text, the cover and the photos to
  *   remove; a move button saves it with that photo one step up or down.
- * With JavaScript, choosing or dropping files uploads each at once (two at a time) to the
- * upload endpoint with its own progress bar, then the list gains the new photos; the move
- * buttons and dragging reorder in place (focus stays on the button, the new position is
- * announced), and "Save photos" saves it all over the listing's revision.
+ * With JavaScript, choosing or dropping files uploads each at once (one at a time, in the
+ * order chosen) to the upload endpoint with its own progress bar, then the list gains the new
+ * photos; the move buttons and dragging reorder in place (focus stays on the button, the new
+ * position is announced), and "Save photos" saves it all over the listing's revision.
  */
 import { useEffect, useState } from "react";
 import {

@@ -3,8 +3,8 @@
  * addendum, the floor plans). Without JavaScript a file field in a multipart form posts the
  * chosen files to the page. With it, choosing or dropping files sends each at once to the
  * upload endpoint with `XMLHttpRequest` (its upload progress events: `fetch` reports no
- * progress of a request body), two at a time, each shown with a `<progress>` and its outcome;
- * once all are answered the page's data is loaded again.
+ * progress of a request body), one at a time in the order chosen, each shown with a
+ * `<progress>` and its outcome; once all are answered the page's data is loaded again.
  */
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
@@ -21,8 +21,11 @@ export interface Transfer {
   message: string;
 }
 
-/** Uploads running at once: each file has its own request and progress. */
-const parallelUploads = 2;
+/**
+ * Uploads running at once: one, so files join the listing in the order they were chosen (the
+ * server adds each as its upload ends). Each file has its own request and progress.
+ */
+const parallelUploads = 1;
 
 export const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 

@@ -11,6 +11,7 @@ import {
   type AdminEnquiry,
   type AdminEnquiryChange,
   type AdminEnquiryFilters,
+  type AdminEnquiryNote,
   type AdminEnquiryPage,
   type AdminEnquiryQuery,
   type AdminEnquiryRow,
@@ -169,6 +170,31 @@ export async function listInboxEnquiryIds(
   }
 }
 
+/**
+ * The staff's notes of the enquiries `ids` (every enquiry's when not given), oldest first, by
+ * enquiry id.
+ */
+export async function listEnquiryNotes(
+  db: Kysely<Database>,
+  ids?: readonly number[],
+): Promise<Map<number, AdminEnquiryNote[]>> {
+  if (ids?.length === 0) return new Map();
+  let query = db.selectFrom("enquiry_note").selectAll();
+  if (ids) query = query.where("enquiry_id", "in", [...ids]);
+  const byEnquiry = new Map<number, AdminEnquiryNote[]>();
+  for (const note of await query.orderBy("id").execute()) {
+    const notes = byEnquiry.get(note.enquiry_id) ?? [];
+    notes.push({
+      id: note.id,
+      author: note.author_email,
+      body: note.body,
+      createdAt: toIsoString(note.created_at),
+    });
+    byEnquiry.set(note.enquiry_id, notes);
+  }
+  return byEnquiry;
+}
+
 /** Enquiries with every field, their listing, delivery and notes, in the order of `ids`. */
 async function loadEnquiries(
   db: Kysely<Database>,
@@ -198,12 +224,7 @@ async function loadEnquiries(
           .select(["code", "slug", "headline", "publish", "archived_at"])
           .where((eb) => eb.or([eb("code", "in", codes), eb("slug", "in", codes)]))
           .execute();
-  const notes = await db
-    .selectFrom("enquiry_note")
-    .selectAll()
-    .where("enquiry_id", "in", [...ids])
-    .orderBy("id")
-    .execute();
+  const notes = await listEnquiryNotes(db, ids);
   const byId = new Map(
     rows.map((row) => {
       const listing = listings.find(
@@ -241,14 +262,7 @@ async function loadEnquiries(
                 lastError: row.delivery_last_error,
                 sentAt: row.delivery_sent_at === null ? null : toIsoString(row.delivery_sent_at),
               },
-        notes: notes
-          .filter((note) => note.enquiry_id === row.id)
-          .map((note) => ({
-            id: note.id,
-            author: note.author_email,
-            body: note.body,
-            createdAt: toIsoString(note.created_at),
-          })),
+        notes: notes.get(row.id) ?? [],
       };
       return [row.id, enquiry];
     }),

@@ -81,7 +81,7 @@ const writes = {
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
   listings: ["list", "find", "open", "formOptions", "search", "choices"],
-  enquiries: ["list", "find", "assignees", "exportCsv", "findData"],
+  enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
   content: [
     "sliders",
@@ -130,7 +130,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       redisUrl: undefined,
       log: silent,
     }),
-    enquiries: createAdminEnquiries({ database: test.handle, log: silent }),
+    enquiries: createAdminEnquiries({ database: test.handle, log: silent, mailing: false }),
     audit: createAdminAudit({ database: test.handle }),
     // Its writes' events are checked in server/staff/content.test.ts.
     content: createAdminContent({

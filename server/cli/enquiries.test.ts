@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeInboxEnquiry } from "../../db/queries/enquiry-inbox.ts";
 import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+import { insertStaffUser } from "../../db/queries/staff.ts";
 import { parseCsv } from "../../lib/csv.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
@@ -110,6 +112,7 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
       "delivery_last_error",
       "status",
       "assigned_to",
+      "notes",
     ]);
     const stored = await listEnquiriesWithDelivery(test.app.database.db);
     expect(rows).toHaveLength(stored.length);
@@ -132,6 +135,34 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
     expect(hostileRow[8]).toBe(hostileStored.message);
     // No cell starts as a spreadsheet formula.
     expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+
+  it("exports the staff's notes of an enquiry in one cell, a line each, oldest first", async () => {
+    const db = test.app.database.db;
+    const [target] = await listEnquiriesWithDelivery(db);
+    const author = await insertStaffUser(db, {
+      email: `notes-${dialect}@example.com`,
+      role: "agent",
+      now: new Date(),
+    });
+    const actor = { id: author!.id, email: author!.email };
+    for (const [body, at] of [
+      ["Called back, no answer.", "2026-11-20T09:00:00.000Z"],
+      ["=Viewing booked for Friday", "2026-11-21T10:30:00.000Z"],
+    ] as const) {
+      await changeInboxEnquiry(db, target!.id, { kind: "note", body }, actor, new Date(at));
+    }
+    const { stdout } = await run(["export"], databaseUrl);
+    const [header, ...rows] = rowsOf(stdout);
+    const notes = header!.indexOf("notes");
+    const row = rows.find((cells) => cells[0] === String(target!.id))!;
+    expect(row[notes]).toBe(
+      `2026-11-20T09:00:00.000Z ${actor.email}: Called back, no answer.\n` +
+        `2026-11-21T10:30:00.000Z ${actor.email}: =Viewing booked for Friday`,
+    );
+    expect(rows.filter((cells) => cells !== row).map((cells) => cells[notes])).not.toContain(
+      expect.stringMatching(/Called back/),
+    );
   });
 
   it("writes the same export into the --output file, relative to where npm was run", async () => {

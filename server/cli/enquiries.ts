@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { defaultDatabaseUrl, loadDotEnv } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { listEnquiryNotes } from "../../db/queries/enquiry-inbox.ts";
 import { type EnquiryWithDelivery, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import { escapeTerminalControls, readPositiveInt } from "../../lib/text.ts";
 import { formatEnquiriesCsv } from "../enquiries/export-csv.ts";
@@ -114,10 +115,14 @@ export async function runEnquiriesCli(args: string[], io: CliIo): Promise<number
     const rows = await listEnquiriesWithDelivery(database.db);
     if (command.kind === "list") {
       io.stdout(formatEnquiriesList(rows.slice(0, command.limit)));
-    } else if (command.output === undefined) {
-      io.stdout(formatEnquiriesCsv(rows));
+      return 0;
+    }
+    const notes = await listEnquiryNotes(database.db);
+    const csv = formatEnquiriesCsv(rows.map((row) => ({ ...row, notes: notes.get(row.id) ?? [] })));
+    if (command.output === undefined) {
+      io.stdout(csv);
     } else {
-      await writeFile(resolve(io.cwd, command.output), formatEnquiriesCsv(rows));
+      await writeFile(resolve(io.cwd, command.output), csv);
       io.stdout(`Exported ${rows.length} enquiries to ${command.output}.\n`);
     }
     return 0;

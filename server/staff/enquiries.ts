@@ -13,16 +13,19 @@ import {
   findDataOfEmail,
   findInboxEnquiry,
   listAssignees,
+  listEnquiryNotes,
   listInboxEnquiries,
   listInboxEnquiryIds,
 } from "../../db/queries/enquiry-inbox.ts";
 import { listEnquiriesWithDeliveryByIds } from "../../db/queries/outbox.ts";
 import { adminEnquiryPageSize } from "../../lib/admin-enquiries.ts";
-import { formatEnquiriesCsv } from "../enquiries/export-csv.ts";
+import { type ExportedEnquiry, formatEnquiriesCsv } from "../enquiries/export-csv.ts";
 import { actorOf } from "./listings.ts";
 
 export interface AdminEnquiriesOptions {
   database: DatabaseHandle;
+  /** Whether enquiries are e-mailed (the outbox runs: a mail server is set up). */
+  mailing: boolean;
   log: { info(object: unknown, message: string): void };
   now?: () => Date;
 }
@@ -39,6 +42,7 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
   const db = database.db;
   const now = options.now ?? (() => new Date());
   return {
+    mailing: options.mailing,
     list: (_session, query) => listInboxEnquiries(db, query, adminEnquiryPageSize),
     async find(_session, id) {
       return (await findInboxEnquiry(db, id)) ?? null;
@@ -89,11 +93,14 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
     },
     async exportCsv(_session, filters) {
       const ids = await listInboxEnquiryIds(db, filters);
-      const rows = [];
+      const rows: ExportedEnquiry[] = [];
       for (let start = 0; start < ids.length; start += exportChunk) {
-        rows.push(
-          ...(await listEnquiriesWithDeliveryByIds(db, ids.slice(start, start + exportChunk))),
-        );
+        const chunk = ids.slice(start, start + exportChunk);
+        const [enquiries, notes] = await Promise.all([
+          listEnquiriesWithDeliveryByIds(db, chunk),
+          listEnquiryNotes(db, chunk),
+        ]);
+        rows.push(...enquiries.map((row) => ({ ...row, notes: notes.get(row.id) ?? [] })));
       }
       return formatEnquiriesCsv(rows);
     },

@@ -9,6 +9,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import {
   type AdminEnquiry,
+  describeDelivery,
   enquiryStatuses,
   enquiryStatusNames,
   formatDateTime,
@@ -55,6 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return {
     enquiry,
     assignees: await enquiries.assignees(session),
+    mailing: enquiries.mailing,
     csrfToken: session.csrfToken,
     done: doneOf(new URL(request.url).searchParams.get("done")),
   };
@@ -103,26 +105,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw redirect(`${adminPaths.enquiries}/${id}?done=${said.join(",")}`);
 }
 
-function Delivery({ delivery }: { delivery: AdminEnquiry["delivery"] }) {
-  if (!delivery) return <>Not queued for e-mail</>;
-  if (delivery.status === "sent") {
-    return (
-      <>{`E-mailed to the company ${delivery.sentAt ? formatDateTime(delivery.sentAt) : ""}`}</>
-    );
-  }
-  if (delivery.attempts === 0) return <>Waiting to be e-mailed</>;
+function Delivery({ delivery, mailing }: { delivery: AdminEnquiry["delivery"]; mailing: boolean }) {
+  const { text, lastError } = describeDelivery(delivery, mailing);
   return (
     <>
-      {`Not e-mailed yet: ${delivery.attempts} failed ${delivery.attempts === 1 ? "attempt" : "attempts"}, will retry`}
-      {delivery.lastError ? (
-        <span className="admin-enquiry__error">{`Last error: ${delivery.lastError}`}</span>
-      ) : null}
+      {text}
+      {lastError ? <span className="admin-enquiry__error">{lastError}</span> : null}
     </>
   );
 }
 
 export default function Enquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { enquiry, assignees, csrfToken, done } = loaderData;
+  const { enquiry, assignees, mailing, csrfToken, done } = loaderData;
   const refused = actionData as
     | { errors?: ActionErrors; values?: Record<Field, string> }
     | undefined;
@@ -197,7 +191,10 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
               : null}
             {fact(enquiry.propertyCode ? "How they heard of us" : "Subject", enquiry.subject)}
             {fact("Message", <span className="admin-enquiry__message">{enquiry.message}</span>)}
-            {fact("E-mail to the company", <Delivery delivery={enquiry.delivery} />)}
+            {fact(
+              "E-mail to the company",
+              <Delivery delivery={enquiry.delivery} mailing={mailing} />,
+            )}
             {fact(
               "Puzzle",
               `${enquiry.puzzle.num1} + ${enquiry.puzzle.num2} = ${enquiry.puzzle.answer} (answered ${enquiry.puzzle.given})`,
