@@ -120,6 +120,11 @@ export interface TermFormValues {
   icon?: string;
 }
 
+export const termFieldLabels: Record<keyof TermFormValues, string> = {
+  title: "Title",
+  icon: "Icon",
+};
+
 export function profileValuesOf(form: FormData): ProfileFormValues {
   const text = (name: string) => {
     const value = form.get(name);

@@ -7,7 +7,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { AdminContentService, StaffSession } from "#app-context";
 import type { AdminTerm, ContentFieldIssue, TermFormValues } from "../../lib/admin-content.ts";
-import { textOf } from "../../lib/admin-content.ts";
+import { termFieldLabels, textOf } from "../../lib/admin-content.ts";
 import { doneNotice, errorsOf, idParam, useFormResetAfterRedirect } from "./content-forms.tsx";
 import { FormField, FormToken } from "./form-field.tsx";
 
@@ -37,8 +37,6 @@ export const termKinds: Record<TermKind, TermKindText> = {
       "Each listing is in one category; the property pages' sidebar lists the categories with their published listings' counts.",
   },
 };
-
-const labels = { title: "Title", icon: "Icon" };
 
 function service(content: AdminContentService, kind: TermKind) {
   return kind === "amenity"
@@ -163,7 +161,7 @@ export function TermPage({
     );
   }
   if (removing) return <RemoveConfirmation kind={kind} term={removing} csrfToken={csrfToken} />;
-  const addErrors = actionData?.id === null ? errorsOf(actionData.issues, labels) : {};
+  const addErrors = actionData?.id === null ? errorsOf(actionData.issues, termFieldLabels) : {};
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="terms-title">
       <h1 id="terms-title" className="admin-title">
@@ -177,7 +175,7 @@ export function TermPage({
         <FormField
           id={`${kind}-new-title`}
           name="title"
-          label={labels.title}
+          label={termFieldLabels.title}
           defaultValue={actionData?.id === null ? actionData.values.title : ""}
           error={addErrors.title}
           maxLength={100}
@@ -187,7 +185,7 @@ export function TermPage({
           <FormField
             id={`${kind}-new-icon`}
             name="icon"
-            label={`${labels.icon} (optional)`}
+            label={`${termFieldLabels.icon} (optional)`}
             defaultValue={actionData?.id === null ? (actionData.values.icon ?? "") : ""}
             error={addErrors.icon}
             hint="Such as wifi, parking, pool or gym; made from the title when empty. An unknown name shows a check mark."
@@ -209,7 +207,7 @@ export function TermPage({
             <caption className="visually-hidden">{text.title}</caption>
             <thead>
               <tr>
-                <th scope="col">{labels.title}</th>
+                <th scope="col">{termFieldLabels.title}</th>
                 <th scope="col">Listings</th>
                 <th scope="col">Rename or remove</th>
               </tr>
@@ -243,11 +241,11 @@ function TermRow({
   csrfToken: string;
   answer: TermAnswer | undefined;
 }) {
-  const errors = answer ? errorsOf(answer.issues, labels) : {};
+  const errors = answer ? errorsOf(answer.issues, termFieldLabels) : {};
   const rowId = `${kind}-${term.id}`;
   return (
     <tr>
-      <th scope="row" data-label={labels.title}>
+      <th scope="row" data-label={termFieldLabels.title}>
         {term.title}
       </th>
       <td data-label="Listings">{term.listings}</td>

@@ -114,8 +114,45 @@ describe.each(testDialects)("the audit log's page on %s", (dialect) => {
     expect(newest).toContain("Listing saved");
     expect(newest).toContain(`Listing ${code}`);
     expect(newest).toContain("A headline the log must show");
-    expect(newest).toMatch(/headline: .+ → A headline the log must show/);
+    expect(newest).toMatch(/Headline: .+ → A headline the log must show/);
     expect(page).toContain(`href="/admin/listings/${code}/edit"`);
+  });
+
+  it("says what changed in staff's words: no file hash, account id or JSON, in the HTML or its data", async () => {
+    const db = database.handle.db;
+    const photo = `${"3f9a1b2c".padEnd(64, "d")}.jpg`;
+    const removed = `${"0123abcd".padEnd(64, "e")}.jpg`;
+    const staffId = 987654;
+    await recordAuditEvent(db, {
+      actor: { id: null, email: "words@example.com" },
+      action: "listing.photos-save",
+      subjectType: "listing",
+      subjectId: "WORDS-1",
+      detail: {
+        changes: { [`alt of ${photo}`]: { before: "", after: "Bright living room" } },
+        removed: [removed],
+      },
+      at: new Date("2026-05-01T12:00:00.000Z"),
+    });
+    await recordAuditEvent(db, {
+      actor: { id: null, email: "words@example.com" },
+      action: "staff.link",
+      subjectType: "staff",
+      subjectId: staffId,
+      detail: { email: "linked@example.com" },
+      at: new Date("2026-05-01T12:01:00.000Z"),
+    });
+    const page = (await owner.get("/admin/audit?actor=words%40example.com")).body;
+    expect(rowsOf(page)).toEqual([
+      expect.stringMatching(/Set-password link made Staff account linked@example\.com$/),
+      expect.stringMatching(
+        /Photos changed Listing WORDS-1 Alt text of a photo: \(empty\) → Bright living room 1 photo removed$/,
+      ),
+    ]);
+    expect(page).not.toContain(photo.slice(0, 16));
+    expect(page).not.toContain(removed.slice(0, 16));
+    expect(page).not.toContain(String(staffId));
+    expect(page).not.toMatch(/\\?"before\\?"/);
   });
 
   it("filters by actor, action, subject and date through the URL", async () => {

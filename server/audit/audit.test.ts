@@ -252,6 +252,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
         actor_email: owner.user.email,
         subject_type: "staff",
         subject_id: String(other.user.id),
+        detail: { email: other.user.email },
       },
     ]);
     const promoted = await recordedBy(() => staff.changeRole(owner, other.user.id, "owner"));

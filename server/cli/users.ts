@@ -107,7 +107,7 @@ export async function runUsersCli(args: string[], io: UsersCliIo): Promise<numbe
         io.stderr(`users link: there is no account with the e-mail address ${command.email}.\n`);
         return 1;
       }
-      const link = await accounts.issueSetPasswordLink(user.id);
+      const link = await accounts.issueSetPasswordLink(user);
       io.stdout(
         `A one-time link to set the password of ${user.email} (it works once, for ${linkHours} hours):\n${link}\n`,
       );

@@ -204,16 +204,18 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
    * default); their earlier links stop working.
    */
   async function issueSetPasswordLink(
-    userId: number,
+    user: { id: number; email: string },
     actor: AuditActor = { id: null, email: cliActor },
   ): Promise<string> {
     return db.transaction().execute(async (trx) => {
-      const link = await writeSetPasswordLink(trx, userId);
+      const link = await writeSetPasswordLink(trx, user.id);
       await recordAuditEvent(trx, {
         actor,
         action: "staff.link",
         subjectType: "staff",
-        subjectId: userId,
+        subjectId: user.id,
+        // The log names the account by its address, as the other staff events do.
+        detail: { email: user.email },
         at: now(),
       });
       return link;
@@ -493,7 +495,7 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
       requireOwner(session);
       const user = await findStaffUserById(db, userId);
       if (!user) return { ok: false, message: staffAccountMessages.missing };
-      const link = await issueSetPasswordLink(user.id, actorOf(session));
+      const link = await issueSetPasswordLink(user, actorOf(session));
       const emailed = await mailLink({
         to: user.email,
         link,

@@ -152,12 +152,14 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     ]);
     expect(await service.moveSlider(owner, first.id, "up")).toBe("moved");
     expect((await service.sliders(owner))[0]?.id).toBe(first.id);
-    expect((await eventsSince(since)).map((event) => event.action)).toEqual([
-      "slider.move",
-      "slider.move",
+    // Each names its slider by its title: the id means nothing to staff.
+    expect(await eventsSince(since)).toMatchObject([
+      { action: "slider.move", detail: { title: first.title, direction: "down", position: 2 } },
+      { action: "slider.move", detail: { title: first.title, direction: "up", position: 1 } },
     ]);
 
     const opened = first.version;
+    const beforeSave = await lastEventId();
     expect(
       await service.saveSlider(
         owner,
@@ -173,6 +175,15 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     ).toEqual({ ok: false, reason: "conflict" });
     const saved = await service.slider(owner, first.id);
     expect(saved).toMatchObject({ title: "New title", link: "/about", image_url: first.image_url });
+    expect(await eventsSince(beforeSave)).toMatchObject([
+      {
+        action: "slider.replace",
+        detail: {
+          title: "New title",
+          changes: { title: { before: first.title, after: "New title" } },
+        },
+      },
+    ]);
     const replaced = await service.saveSlider(
       owner,
       first.id,
@@ -282,9 +293,20 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     expect(
       await service.renameAmenity(agent, sauna?.id ?? 0, { title: "Steam room", icon: "flame" }),
     ).toMatchObject({ ok: true });
+    // A change of the icon alone still names the amenity.
+    const iconOnly = await lastEventId();
+    expect(
+      await service.renameAmenity(agent, sauna?.id ?? 0, { title: "Steam room", icon: "cloud" }),
+    ).toMatchObject({ ok: true });
+    expect(await eventsSince(iconOnly)).toMatchObject([
+      {
+        action: "amenity.rename",
+        detail: { title: "Steam room", changes: { icon: { before: "flame", after: "cloud" } } },
+      },
+    ]);
     expect((await listAmenities(db)).find((amenity) => amenity.id === sauna?.id)).toMatchObject({
       title: "Steam room",
-      icon: "flame",
+      icon: "cloud",
     });
 
     // A used amenity: taken off each listing that has it, whose revision rises.
@@ -321,10 +343,14 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     expect(await service.addCategory(agent, { title: "Boats" })).toMatchObject({ ok: true });
     const boats = (await service.categories(agent)).find((term) => term.title === "Boats");
     expect(boats).toMatchObject({ listings: 0 });
+    const renaming = await lastEventId();
     expect(await service.renameCategory(agent, boats?.id ?? 0, { title: "Houseboats" })).toEqual({
       ok: true,
       id: boats?.id,
     });
+    expect(await eventsSince(renaming)).toMatchObject([
+      { action: "category.rename", detail: { title: "Houseboats" } },
+    ]);
     expect(
       (await listCategoryCounters(db)).some((category) => category.title === "Houseboats"),
     ).toBe(true);

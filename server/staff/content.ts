@@ -304,7 +304,9 @@ export function createAdminContent(options: AdminContentOptions): AdminContentSe
             action: "slider.replace",
             subjectType: "slider",
             subjectId: id,
+            // Named by its title: its id means nothing to staff (the log's page).
             detail: {
+              title: after.title,
               changes: changedFields(
                 { title: row.title, link: row.link, image_url: row.image_url },
                 after,
@@ -319,12 +321,13 @@ export function createAdminContent(options: AdminContentOptions): AdminContentSe
       await write(session, async (trx) => {
         outcome = await moveSlider(trx, id, direction);
         if (outcome !== "moved") throw new Refused({ ok: false, reason: "missing" });
-        const order = (await listSliderRows(trx)).map((row) => row.id);
+        const rows = await listSliderRows(trx);
+        const place = rows.findIndex((row) => row.id === id);
         return {
           action: "slider.move",
           subjectType: "slider",
           subjectId: id,
-          detail: { direction, position: order.indexOf(id) + 1 },
+          detail: { title: rows[place]?.title, direction, position: place + 1 },
         };
       });
       return outcome;
@@ -480,7 +483,11 @@ export function createAdminContent(options: AdminContentOptions): AdminContentSe
           action: "amenity.rename",
           subjectType: "amenity",
           subjectId: id,
-          detail: { changes: changedFields({ title: row.title, icon: row.icon }, after) },
+          // Named by its title even when only its icon changed.
+          detail: {
+            title,
+            changes: changedFields({ title: row.title, icon: row.icon }, after),
+          },
         };
       });
     },
@@ -535,7 +542,7 @@ export function createAdminContent(options: AdminContentOptions): AdminContentSe
           action: "category.rename",
           subjectType: "category",
           subjectId: id,
-          detail: { changes: changedFields({ title: row.title }, { title }) },
+          detail: { title, changes: changedFields({ title: row.title }, { title }) },
         };
       });
     },

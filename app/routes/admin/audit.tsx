@@ -2,7 +2,8 @@
  * Owners only: the audit log (decision 050). Every write of the back office and the content
  * commands, newest first, filtered by actor, action, subject and date through a GET form (the
  * filters stay in the URL, no JavaScript needed), paged by keyset links; each event links to
- * its subject (the listing editor, the enquiry's page).
+ * its subject (the listing editor, the enquiry's page) and says what changed in the words of
+ * the back office's forms (lib/admin-audit-detail.ts).
  */
 
 import { Link } from "react-router";
@@ -12,9 +13,9 @@ import {
   auditActionNames,
   auditActions,
   auditParams,
-  isAuditAction,
   parseAuditQuery,
 } from "../../../lib/admin-audit.ts";
+import { describeAuditEvent } from "../../../lib/admin-audit-detail.ts";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { FilterDateRange, FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
@@ -31,63 +32,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await context.get(siteRequestContext).audit.list(session, query);
   const { after: _after, before: _before, ...filters } = query;
   return {
-    page,
+    page: { ...page, rows: page.rows.map(shownEvent) },
     filters,
     typed: { from: params.get("from") ?? "", to: params.get("to") ?? "" },
     errors,
   };
 }
 
-/** A value of a change as the page shows it. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "(empty)";
-  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.join(", ");
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  return typeof value === "string" ? value : JSON.stringify(value);
+type ShownEvent = ReturnType<typeof shownEvent>;
+
+/** The page of an event's subject: a listing's editor, an enquiry's page. */
+function subjectHref({ subjectType, subjectId }: AuditEventRow): string | null {
+  if (!subjectId) return null;
+  const id = encodeURIComponent(subjectId);
+  if (subjectType === "listing") return `${adminPaths.listings}/${id}/edit`;
+  if (subjectType === "enquiry") return `${adminPaths.enquiries}/${id}`;
+  return null;
 }
 
-function Subject({ event }: { event: AuditEventRow }) {
-  const id = event.subjectId;
-  if (event.subjectType === "listing" && id) {
-    return <Link to={`${adminPaths.listings}/${encodeURIComponent(id)}/edit`}>Listing {id}</Link>;
-  }
-  if (event.subjectType === "enquiry" && id) {
-    return <Link to={`${adminPaths.enquiries}/${encodeURIComponent(id)}`}>Enquiry {id}</Link>;
-  }
-  const names: Record<string, string> = {
-    enquiry: "Enquiries",
-    "data-request": "Data request",
-    staff: "Staff account",
-    profile: "Company profile",
-    slider: "Slider",
-    collection: "Collection",
-    amenity: "Amenity",
-    category: "Category",
-  };
-  if (event.subjectType === "staff" && id !== null && id === String(event.actorId)) {
-    return <>Their own account</>;
-  }
-  const name = names[event.subjectType] ?? event.subjectType;
-  return <>{id ? `${name} ${id}` : name}</>;
+/** What a row shows of an event: the stored detail (file names, account ids) stays on the server. */
+function shownEvent(event: AuditEventRow) {
+  const { id, at, actorEmail } = event;
+  return { id, at, actorEmail, href: subjectHref(event), ...describeAuditEvent(event) };
 }
 
-function Detail({ event }: { event: AuditEventRow }) {
-  const { changes, ...rest } = event.detail;
-  const items: { key: string; text: string }[] = [];
-  if (changes !== null && typeof changes === "object") {
-    for (const [field, change] of Object.entries(changes as Record<string, unknown>)) {
-      const { before, after } = (change ?? {}) as { before?: unknown; after?: unknown };
-      items.push({ key: field, text: `${field}: ${shown(before)} → ${shown(after)}` });
-    }
-  }
-  for (const [key, value] of Object.entries(rest)) {
-    items.push({ key, text: `${key}: ${shown(value)}` });
-  }
-  if (items.length === 0) return null;
+function Changes({ event }: { event: ShownEvent }) {
+  if (event.changes.length === 0) return null;
   return (
     <ul className="admin-audit__detail">
-      {items.map((item) => (
-        <li key={item.key}>{item.text}</li>
+      {event.changes.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines may repeat (two photos given one alt text) and never move.
+        <li key={index}>{line}</li>
       ))}
     </ul>
   );
@@ -144,13 +119,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         columns={[
           { label: "When", nowrap: true, cell: (event) => formatDateTime(event.at) },
           { label: "Who", cell: (event) => event.actorEmail },
+          { label: "Action", cell: (event) => event.action },
           {
-            label: "Action",
+            label: "Subject",
             cell: (event) =>
-              isAuditAction(event.action) ? auditActionNames[event.action] : event.action,
+              event.href ? <Link to={event.href}>{event.subject}</Link> : event.subject,
           },
-          { label: "Subject", cell: (event) => <Subject event={event} /> },
-          { label: "What changed", cell: (event) => <Detail event={event} /> },
+          { label: "What changed", cell: (event) => <Changes event={event} /> },
         ]}
       />
       <AdminPager page={page} hrefOf={pageHref} />
