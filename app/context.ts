@@ -11,6 +11,7 @@ import type {
   AdminProfile,
   AdminSlider,
   AdminTerm,
+  CategoryMove,
   ContentSave,
   ProfileFormValues,
   SliderFormValues,
@@ -392,8 +393,13 @@ export interface AdminContentService {
   categories(session: StaffSession): Promise<AdminTerm[]>;
   addCategory(session: StaffSession, values: TermFormValues): Promise<ContentSave>;
   renameCategory(session: StaffSession, id: number, values: TermFormValues): Promise<ContentSave>;
-  /** Refused (`in-use`) while any listing is in the category. */
-  removeCategory(session: StaffSession, id: number): Promise<ContentSave>;
+  /**
+   * Without `move`, refused (`in-use`) while any listing is in the category. With it, its
+   * listings move to `move.to` and the category is removed in one transaction; refused as
+   * `invalid` (field `to`) for the category itself or one that is gone, and as `conflict` when
+   * the number of its listings is no longer `move.listings`.
+   */
+  removeCategory(session: StaffSession, id: number, move?: CategoryMove): Promise<ContentSave>;
 }
 
 export interface SiteRequestContext {

@@ -359,6 +359,19 @@ describe("describeAuditEvent", () => {
     expect(described.changes).toEqual(sample.changes);
   });
 
+  it("says where a removed category's listings went (decision 057's addendum)", () => {
+    const about = { subjectType: "category", subjectId: "4" };
+    const removed = (detail: Record<string, unknown>) =>
+      describeAuditEvent(event("category.remove", detail, about)).changes;
+    expect(removed({ title: "Boats", listings: 3, movedTo: "Houseboats" })).toEqual([
+      "3 listings moved to “Houseboats”",
+    ]);
+    expect(removed({ title: "Boats", listings: 1, movedTo: null })).toEqual([
+      "1 listing left without a category",
+    ]);
+    expect(removed({ title: "Boats", listings: 0, movedTo: null })).toEqual([]);
+  });
+
   it("names each action as the filter's list does", () => {
     expect(describeAuditEvent(event("listing.save", {})).action).toBe("Listing saved");
     expect(describeAuditEvent(event("listing.photos-save", {})).action).toBe("Photos changed");

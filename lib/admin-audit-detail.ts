@@ -384,7 +384,17 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   "category.add": none,
   "category.rename": (detail) =>
     changesOf(detail).map(([field, change]) => changeLine(labelOf(termFieldLabels, field), change)),
-  "category.remove": none,
+  "category.remove": (detail) => {
+    // Its listings moved first (decision 057's addendum): how many, and where to.
+    const listings = numberOf(detail.listings) ?? 0;
+    if (listings === 0) return [];
+    const movedTo = textOf(detail.movedTo);
+    return [
+      movedTo === undefined
+        ? `${counted(listings, "listing")} left without a category`
+        : `${counted(listings, "listing")} moved to “${movedTo}”`,
+    ];
+  },
 };
 
 /** An action this page does not know (a newer server's): each change and value, plainly. */

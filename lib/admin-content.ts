@@ -114,6 +114,31 @@ export interface AdminTerm {
   listings: number;
 }
 
+/**
+ * Where a removed category's listings go (decision 057): another category's id, or null for no
+ * category. `listings` is how many the confirmation said would move: a different count now is
+ * refused as a conflict, so nobody moves listings they were not told about.
+ */
+export interface CategoryMove {
+  to: number | null;
+  listings: number;
+}
+
+/** Why a category's listings cannot move where asked: the page and the service say the same. */
+export const categoryMoveProblems = {
+  itself: "The listings cannot move into the category being removed: choose another.",
+  gone: "That category no longer exists: choose another.",
+} as const;
+
+/** A move's `to` as a form or address carries it: a category's id, or this for no category. */
+export const noCategory = "none";
+
+/** A move's `to`: a category's id, null for no category, undefined for anything else. */
+export function moveTargetOf(value: string): number | null | undefined {
+  if (value === noCategory) return null;
+  return /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
+}
+
 export interface TermFormValues {
   title: string;
   /** Amenities only. */

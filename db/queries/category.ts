@@ -1,8 +1,12 @@
+/**
+ * The categories: the §7 counters, the content import's find-or-insert, and the back office's
+ * list, add, rename and removal (decision 057).
+ */
 import { type Kysely, sql } from "kysely";
 import type { Category } from "../../lib/api-contract.ts";
 import type { Database } from "../database.ts";
 import { readWhileUnchanged } from "../read-cache.ts";
-import { toCount } from "./columns.ts";
+import { nextRevision, toCount } from "./columns.ts";
 
 /**
  * Every category with the number of its published properties (0 for none), by title
@@ -130,4 +134,25 @@ export async function countCategoryListings(db: Kysely<Database>, id: number): P
 
 export async function deleteCategory(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom("category").where("id", "=", id).execute();
+}
+
+/**
+ * Moves every listing in category `id` to category `to` (null: no category), raising each one's
+ * revision and setting its `updated_at` as the listing editor's save does, then deletes category
+ * `id`. Answers how many listings moved. Give it the write's transaction: the move and the
+ * removal are one change.
+ */
+export async function deleteCategoryMovingListings(
+  db: Kysely<Database>,
+  id: number,
+  to: number | null,
+  at: Date,
+): Promise<number> {
+  const moved = await db
+    .updateTable("property")
+    .set({ category_id: to, revision: nextRevision, updated_at: at.toISOString() })
+    .where("category_id", "=", id)
+    .executeTakeFirst();
+  await deleteCategory(db, id);
+  return Number(moved.numUpdatedRows);
 }

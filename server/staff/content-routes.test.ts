@@ -3,13 +3,17 @@
  * agent but the profile (owners only); an image form posted as multipart with a picture
  * larger than other forms may send, its slider on the public home page at once (page cache
  * warm); the larger body accepted only on the image forms; posts without the form token
- * refused; a refused form answered with its messages beside the fields.
+ * refused; a refused form answered with its messages beside the fields; a category in use
+ * removed in two steps (where its listings go, then how many and where), its refusals, and the
+ * public listing pages showing the listings in their new category at once (page cache warm).
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
+import { listCategoryUses } from "../../db/queries/category.ts";
+import { categoryMoveProblems } from "../../lib/admin-content.ts";
 import {
   adminBrowser,
   createBackOfficeApp,
@@ -220,5 +224,111 @@ describe.each(testDialects)("the site-content pages on %s", (dialect) => {
     expect(renamed.headers.location).toContain("done=renamed");
     const property = await app.inject({ method: "GET", url });
     expect(property.body).toContain("Flats and apartments");
+  });
+
+  it("removes a category in use by moving its listings: choose, confirm, on the public site at once", async () => {
+    const agent = await signedIn("agent");
+    const db = database.handle.db;
+    const csrf = await agent.tokenFrom("/admin/categories");
+    expect(
+      (await agent.post("/admin/categories", { csrf, intent: "add", title: "Lock-ups" }))
+        .statusCode,
+    ).toBe(302);
+    const uses = await listCategoryUses(db);
+    const from = uses.find((category) => category.title === "Garages");
+    const target = uses.find((category) => category.title === "Lock-ups");
+    if (!from || !target || from.listings === 0) throw new Error("the seed has garages");
+    const moving = await db
+      .selectFrom("property")
+      .select(["code", "headline", "publish"])
+      .where("category_id", "=", from.id)
+      .execute();
+    const shown = moving.find((row) => row.publish === 1 || row.publish === true);
+    if (!shown) throw new Error("the seed publishes a garage");
+    const count = `${from.listings} listing${from.listings === 1 ? "" : "s"}`;
+
+    // Step one: where they go, a GET form of the other categories and none.
+    const choose = await agent.get(`/admin/categories?remove=${from.id}`);
+    expect(choose.statusCode).toBe(200);
+    expect(choose.body).toContain(
+      `${count} ${from.listings === 1 ? "is" : "are"} in this category.`,
+    );
+    expect(choose.body).toMatch(
+      /<form class="[^"]*" [^>]*action="\/admin\/categories" method="get">/,
+    );
+    expect(choose.body).toContain(`<option value="${target.id}">Lock-ups</option>`);
+    expect(choose.body).toContain('<option value="none">No category</option>');
+    expect(choose.body).not.toContain(`<option value="${from.id}">`);
+    const itself = await agent.get(`/admin/categories?remove=${from.id}&to=${from.id}`);
+    expect(itself.body).toContain(categoryMoveProblems.itself);
+    expect(itself.body).toMatch(/id="category-move-to"[^>]*aria-invalid="true"/);
+
+    // Step two: the confirmation names how many and where.
+    const confirm = await agent.get(`/admin/categories?remove=${from.id}&to=${target.id}`);
+    expect(confirm.body).toContain(`Move ${count} to “Lock-ups” and remove “Garages”?`);
+    // What its form posts, as a browser without JavaScript would: its fields and its button.
+    const form =
+      /<form[^>]*action="\/admin\/categories" method="post">([\s\S]*?)<\/form>/.exec(
+        confirm.body,
+      )?.[1] ?? "";
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
+    const fields = {
+      ...Object.fromEntries(hidden.map((match) => [match[1] as string, match[2] as string])),
+      intent: "remove",
+    };
+    expect(fields).toEqual({
+      csrf: formTokenOf(confirm.body),
+      id: String(from.id),
+      title: "Garages",
+      to: String(target.id),
+      listings: String(from.listings),
+      intent: "remove",
+    });
+    expect(form).toMatch(
+      new RegExp(`<button[^>]*value="remove" name="intent">Move ${count} and remove</button>`),
+    );
+
+    // Refused, nothing moved: without the form token, and over a stale count.
+    expect((await agent.post("/admin/categories", { ...fields, csrf: "forged" })).statusCode).toBe(
+      403,
+    );
+    const stale = await agent.post("/admin/categories", {
+      ...fields,
+      listings: String(from.listings + 1),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("the number of listings in this category changed");
+    expect(stale.body).toContain(`Move ${count} to “Lock-ups” and remove “Garages”?`);
+    const gone = await agent.post("/admin/categories", { ...fields, to: "999999" });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.body).toContain(categoryMoveProblems.gone);
+    expect(gone.body).toContain('<option value="none">No category</option>');
+    expect((await listCategoryUses(db)).find((category) => category.id === from.id)?.listings).toBe(
+      from.listings,
+    );
+
+    // Warm the page cache: a page served from it afterwards would still show the old category.
+    const search = (type: string) =>
+      app.inject({ method: "GET", url: `/search?type=${encodeURIComponent(type)}` });
+    expect((await search("Garages")).body).toContain(shown.headline);
+    expect((await search("Lock-ups")).body).not.toContain(shown.headline);
+
+    const moved = await agent.post("/admin/categories", fields);
+    expect(moved.statusCode).toBe(302);
+    const done = `/admin/categories?${new URLSearchParams({
+      done: "moved",
+      title: "Garages",
+      listings: String(from.listings),
+      to: String(target.id),
+    })}`;
+    expect(moved.headers.location).toBe(done);
+    expect((await agent.get(done)).body).toContain(
+      `“Garages” is removed; its ${count} ${from.listings === 1 ? "is" : "are"} in “Lock-ups” now, on the public site too.`,
+    );
+    expect((await search("Lock-ups")).body).toContain(shown.headline);
+    expect((await search("Garages")).body).not.toContain(shown.headline);
+    const property = await app.inject({ method: "GET", url: `/property/${shown.code}` });
+    expect(property.body).toMatch(/Lock-ups<\/span>/);
+    expect(property.body).not.toMatch(/>Garages<\/span>/);
   });
 });

@@ -16,6 +16,7 @@ import { listCategoryCounters } from "../../db/queries/category.ts";
 import { findCollection } from "../../db/queries/collection.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import { listSliders } from "../../db/queries/slider.ts";
+import { categoryMoveProblems } from "../../lib/admin-content.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   createTestDatabase,
@@ -366,6 +367,107 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     expect(await service.removeCategory(agent, boats?.id ?? 0)).toEqual({ ok: true });
     expect((await service.categories(agent)).some((term) => term.id === boats?.id)).toBe(false);
     expect((await eventsSince(since)).map((event) => event.action)).toEqual(["category.remove"]);
+  });
+
+  it("removes a category in use by moving its listings, in one step, announced and recorded", async () => {
+    const service = content();
+    const [from, other] = (await service.categories(agent)).filter((term) => term.listings > 0);
+    if (!from || !other) throw new Error("the seed has two categories with listings");
+    expect(await service.addCategory(agent, { title: "Town houses" })).toMatchObject({ ok: true });
+    const target = (await service.categories(agent)).find((term) => term.title === "Town houses");
+    if (!target) throw new Error("just added");
+    const rows = () =>
+      db
+        .selectFrom("property")
+        .select(["code", "category_id", "revision"])
+        .orderBy("code")
+        .execute();
+    const before = await rows();
+    const since = await lastEventId();
+    const heard = announced;
+
+    // Refused, nothing changed: into itself, into a category that is gone, a stale count.
+    const refusals = [
+      { to: from.id, listings: from.listings },
+      { to: 999_999, listings: from.listings },
+      { to: target.id, listings: from.listings + 1 },
+      { to: null, listings: from.listings - 1 },
+    ];
+    const answers = [];
+    for (const move of refusals) answers.push(await service.removeCategory(agent, from.id, move));
+    expect(answers).toEqual([
+      {
+        ok: false,
+        reason: "invalid",
+        issues: [{ field: "to", message: categoryMoveProblems.itself }],
+      },
+      {
+        ok: false,
+        reason: "invalid",
+        issues: [{ field: "to", message: categoryMoveProblems.gone }],
+      },
+      { ok: false, reason: "conflict" },
+      { ok: false, reason: "conflict" },
+    ]);
+    expect(await rows()).toEqual(before);
+    expect(await eventsSince(since)).toEqual([]);
+    expect(announced).toBe(heard);
+
+    expect(
+      await service.removeCategory(agent, from.id, { to: target.id, listings: from.listings }),
+    ).toEqual({ ok: true });
+    const after = await rows();
+    for (const row of before) {
+      const now = after.find((found) => found.code === row.code);
+      if (row.category_id === from.id) {
+        expect(now, row.code).toMatchObject({ category_id: target.id, revision: row.revision + 1 });
+      } else {
+        expect(now, row.code).toEqual(row);
+      }
+    }
+    const categories = await service.categories(agent);
+    expect(categories.some((term) => term.id === from.id)).toBe(false);
+    expect(categories.find((term) => term.id === target.id)?.listings).toBe(from.listings);
+    // The public counters: the published ones are counted under the new category now.
+    const published = await db
+      .selectFrom("property")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("category_id", "=", target.id)
+      .where("publish", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(
+      (await listCategoryCounters(db)).find((category) => category.title === "Town houses")?.total,
+    ).toBe(Number(published.count));
+    expect(announced).toBeGreaterThan(heard);
+    expect(await eventsSince(since)).toMatchObject([
+      {
+        action: "category.remove",
+        actor_email: "agent@example.com",
+        subject_type: "category",
+        subject_id: String(from.id),
+        detail: { title: from.title, listings: from.listings, movedTo: "Town houses" },
+      },
+    ]);
+
+    // To no category: the listings are left without one.
+    expect(
+      await service.removeCategory(agent, other.id, { to: null, listings: other.listings }),
+    ).toEqual({
+      ok: true,
+    });
+    const none = await db
+      .selectFrom("property")
+      .select("category_id")
+      .where(
+        "code",
+        "in",
+        before.filter((row) => row.category_id === other.id).map((row) => row.code),
+      )
+      .execute();
+    expect(none.map((row) => row.category_id)).toEqual(none.map(() => null));
+    expect((await eventsSince(since)).at(-1)).toMatchObject({
+      detail: { title: other.title, listings: other.listings, movedTo: null },
+    });
   });
 
   it("recorded an event for every kind of write above", async () => {

@@ -22,6 +22,7 @@ import { type AuditEvent, recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   countCategoryListings,
   deleteCategory,
+  deleteCategoryMovingListings,
   findCategory,
   findCategoryByTitle,
   insertCategory,
@@ -49,7 +50,11 @@ import type {
   SliderFormValues,
   TermFormValues,
 } from "../../lib/admin-content.ts";
-import { collectionPlaces, maxCollectionItems } from "../../lib/admin-content.ts";
+import {
+  categoryMoveProblems,
+  collectionPlaces,
+  maxCollectionItems,
+} from "../../lib/admin-content.ts";
 import { type CollectionName, collectionNames } from "../../lib/collection-names.ts";
 import { changedFields } from "../audit/changes.ts";
 import { profileInputSchema } from "../content/profile.ts";
@@ -546,18 +551,36 @@ export function createAdminContent(options: AdminContentOptions): AdminContentSe
         };
       });
     },
-    async removeCategory(session, id) {
-      return write(session, async (trx) => {
+    async removeCategory(session, id, move) {
+      return write(session, async (trx, at) => {
         const row = await findCategory(trx, id);
         if (row === undefined) throw new Refused({ ok: false, reason: "missing" });
-        const listings = await countCategoryListings(trx, id);
-        if (listings > 0) throw new Refused({ ok: false, reason: "in-use", listings });
-        await deleteCategory(trx, id);
+        if (move === undefined) {
+          const listings = await countCategoryListings(trx, id);
+          if (listings > 0) throw new Refused({ ok: false, reason: "in-use", listings });
+          await deleteCategory(trx, id);
+          return {
+            action: "category.remove",
+            subjectType: "category",
+            subjectId: id,
+            detail: { title: row.title },
+          };
+        }
+        if (move.to === id) {
+          throw new Refused(invalid([{ field: "to", message: categoryMoveProblems.itself }]));
+        }
+        const target = move.to === null ? null : await findCategory(trx, move.to);
+        if (target === undefined) {
+          throw new Refused(invalid([{ field: "to", message: categoryMoveProblems.gone }]));
+        }
+        const moved = await deleteCategoryMovingListings(trx, id, target?.id ?? null, at);
+        // The confirmation named a number: any other is not what was agreed to, so all rolls back.
+        if (moved !== move.listings) throw new Refused({ ok: false, reason: "conflict" });
         return {
           action: "category.remove",
           subjectType: "category",
           subjectId: id,
-          detail: { title: row.title },
+          detail: { title: row.title, listings: moved, movedTo: target?.title ?? null },
         };
       });
     },

@@ -4,9 +4,10 @@
  * without the content-change path); sliders and a collection are reordered with the keyboard,
  * the focus staying on the moved item; axe finds no serious or critical violation at 1280 and
  * 390 px. Every test puts back what it changed (a slider removed, a collection emptied of its
- * addition, the profile's texts, an amenity's and a category's names) and runs in its own
- * project after the other back-office specs, since the home page and every page's frame show
- * this content. Screenshots go to /tmp/content-admin for a person to look at.
+ * addition, the profile's texts, an amenity's and a category's names, a category's listings
+ * moved back into a category of its name, without JavaScript) and runs in its own project
+ * after the other back-office specs, since the home page and every page's frame show this
+ * content. Screenshots go to /tmp/content-admin for a person to look at.
  */
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -249,13 +250,12 @@ test("amenities and categories: renamed on the property page at once, added and 
   await expect(page.getByRole("status")).toContainText("“Family houses” is renamed");
   expect(await publicHtml(page, `/property/${house.code}`)).toContain("Family houses");
 
-  // In use: it cannot be removed; its name is put back.
+  // In use: removing it asks first where its listings go; kept, its name is put back.
   await page.getByRole("link", { name: "Remove “Family houses”" }).click();
-  await expect(
-    page.getByRole("heading", { name: "“Family houses” cannot be removed yet" }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Remove “Family houses”?" })).toBeVisible();
+  await expect(page.getByLabel("Move its listings to")).toBeVisible();
   await expect(page.getByRole("button", { name: "Remove category" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await page.getByRole("link", { name: "Keep it" }).click();
   const renamed = page
     .locator("tbody tr")
     .filter({ has: page.locator("th", { hasText: /^Family houses$/ }) });
@@ -263,6 +263,90 @@ test("amenities and categories: renamed on the property page at once, added and 
   await renamed.getByRole("button", { name: "Rename “Family houses”" }).click();
   await expect(page.getByRole("status")).toContainText("“Houses” is renamed");
   expect(await publicHtml(page, `/property/${house.code}`)).not.toContain("Family houses");
+  await context.close();
+});
+
+test("a category in use: its listings moved to another as it is removed, on the public site at once", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInOwner(browser, "category-move");
+  const garages = (await listProperties()).filter(
+    (property) => property.publish === 1 && property.category === "Garages",
+  );
+  // The published ones fit on one page of the search.
+  expect(garages.length).toBeGreaterThan(0);
+  expect(garages.length).toBeLessThanOrEqual(10);
+  const search = (type: string) => publicHtml(page, `/search?type=${encodeURIComponent(type)}`);
+  const listed = (html: string) =>
+    garages.filter((property) => html.includes(`href="/property/${property.slug}"`)).length;
+  const counted = (html: string, title: string) =>
+    new RegExp(
+      `category-list__title">${title}</span><span class="category-list__total">(\\d+)<`,
+    ).exec(html)?.[1];
+
+  await page.goto("/admin/categories");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.getByLabel("Title", { exact: true }).fill("Parking spaces");
+  await page.getByRole("button", { name: "Add category" }).click();
+  await expect(page.getByRole("status")).toContainText("“Parking spaces” is added.");
+  const row = page
+    .locator("tbody tr")
+    .filter({ has: page.locator("th", { hasText: /^Garages$/ }) });
+  const inGarages = Number(await row.locator('td[data-label="Listings"]').textContent());
+  const count = inGarages === 1 ? "1 listing" : `${inGarages} listings`;
+
+  // Step one: where they go.
+  await row.getByRole("link", { name: "Remove “Garages”" }).click();
+  await expect(page.getByRole("heading", { name: "Remove “Garages”?" })).toBeVisible();
+  await expect(
+    page.getByText(`${count} ${inGarages === 1 ? "is" : "are"} in this category.`),
+  ).toBeVisible();
+  await check(page, "category-move-choose");
+  await page.getByLabel("Move its listings to").selectOption({ label: "Parking spaces" });
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // Step two: how many, and where.
+  await expect(
+    page.getByRole("heading", {
+      name: `Move ${count} to “Parking spaces” and remove “Garages”?`,
+    }),
+  ).toBeVisible();
+  await check(page, "category-move-confirm");
+  expect(listed(await search("Garages"))).toBe(garages.length);
+  expect(listed(await search("Parking spaces"))).toBe(0);
+  await page.getByRole("button", { name: `Move ${count} and remove` }).click();
+  await expect(page.getByRole("status")).toContainText(
+    `“Garages” is removed; its ${count} ${inGarages === 1 ? "is" : "are"} in “Parking spaces” now`,
+  );
+  await expect(page.locator("tbody th", { hasText: /^Garages$/ })).toHaveCount(0);
+  const moved = await search("Parking spaces");
+  expect(listed(moved)).toBe(garages.length);
+  expect(counted(moved, "Parking spaces")).toBe(String(garages.length));
+  expect(counted(moved, "Garages")).toBeUndefined();
+  expect(listed(await search("Garages"))).toBe(0);
+
+  // Put back without JavaScript, the same two steps as plain forms: Garages again, then
+  // Parking spaces removed, its listings moved to it.
+  const plain = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  const back = await plain.newPage();
+  await back.goto("/admin/categories");
+  await back.getByLabel("Title", { exact: true }).fill("Garages");
+  await back.getByRole("button", { name: "Add category" }).click();
+  await expect(back.getByRole("status")).toContainText("“Garages” is added.");
+  await back.getByRole("link", { name: "Remove “Parking spaces”" }).click();
+  await back.getByLabel("Move its listings to").selectOption({ label: "Garages" });
+  await back.getByRole("button", { name: "Continue" }).click();
+  await expect(back).toHaveURL(/\?remove=\d+&to=\d+$/);
+  await back.getByRole("button", { name: `Move ${count} and remove` }).click();
+  await expect(back.getByRole("status")).toContainText(
+    `“Parking spaces” is removed; its ${count} ${inGarages === 1 ? "is" : "are"} in “Garages” now`,
+  );
+  expect(listed(await search("Garages"))).toBe(garages.length);
+  await plain.close();
   await context.close();
 });
 

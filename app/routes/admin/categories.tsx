@@ -1,7 +1,8 @@
 /** The categories (decision 057): app/admin/term-page.tsx, shared with the amenities. */
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { adminMeta, staffSessionContext } from "../../admin/staff.ts";
-import { loadTerms, TermPage, termAction } from "../../admin/term-page.tsx";
+import { loadTerms, TermPage, termAction, termShouldRevalidate } from "../../admin/term-page.tsx";
 import type { Route } from "./+types/categories";
 
 export const meta: Route.MetaFunction = () => adminMeta("Categories");
@@ -14,6 +15,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
   return termAction(context.get(siteRequestContext).content, session, "category", request);
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return termShouldRevalidate(args);
 }
 
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
