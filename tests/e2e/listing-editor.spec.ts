@@ -92,6 +92,13 @@ test("a listing made in the editor, with the toolbar, appears on the public site
   );
   await visitor.goto(href as string);
   await expect(visitor.getByRole("heading", { level: 1 })).toContainText(`${headline}, edited`);
+
+  // What was typed went with the saves that kept it: no draft is offered for either form.
+  for (const path of [`/admin/listings/${code}/edit`, "/admin/listings/new"]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await expect(page.getByRole("region", { name: "Changes not saved yet" }), path).toHaveCount(0);
+  }
   await context.close();
 });
 
