@@ -369,7 +369,7 @@ function DraftNotice({ draft, revision }: { draft: ListingDraftState; revision?:
 }
 
 export function ListingForm(props: ListingFormProps) {
-  const { mode, issues, options, csrfToken, archived } = props;
+  const { mode, issues, options, chosen, csrfToken, archived } = props;
   const draft = useListingDraft(
     mode === "new" ? null : props.values.code,
     props.values,
@@ -380,7 +380,6 @@ export function ListingForm(props: ListingFormProps) {
   const restored = draft.restored;
   const values = restored?.values ?? props.values;
   const revision = restored ? (restored.revision ?? undefined) : props.revision;
-  const chosen = props.chosen;
   const related = restored ? { query: "", found: null } : props.related;
   const errors: Partial<Record<ListingField, string>> = {};
   for (const found of issues) {
