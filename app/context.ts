@@ -231,6 +231,8 @@ export interface AdminListingsService {
   open(session: StaffSession, code: string): Promise<EditableListing | null>;
   /** The form's choices: every category and amenity. */
   formOptions(session: StaffSession): Promise<ListingFormOptions>;
+  /** The code a new listing's form proposes: the next free one of the newest's series. */
+  proposedCode(session: StaffSession): Promise<string>;
   /** Adds a listing from the form's values. */
   create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
   /** Saves the form over listing `code`, only if it is still at `revision`. */

@@ -105,10 +105,36 @@ export function listingValuesOf(form: FormData): ListingFormValues {
   }
   const texts = (name: string) =>
     form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
+  values.floor_plans = [...storedPlanLines(form), ...floorPlanLines(values.floor_plans)].join("\n");
   values.amenities = [...new Set(texts("amenities"))];
   values.related = [...new Set(texts("related"))];
   values.publish = form.get("publish") === "yes";
   return values;
+}
+
+/**
+ * The names of the editor's stored floor plans (decision 069): each plan the site stored under
+ * its content hash is shown by its label and picture, and posts its file and label in these
+ * fields (a ticked `remove` leaves it out); the text area holds the other plans' lines.
+ */
+export const storedPlanFields = {
+  file: "floor_plan_file",
+  label: "floor_plan_label",
+  remove: "floor_plan_remove",
+} as const;
+
+/** The stored plans a form posted, as the field's `Label=file` lines, in their order. */
+function storedPlanLines(form: FormData): string[] {
+  const text = (value: FormDataEntryValue | null | undefined) =>
+    typeof value === "string" ? value.trim() : "";
+  const labels = form.getAll(storedPlanFields.label);
+  const removed = new Set(form.getAll(storedPlanFields.remove).map(text));
+  return form.getAll(storedPlanFields.file).flatMap((value, index) => {
+    const file = text(value);
+    if (file === "" || removed.has(file)) return [];
+    const label = text(labels[index]);
+    return [label === "" ? file : `${label}=${file}`];
+  });
 }
 
 /**

@@ -98,3 +98,12 @@ export function readFloorPlans(value: unknown): FloorPlan[] {
     ];
   });
 }
+
+/**
+ * Whether a plan's file is one the site stored under the SHA-256 of its bytes (uploads and
+ * imports: server/photos/photo-store.ts names them so): a name that says nothing to staff, so
+ * the listing editor shows such a plan by its label and picture instead (decision 069).
+ */
+export function isStoredPlanFile(file: string): boolean {
+  return /^[0-9a-f]{64}\.[a-z0-9]+$/.test(file);
+}

@@ -19,6 +19,7 @@ import {
   offerTypes,
 } from "../../lib/admin-listing-form.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
+import { FloorPlanField } from "./floor-plan-field.tsx";
 import { FormToken } from "./form-field.tsx";
 import { type ListingDraft, type ListingDraftState, useListingDraft } from "./listing-draft.ts";
 import { RichTextEditor } from "./rich-text-editor.tsx";
@@ -56,6 +57,20 @@ export interface ListingFormProps {
   action?: string;
   /** The page answers this form's successful save: the draft it posted is no longer needed. */
   justSaved?: boolean;
+  /** New: the next free code of the newest listing's series, the code's example. */
+  proposedCode?: string;
+}
+
+/** Said before it is typed, since halves are refused. */
+export const ratingHint = "Whole stars only: 0, 1, 2, 3, 4 or 5 (no halves).";
+
+/** The code's hint: its rules, and what a change carries with it (decision 069). */
+function codeHint(mode: ListingFormProps["mode"], proposed: string | undefined): string {
+  const rules = "Letters, digits, '.', '_' or '-'";
+  if (mode === "new") {
+    return proposed ? `${rules}, such as ${proposed} (the next free code).` : `${rules}.`;
+  }
+  return `${rules}. A new code renames the listing: related listings, collections and enquiries follow it; the page's address (slug) stays.`;
 }
 
 interface TextFieldProps {
@@ -69,6 +84,8 @@ interface TextFieldProps {
   autoComplete?: string;
   /** Takes a whole row: a value usually longer than a quarter of the form shows whole. */
   wide?: boolean;
+  /** What the browser checks too (the form posts without its checks: the server says why). */
+  pattern?: string;
 }
 
 function describedBy(id: string, hint: string | undefined, error: string | undefined) {
@@ -124,6 +141,7 @@ function TextField({
   required,
   autoComplete = "off",
   wide,
+  pattern,
 }: TextFieldProps) {
   const id = fieldId(field);
   const error = errors[field];
@@ -138,6 +156,7 @@ function TextField({
         autoComplete={autoComplete}
         required={required}
         aria-required={required ? true : undefined}
+        pattern={pattern}
         defaultValue={values[field]}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
@@ -445,15 +464,13 @@ export function ListingForm(props: ListingFormProps) {
         {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
         {props.notice}
         <Fieldset legend="The listing">
-          {mode === "new" ? (
-            <TextField
-              field="code"
-              values={values}
-              errors={errors}
-              required
-              hint="Letters, digits, '.', '_' or '-', such as HP-1031. It cannot be changed later."
-            />
-          ) : null}
+          <TextField
+            field="code"
+            values={values}
+            errors={errors}
+            required
+            hint={codeHint(mode, props.proposedCode)}
+          />
           <TextField field="headline" values={values} errors={errors} required wide />
           <TextField
             field="slug"
@@ -529,17 +546,25 @@ export function ListingForm(props: ListingFormProps) {
           />
         </Fieldset>
         <Fieldset legend="Rooms and size" narrow>
-          {(
-            ["bedroom", "bathroom", "room", "floor", "size", "garage", "balcony", "rating"] as const
-          ).map((field) => (
-            <TextField
-              key={field}
-              field={field}
-              values={values}
-              errors={errors}
-              inputMode="numeric"
-            />
-          ))}
+          {(["bedroom", "bathroom", "room", "floor", "size", "garage", "balcony"] as const).map(
+            (field) => (
+              <TextField
+                key={field}
+                field={field}
+                values={values}
+                errors={errors}
+                inputMode="numeric"
+              />
+            ),
+          )}
+          <TextField
+            field="rating"
+            values={values}
+            errors={errors}
+            inputMode="numeric"
+            pattern="[0-5]"
+            hint={ratingHint}
+          />
         </Fieldset>
         <div className="admin-editor__group">
           <RichTextEditor
@@ -596,25 +621,12 @@ export function ListingForm(props: ListingFormProps) {
             hint="The map's embed address, https://… (optional)."
           />
         </Fieldset>
-        <div className="admin-editor__group">
-          <FieldShell
-            id={fieldId("floor_plans")}
-            label={listingFieldLabels.floor_plans}
-            hint="One plan a line: its label, '=', then an image (.png, .jpg, .webp) or PDF already in the property images, or its https:// address. Such as: Ground floor=ground-floor.png. The photos page (Manage photos) uploads plans and orders, labels and removes them too; its changes show here."
-            error={errors.floor_plans}
-            wide
-          >
-            <textarea
-              className="admin-field__input"
-              id={fieldId("floor_plans")}
-              name="floor_plans"
-              rows={3}
-              defaultValue={values.floor_plans}
-              aria-invalid={errors.floor_plans ? true : undefined}
-              aria-describedby={describedBy(fieldId("floor_plans"), "hint", errors.floor_plans)}
-            />
-          </FieldShell>
-        </div>
+        <FloorPlanField
+          id={fieldId("floor_plans")}
+          label={listingFieldLabels.floor_plans}
+          value={values.floor_plans}
+          error={errors.floor_plans}
+        />
         <div className="admin-actions admin-editor__actions">
           <button className="admin-button" type="submit" name="intent" value="save">
             {mode === "new" ? "Create listing" : "Save changes"}

@@ -80,7 +80,7 @@ const writes = {
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
-  listings: ["list", "find", "open", "formOptions", "search", "choices"],
+  listings: ["list", "find", "open", "formOptions", "proposedCode", "search", "choices"],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
   content: [
@@ -391,18 +391,30 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     expect(duplicated).toMatchObject([
       {
         action: "listing.duplicate",
-        subject_id: `AU-${dialect}-COPY`,
+        subject_id: `AU-${dialect}-2`,
         detail: { from: `AU-${dialect}` },
       },
     ]);
     for (const action of ["publish", "unpublish", "archive", "restore", "delete"] as const) {
-      const changed = await recordedBy(() => listings.change(agent, `AU-${dialect}-COPY`, action));
+      const changed = await recordedBy(() => listings.change(agent, `AU-${dialect}-2`, action));
       expect(changed, action).toMatchObject([
-        { action: `listing.${action}`, subject_id: `AU-${dialect}-COPY` },
+        { action: `listing.${action}`, subject_id: `AU-${dialect}-2` },
       ]);
     }
     const unchanged = await recordedBy(() => listings.change(agent, `AU-${dialect}`, "unpublish"));
     expect(unchanged).toEqual([]);
+    // A new code: the event names the listing by it and shows the change (decision 069).
+    const current = await listings.open(agent, `AU-${dialect}`);
+    const renamed = await recordedBy(() =>
+      listings.save(agent, `AU-${dialect}`, current!.revision, {
+        ...current!.values,
+        code: `AU-${dialect}-R`,
+      }),
+    );
+    expect(renamed).toMatchObject([{ action: "listing.save", subject_id: `AU-${dialect}-R` }]);
+    expect(renamed[0]?.detail).toEqual({
+      changes: { code: { before: `AU-${dialect}`, after: `AU-${dialect}-R` } },
+    });
   });
 
   it("records each write of the inbox, and a data request without the address", async () => {

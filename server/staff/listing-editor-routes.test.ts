@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
+import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import {
   adminBrowser,
@@ -44,6 +45,16 @@ function formFields(html: string): Record<string, string> {
     .replaceAll("&quot;", '"')
     .replaceAll("&amp;", "&");
   return fields;
+}
+
+/** The next free code of `code`'s series among these rows (`HP-1030` → one above the highest). */
+function nextOfSeries(rows: readonly { code: string }[], code: string): string {
+  const [, prefix, digits] = /^(.*?)(\d+)$/.exec(code)!;
+  const numbers = rows
+    .map((row) => row.code.slice(prefix!.length))
+    .filter((rest, index) => rows[index]!.code.startsWith(prefix!) && /^\d+$/.test(rest))
+    .map(Number);
+  return `${prefix}${String(Math.max(...numbers) + 1).padStart(digits!.length, "0")}`;
 }
 
 /** The `<input>` tag with this id, or "" when there is none. */
@@ -94,6 +105,7 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
       expect(answer.statusCode, url).toBe(302);
       expect(answer.headers.location, url).toBe(signInFor(url));
     }
+    const listingsBefore = (await listAllPropertyRows(database.handle.db)).length;
     const stranger = adminBrowser(app);
     const csrf = await stranger.tokenFrom("/admin/sign-in");
     for (const url of [
@@ -118,7 +130,7 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     }
     const row = await findPropertyRowByCode(database.handle.db, code);
     expect(row?.headline).toBe(headline);
-    expect(await findPropertyRowByCode(database.handle.db, `${code}-COPY`)).toBeUndefined();
+    expect(await listAllPropertyRows(database.handle.db)).toHaveLength(listingsBefore);
   });
 
   it.each<StaffRole>(["agent", "owner"])(
@@ -240,6 +252,66 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(saved.statusCode).toBe(302);
   });
 
+  it("shows stored floor plans by label and picture, their hashed file names only in hidden fields", async () => {
+    const { code } = await publishedListing();
+    const db = database.handle.db;
+    const row = await findPropertyRowByCode(db, code);
+    const file = `${"a1".repeat(32)}.png`;
+    const address = "Site=https://plans.example.com/site.pdf";
+    await replaceFloorPlans(db, row!.id, [
+      { label: "Ground floor", file, kind: "image" },
+      { label: "Site", file: "https://plans.example.com/site.pdf", kind: "pdf" },
+    ]);
+    const browser = await signedIn("agent");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toContain(`<input type="hidden" name="floor_plan_file" value="${file}"/>`);
+    expect(page.body).toContain("Plan 1 (image): label");
+    expect(inputTag(page.body, "listing-floor_plans-label-0")).toContain('value="Ground floor"');
+    const textarea = /<textarea[^>]*name="floor_plans"[^>]*>([\s\S]*?)<\/textarea>/.exec(page.body);
+    expect(textarea?.[1]).toBe(address);
+    // Its label changed, the plan keeps its file and place; the address stays a line.
+    const fields = formFields(page.body);
+    const relabelled = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      floor_plan_label: "Kitchen level",
+      floor_plans: address,
+    });
+    expect(relabelled.statusCode).toBe(302);
+    expect(await listFloorPlans(db, row!.id)).toEqual([
+      { label: "Kitchen level", file, kind: "image" },
+      { label: "Site", file: "https://plans.example.com/site.pdf", kind: "pdf" },
+    ]);
+    // Ticked "Remove", it goes.
+    const removed = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields((await browser.get(`/admin/listings/${code}/edit`)).body),
+      floor_plan_remove: file,
+      floor_plans: address,
+    });
+    expect(removed.statusCode).toBe(302);
+    expect(await listFloorPlans(db, row!.id)).toEqual([
+      { label: "Site", file: "https://plans.example.com/site.pdf", kind: "pdf" },
+    ]);
+  });
+
+  it("says before and after that a rating is whole stars", async () => {
+    const { code } = await publishedListing();
+    const browser = await signedIn("agent");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    const rating = inputTag(page.body, "listing-rating");
+    expect(rating).toContain('pattern="[0-5]"');
+    expect(rating).toContain('inputMode="numeric"');
+    expect(rating).toContain('aria-describedby="listing-rating-hint"');
+    expect(page.body).toContain("Whole stars only: 0, 1, 2, 3, 4 or 5 (no halves).");
+    const refused = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields(page.body),
+      rating: "4.5",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      "Rating (0 to 5) must be a whole number from 0 to 5, without halves (&#x27;4.5&#x27; is not)",
+    );
+  });
+
   it("saves a long description beyond a public form's size, for signed-in staff only", async () => {
     const { code, slug } = await publishedListing();
     const browser = await signedIn("agent");
@@ -330,18 +402,51 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     const table = await browser.get(`/admin/listings?q=${code}`);
     expect(table.body).toContain(`action="/admin/listings/${code}/duplicate"`);
     expect(table.body).toContain(`href="/admin/listings/${code}/edit"`);
+    const next = nextOfSeries(await listAllPropertyRows(database.handle.db), code);
     const copied = await browser.post(`/admin/listings/${code}/duplicate`, {
       csrf: formTokenOf(table.body),
     });
     expect(copied.statusCode).toBe(302);
-    expect(copied.headers.location).toBe(`/admin/listings/${code}-COPY/edit?done=duplicated`);
+    expect(copied.headers.location).toBe(`/admin/listings/${next}/edit?done=duplicated`);
     const editor = await browser.get(copied.headers.location as string);
-    expect(editor.body).toContain(`${code}-COPY is a new unpublished copy.`);
-    const copy = await findPropertyRowByCode(database.handle.db, `${code}-COPY`);
+    expect(editor.body).toContain(`${next} is a new unpublished copy.`);
+    expect(inputTag(editor.body, "listing-code")).toContain(`value="${next}"`);
+    const copy = await findPropertyRowByCode(database.handle.db, next);
     expect(copy?.headline).toBe(headline);
     expect(copy?.publish === 0 || copy?.publish === false).toBe(true);
     expect(copy?.slug).not.toBe(slug);
     expect((await app.inject({ url: `/property/${copy?.slug}` })).statusCode).toBe(302);
+  });
+
+  it("proposes the next free code as the new form's example, and renames a listing by its code field", async () => {
+    const browser = await signedIn("agent");
+    const rows = await listAllPropertyRows(database.handle.db);
+    const newest = rows.reduce((a, b) => (String(a.created_at) >= String(b.created_at) ? a : b));
+    const page = await browser.get("/admin/listings/new");
+    const proposed = nextOfSeries(rows, newest.code);
+    expect(page.body).toContain(`such as ${proposed} (the next free code).`);
+    expect(rows.some((row) => row.code === proposed)).toBe(false);
+
+    const { code, headline } = await publishedListing();
+    const [other] = rows.filter((row) => row.code !== code);
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    expect(fields.code).toBe(code);
+    const refused = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      code: other!.code,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      `Code &#x27;${other!.code}&#x27; is already the code of listing “${other!.headline.replaceAll("&", "&amp;")}”`,
+    );
+    expect(inputTag(refused.body, "listing-code")).toContain(`value="${other!.code}"`);
+    const renamed = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      code: `${code}-R`,
+    });
+    expect(renamed.headers.location).toBe(`/admin/listings/${code}-R/edit?done=saved`);
+    expect((await findPropertyRowByCode(database.handle.db, `${code}-R`))?.headline).toBe(headline);
+    expect(await findPropertyRowByCode(database.handle.db, code)).toBeUndefined();
   });
 
   it("finds related listings without JavaScript (saving nothing) and as data", async () => {

@@ -21,6 +21,7 @@ import {
   listingValuesOf,
 } from "../../lib/admin-listing-form.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
+import { buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -139,13 +140,24 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
       code: "must be 1 to 64 letters, digits, '.', '_' or '-'",
       headline: "is required",
       price: "must be a number",
-      rating: "must be at most 5",
+      rating: "must be a whole number from 0 to 5, without halves ('9' is not)",
       youtube: "must be an http(s) address",
       category: "must be one from the list",
       amenities: "must be from the list (not Helipad)",
       related: "has no listing with the code NOPE-1",
     });
     expect(await findPropertyRowByCode(db, "bad code!")).toBeUndefined();
+    // A half star is refused saying why (the field's hint says so beforehand).
+    expect(await createListing(db, { ...goodValues("ED-H"), rating: "4.5" }, now)).toEqual({
+      ok: false,
+      reason: "invalid",
+      issues: [
+        {
+          field: "rating",
+          message: "must be a whole number from 0 to 5, without halves ('4.5' is not)",
+        },
+      ],
+    });
     // The record's own rules, once its fields are good.
     expect(await createListing(db, { ...goodValues("ED-3"), latitude: "51.5" }, now)).toEqual({
       ok: false,
@@ -160,7 +172,12 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect(sameCode).toEqual({
       ok: false,
       reason: "invalid",
-      issues: [{ field: "code", message: "is already the code of another listing" }],
+      issues: [
+        {
+          field: "code",
+          message: `'${first!.code}' is already the code of listing “${first!.headline}”`,
+        },
+      ],
     });
     const sameSlug = await createListing(db, { ...goodValues("ED-2"), slug: second!.slug }, now);
     expect(sameSlug).toEqual({
@@ -344,14 +361,23 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect((await findPublishedProperty(db, code))?.floor_plans).toEqual([]);
   });
 
-  it("duplicates into a new unpublished draft with a new code and slug", async () => {
+  it("duplicates into a new unpublished draft with the series' next free code and a slug", async () => {
+    await createListing(db, goodValues("WL-2001"), now);
+    await createListing(db, goodValues("WL-2007"), now);
+    await createListing(db, goodValues("WL-2008-OLD"), now);
+    expect(await duplicateListing(db, "WL-2001", now)).toBe("WL-2008");
+    expect(await duplicateListing(db, "WL-2001", now)).toBe("WL-2009");
+    // A number's width is kept; a code without one starts its series.
+    await createListing(db, goodValues("GX-0099"), now);
+    expect(await duplicateListing(db, "GX-0099", now)).toBe("GX-0100");
+    await createListing(db, goodValues("VILLA"), now);
+    expect(await duplicateListing(db, "VILLA", now)).toBe("VILLA-2");
     const [, , , , row] = (await listAllPropertyRows(db)).filter(
       (found) => found.publish === 1 || found.publish === true,
     );
     const copy = await duplicateListing(db, row!.code, now);
-    expect(copy).toBe(`${row!.code}-COPY`);
-    const again = await duplicateListing(db, copy!, now);
-    expect(again).toBe(`${row!.code}-COPY-2`);
+    expect(copy).toMatch(/^HP-\d+$/);
+    expect(copy).not.toBe(row!.code);
     const stored = await findPropertyRowByCode(db, copy!);
     expect(stored).toMatchObject({
       headline: row!.headline,
@@ -365,6 +391,83 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect(stored?.slug).not.toBe(row!.slug);
     expect(stored?.publish === 0 || stored?.publish === false).toBe(true);
     expect(await duplicateListing(db, "NO-SUCH-CODE", now)).toBeNull();
+  });
+
+  it("refuses a code another listing has, naming that listing", async () => {
+    const [first, second] = await listAllPropertyRows(db);
+    const taken = `'${first!.code}' is already the code of listing “${first!.headline}”`;
+    expect(await createListing(db, goodValues(first!.code), now)).toEqual({
+      ok: false,
+      reason: "invalid",
+      issues: [{ field: "code", message: taken }],
+    });
+    const opened = await openListing(db, second!.code);
+    expect(
+      await saveListing(
+        db,
+        second!.code,
+        opened!.revision,
+        { ...opened!.values, code: first!.code },
+        now,
+      ),
+    ).toEqual({ ok: false, reason: "invalid", issues: [{ field: "code", message: taken }] });
+    expect(
+      await saveListing(
+        db,
+        second!.code,
+        opened!.revision,
+        { ...opened!.values, code: "bad code" },
+        now,
+      ),
+    ).toMatchObject({
+      ok: false,
+      issues: [{ field: "code", message: expect.stringMatching(/letters, digits/) }],
+    });
+  });
+
+  it("renames a listing: related lists, collections and enquiries follow the new code", async () => {
+    await createListing(db, goodValues("RN-1"), now);
+    await createListing(db, { ...goodValues("RN-2"), related: ["RN-1"] }, now);
+    await db
+      .updateTable("collection")
+      .set({ item_list: JSON.stringify([{ code: "RN-1" }, { code: "RN-10" }]) })
+      .where("title", "=", "Product Layout 1")
+      .execute();
+    const enquiry = buildPropertyEnquiry("RN-1");
+    await db
+      .insertInto("enquiry")
+      .values({ ...enquiry, ip: "127.0.0.1", created_at: now.toISOString() })
+      .execute();
+    const other = await openListing(db, "RN-2");
+    const opened = await openListing(db, "RN-1");
+    expect(
+      await saveListing(db, "RN-1", opened!.revision, { ...opened!.values, code: "RN-100" }, now),
+    ).toEqual({ ok: true, code: "RN-100" });
+    expect(await findPropertyRowByCode(db, "RN-1")).toBeUndefined();
+    const renamed = await openListing(db, "RN-100");
+    expect(renamed?.slug).toBe(opened?.slug);
+    expect(renamed?.values.headline).toBe(opened?.values.headline);
+    const relating = await openListing(db, "RN-2");
+    expect(relating?.values.related).toEqual(["RN-100"]);
+    // An editor opened on the relating listing before is told, not saving the old code back.
+    expect(relating?.revision).toBe(other!.revision + 1);
+    const collection = await db
+      .selectFrom("collection")
+      .select("item_list")
+      .where("title", "=", "Product Layout 1")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(collection.item_list)).toEqual([{ code: "RN-100" }, { code: "RN-10" }]);
+    const enquiries = await db
+      .selectFrom("enquiry")
+      .select("property_code")
+      .where("email", "=", enquiry.email)
+      .execute();
+    expect(enquiries.map((row) => row.property_code)).toEqual(["RN-100"]);
+    // A form without the field keeps the code.
+    const again = await openListing(db, "RN-100");
+    expect(
+      await saveListing(db, "RN-100", again!.revision, { ...again!.values, code: "" }, now),
+    ).toEqual({ ok: true, code: "RN-100" });
   });
 
   it("finds listings by code or headline words for the related picker", async () => {
@@ -382,7 +485,23 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     form.append("amenities", "Pool");
     form.append("related", "A-1");
     form.set("publish", "yes");
+    // Stored plans post their file and label; a ticked one is left out; typed lines follow.
+    form.append("floor_plan_file", `${"a".repeat(64)}.png`);
+    form.append("floor_plan_label", " Ground floor ");
+    form.append("floor_plan_file", `${"b".repeat(64)}.pdf`);
+    form.append("floor_plan_label", "Gone");
+    form.append("floor_plan_file", `${"c".repeat(64)}.png`);
+    form.append("floor_plan_label", "");
+    form.append("floor_plan_remove", `${"b".repeat(64)}.pdf`);
+    form.set("floor_plans", "Site=https://plans.example.com/site.pdf\n");
     const values = listingValuesOf(form);
+    expect(values.floor_plans).toBe(
+      [
+        `Ground floor=${"a".repeat(64)}.png`,
+        `${"c".repeat(64)}.png`,
+        "Site=https://plans.example.com/site.pdf",
+      ].join("\n"),
+    );
     expect(values).toMatchObject({
       headline: "  Spaced  ",
       price: "",

@@ -13,9 +13,14 @@ import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toIsoString } from "../../db/queries/columns.ts";
 import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import {
+  carryCodeChange,
+  listingHeadlineOf,
+  newestListingCode,
+  nextFreeCode,
+} from "../../db/queries/listing-code.ts";
+import {
   findEditableListing,
   findListingChoices,
-  listingCodeExists,
   listListingChoices,
   updateListingAtRevision,
 } from "../../db/queries/listing-editor.ts";
@@ -115,6 +120,11 @@ class SaveRefused extends Error {
   }
 }
 
+/** A refused rating says what it must be, whatever was wrong with it (4.5, 7, "four"). */
+function ratingProblem(typed: string): string {
+  return `must be a whole number from 0 to 5, without halves ('${typed.trim()}' is not)`;
+}
+
 const issue = (field: ListingField | null, message: string): ListingFieldIssue => ({
   field,
   message,
@@ -128,6 +138,7 @@ async function validate(
   db: Kysely<Database>,
   values: ListingFormValues,
   kept: Pick<PropertyRecord, "property_status" | "images">,
+  storedCode?: string,
 ): Promise<{ ok: true; record: PropertyRecord } | { ok: false; issues: ListingFieldIssue[] }> {
   const { publish, availability, floor_plans: floorPlans, ...rest } = values;
   const validated = validatePropertyRecord({
@@ -142,12 +153,14 @@ async function validate(
   const issues: ListingFieldIssue[] = validated.ok
     ? []
     : validated.issues.map((found) =>
-        issue(
-          found.field !== null && formFields.has(found.field)
-            ? (found.field as ListingField)
-            : null,
-          found.message,
-        ),
+        found.field === "rating"
+          ? issue("rating", ratingProblem(values.rating))
+          : issue(
+              found.field !== null && formFields.has(found.field)
+                ? (found.field as ListingField)
+                : null,
+              found.message,
+            ),
       );
   const choices = await listListingChoices(db);
   const category = values.category.trim();
@@ -163,7 +176,8 @@ async function validate(
   if (unknownAmenities.length > 0) {
     issues.push(issue("amenities", `must be from the list (not ${unknownAmenities.join(", ")})`));
   }
-  const related = values.related.filter((code) => code !== values.code.trim());
+  const own = new Set([values.code.trim(), storedCode]);
+  const related = values.related.filter((code) => !own.has(code));
   const found = new Set((await findListingChoices(db, related)).map((choice) => choice.code));
   const missing = related.filter((code) => !found.has(code));
   if (missing.length > 0) {
@@ -172,19 +186,33 @@ async function validate(
   if (values.related.length !== related.length) {
     issues.push(issue("related", "cannot include the listing itself"));
   }
+  if (validated.ok && validated.record.code !== storedCode) {
+    const taken = await codeTakenIssue(db, validated.record.code);
+    if (taken) issues.push(taken);
+  }
   if (!validated.ok || issues.length > 0) return { ok: false, issues };
   return { ok: true, record: validated.record };
+}
+
+/** The problem of a code another listing has, naming that listing; undefined when free. */
+async function codeTakenIssue(
+  db: Kysely<Database>,
+  code: string,
+): Promise<ListingFieldIssue | undefined> {
+  const headline = await listingHeadlineOf(db, code);
+  if (headline === undefined) return undefined;
+  return issue("code", `'${code}' is already the code of listing “${headline}”`);
 }
 
 /** The slug a record gets, refused when another listing has it. */
 async function slugFor(
   db: Kysely<Database>,
   record: PropertyRecord,
-  current: string | undefined,
+  current: { slug: string; code: string } | undefined,
 ): Promise<string> {
-  const slug = record.slug ?? current ?? slugify(`${record.headline}-${record.code}`);
+  const slug = record.slug ?? current?.slug ?? slugify(`${record.headline}-${record.code}`);
   const owner = await findPropertyCodeBySlug(db, slug);
-  if (owner !== undefined && owner !== record.code) {
+  if (owner !== undefined && owner !== (current?.code ?? record.code)) {
     throw new SaveRefused({
       ok: false,
       reason: "invalid",
@@ -228,13 +256,9 @@ export async function createListing(
   const { record } = checked;
   try {
     await inTransaction(db, async (trx) => {
-      if (await listingCodeExists(trx, record.code)) {
-        throw new SaveRefused({
-          ok: false,
-          reason: "invalid",
-          issues: [issue("code", "is already the code of another listing")],
-        });
-      }
+      // Checked again inside the write: another save may have taken the code since.
+      const taken = await codeTakenIssue(trx, record.code);
+      if (taken) throw new SaveRefused({ ok: false, reason: "invalid", issues: [taken] });
       const slug = await slugFor(trx, record, undefined);
       const parts = await rowParts(trx, record);
       await insertProperty(trx, {
@@ -258,8 +282,10 @@ export async function createListing(
 
 /**
  * Saves the form over listing `code` at `revision`: refused as a conflict when anyone wrote the
- * listing since (its revision moved on). Its code, status, photos and creation date stay; an
- * archived listing stays unpublished.
+ * listing since (its revision moved on). Its status, photos and creation date stay; an archived
+ * listing stays unpublished. A new code (one no other listing has) renames it, and every
+ * related list, collection and enquiry that named the old code names the new one (decision
+ * 069); a form without the field keeps the code.
  */
 export async function saveListing(
   db: Kysely<Database>,
@@ -275,16 +301,22 @@ export async function saveListing(
   }
   const row = await findEditableListing(db, code);
   if (!row) return { ok: false, reason: "missing" };
+  const posted = values.code.trim();
   const checked = await validate(
     db,
-    { ...values, code },
+    { ...values, code: posted === "" ? code : posted },
     { property_status: row.property_status, images: stored.images },
+    code,
   );
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { record } = checked;
   try {
     await inTransaction(db, async (trx) => {
-      const slug = await slugFor(trx, record, row.slug);
+      if (record.code !== code) {
+        const taken = await codeTakenIssue(trx, record.code);
+        if (taken) throw new SaveRefused({ ok: false, reason: "invalid", issues: [taken] });
+      }
+      const slug = await slugFor(trx, record, { slug: row.slug, code });
       const parts = await rowParts(trx, record);
       const columns = propertyColumnsOf(record, {
         ...parts,
@@ -294,7 +326,6 @@ export async function saveListing(
       });
       // The photos are the photo manager's (decision 056): kept as stored, cover and alt text.
       const {
-        code: _code,
         created_at: _created,
         cover_image: _cover,
         image_list: _images,
@@ -314,23 +345,19 @@ export async function saveListing(
             : { ok: false, reason: "missing" },
         );
       }
-      await writeFloorPlans(trx, code, record.floor_plans);
+      if (record.code !== code) await carryCodeChange(trx, code, record.code);
+      await writeFloorPlans(trx, record.code, record.floor_plans);
     });
   } catch (error) {
     if (error instanceof SaveRefused) return error.answer;
     throw error;
   }
-  return { ok: true, code };
+  return { ok: true, code: record.code };
 }
 
-/** A code for a copy of `code`: `{code}-COPY`, then `-COPY-2`, … that no listing has. */
-async function copyCode(db: Kysely<Database>, code: string): Promise<string> {
-  const base = code.replace(/-COPY(?:-\d+)?$/, "");
-  for (let n = 1; ; n++) {
-    const suffix = n === 1 ? "-COPY" : `-COPY-${n}`;
-    const candidate = `${base.slice(0, 64 - suffix.length)}${suffix}`;
-    if (!(await listingCodeExists(db, candidate))) return candidate;
-  }
+/** The code a new listing's form proposes: the next free one of the newest listing's series. */
+export async function proposedListingCode(db: Kysely<Database>): Promise<string> {
+  return nextFreeCode(db, (await newestListingCode(db)) ?? "HP-1000");
 }
 
 /**
@@ -345,7 +372,8 @@ export async function duplicateListing(
   return inTransaction(db, async (trx) => {
     const row = await findEditableListing(trx, code);
     if (!row) return null;
-    const newCode = await copyCode(trx, code);
+    // The next free code of the same series (`WL-2001` → `WL-2002`); staff may change it.
+    const newCode = await nextFreeCode(trx, code);
     let slug = slugify(`${row.headline}-${newCode}`);
     for (let n = 2; (await findPropertyCodeBySlug(trx, slug)) !== undefined; n++) {
       slug = slugify(`${row.headline}-${newCode}-${n}`);

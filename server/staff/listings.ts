@@ -31,7 +31,13 @@ import {
   droppedFiles,
   listingPhotoFiles,
 } from "../photos/unused-files.ts";
-import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
+import {
+  createListing,
+  duplicateListing,
+  openListing,
+  proposedListingCode,
+  saveListing,
+} from "./listing-editor.ts";
 
 /**
  * The floor plans field names a plan's file as the photos page stored it, or an address. A
@@ -132,6 +138,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     },
     open: (_session, code) => openListing(db, code),
     formOptions: (_session) => listListingChoices(db),
+    proposedCode: (_session) => proposedListingCode(db),
     async create(session, values) {
       const refused = await refuseMissingPlanFiles(store, values, new Set());
       if (refused) return refused;
@@ -164,14 +171,15 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
         const filesBefore = await listingPhotoFiles(trx, code);
         const written = await saveListing(trx, code, revision, values, at);
         if (written.ok) {
-          // The floor plans field may drop a plan's file.
-          dropped = droppedFiles(filesBefore, await listingPhotoFiles(trx, code));
-          const after = await openListing(trx, code);
+          // The floor plans field may drop a plan's file. A new code is the listing's now; its
+          // older events keep the code they named (decision 069), this one shows the change.
+          dropped = droppedFiles(filesBefore, await listingPhotoFiles(trx, written.code));
+          const after = await openListing(trx, written.code);
           await recordAuditEvent(trx, {
             actor: actorOf(session),
             action: "listing.save",
             subjectType: "listing",
-            subjectId: code,
+            subjectId: written.code,
             detail: {
               changes: changedFields({ ...before?.values }, { ...after?.values }),
             },

@@ -14,8 +14,12 @@ export const meta: Route.MetaFunction = () => adminMeta("New listing");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const options = await context.get(siteRequestContext).listings.formOptions(session);
-  return { options, csrfToken: session.csrfToken };
+  const { listings } = context.get(siteRequestContext);
+  const [options, proposedCode] = await Promise.all([
+    listings.formOptions(session),
+    listings.proposedCode(session),
+  ]);
+  return { options, proposedCode, csrfToken: session.csrfToken };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,6 +52,7 @@ export default function ListingNew({ loaderData, actionData }: Route.ComponentPr
         chosen={answer?.chosen ?? []}
         related={answer?.related ?? { query: "", found: null }}
         csrfToken={loaderData.csrfToken}
+        proposedCode={loaderData.proposedCode}
       />
     </section>
   );

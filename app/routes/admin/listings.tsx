@@ -143,7 +143,16 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         rows={page.rows}
         rowKey={(row) => row.code}
         columns={[
-          { label: "Code", cell: (row) => row.code },
+          {
+            label: "Code",
+            // A long code is cut with an ellipsis, so the row's actions stay in view; the whole
+            // code is the cell's text (read out) and its title (shown on hover).
+            cell: (row) => (
+              <span className="admin-listings__code" title={row.code}>
+                {row.code}
+              </span>
+            ),
+          },
           {
             label: "Headline",
             cell: (row) =>
