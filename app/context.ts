@@ -47,6 +47,7 @@ import type {
 } from "../lib/admin-photos.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
+import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -233,6 +234,15 @@ export interface AdminListingsService {
   formOptions(session: StaffSession): Promise<ListingFormOptions>;
   /** The code a new listing's form proposes: the next free one of the newest's series. */
   proposedCode(session: StaffSession): Promise<string>;
+  /** The editor's live check of a position against its city's listings (decision 069). */
+  checkLocation(
+    session: StaffSession,
+    place: { code: string | undefined; city: string; country: string; position: Position | null },
+  ): Promise<LocationCheckAnswer>;
+  /** Whether GEOCODER_URL is set, so the editor offers "Find on map". */
+  canGeocode(session: StaffSession): boolean;
+  /** The position of an address, asked of GEOCODER_URL by the server. */
+  geocode(session: StaffSession, address: string): Promise<GeocodeAnswer>;
   /** Adds a listing from the form's values. */
   create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
   /** Saves the form over listing `code`, only if it is still at `revision`. */

@@ -36,6 +36,8 @@ export default [
       route("listings", "routes/admin/listings.tsx"),
       route("listings/new", "routes/admin/listing-new.tsx"),
       route("listings/related", "routes/admin/listing-related.tsx"),
+      route("listings/location", "routes/admin/listing-location.ts"),
+      route("listings/geocode", "routes/admin/listing-geocode.ts"),
       route("listings/:code/edit", "routes/admin/listing-edit.tsx"),
       route("listings/:code/duplicate", "routes/admin/listing-duplicate.tsx"),
       route("listings/:code/delete", "routes/admin/listing-delete.tsx"),

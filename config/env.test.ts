@@ -78,6 +78,16 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the geocoder's address, none by default, refusing one that is not http(s) (069)", () => {
+    expect(loadConfig({}).GEOCODER_URL).toBeUndefined();
+    expect(loadConfig({ GEOCODER_URL: "https://nominatim.example.com/" }).GEOCODER_URL).toBe(
+      "https://nominatim.example.com",
+    );
+    for (const bad of ["nominatim.example.com", "ftp://nominatim.example.com", "file:///etc"]) {
+      expect(() => loadConfig({ GEOCODER_URL: bad }), bad).toThrow("GEOCODER_URL");
+    }
+  });
+
   it("reads rate limits and 'off'", () => {
     expect(loadConfig({ CONTACT_RATE_LIMIT: "20/1h" }).CONTACT_RATE_LIMIT).toEqual({
       max: 20,

@@ -286,6 +286,16 @@ const envSchema = z
       .optional(),
     /** The attribution the tiles' terms ask for, shown as text in the map's corner. */
     MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default(""),
+    /**
+     * A Nominatim-compatible geocoder's base address (decision 069): the listing editor's "Find
+     * on map" asks `{GEOCODER_URL}/search?q=…&format=jsonv2` from this server. Unset (the
+     * default): no button, and no host is asked anything.
+     */
+    GEOCODER_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) address" })
+      .trim()
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")

@@ -37,13 +37,18 @@ export const listingTextFields = [
 ] as const;
 export type ListingTextField = (typeof listingTextFields)[number];
 
-export type ListingField = ListingTextField | "amenities" | "related" | "publish";
+export type ListingField = ListingTextField | "amenities" | "related" | "publish" | "location";
 
 /** The values of the form, as typed (text is not yet numbers). */
 export type ListingFormValues = Record<ListingTextField, string> & {
   amenities: string[];
   related: string[];
   publish: boolean;
+  /**
+   * The position staff confirmed though it is far from its city (`latitude,longitude`, decision
+   * 069); a confirmation of another position does not count. Absent: none.
+   */
+  location_confirmed?: string;
 };
 
 export const listingFieldLabels: Record<ListingField, string> = {
@@ -76,6 +81,7 @@ export const listingFieldLabels: Record<ListingField, string> = {
   amenities: "Amenities",
   related: "Related properties",
   publish: "Published on the site",
+  location: "Position on the map",
 };
 
 export const offerTypes = ["For Rent", "For Sale"] as const;
@@ -109,6 +115,8 @@ export function listingValuesOf(form: FormData): ListingFormValues {
   values.amenities = [...new Set(texts("amenities"))];
   values.related = [...new Set(texts("related"))];
   values.publish = form.get("publish") === "yes";
+  const confirmed = form.get("location_confirmed");
+  if (typeof confirmed === "string" && confirmed !== "") values.location_confirmed = confirmed;
   return values;
 }
 

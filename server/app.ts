@@ -40,6 +40,7 @@ import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
 import { createAdminContent } from "./staff/content.ts";
 import { createAdminEnquiries } from "./staff/enquiries.ts";
+import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
@@ -324,6 +325,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         store: photoStore,
         redisUrl: config.REDIS_URL,
         log: app.log,
+        geocoder: config.GEOCODER_URL
+          ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
+          : undefined,
       }),
       enquiries: createAdminEnquiries({ database, log: app.log, mailing: outbox !== undefined }),
       audit: createAdminAudit({ database }),

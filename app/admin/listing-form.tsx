@@ -22,6 +22,7 @@ import { availabilityLabels } from "../../lib/availability.ts";
 import { FloorPlanField } from "./floor-plan-field.tsx";
 import { FormToken } from "./form-field.tsx";
 import { type ListingDraft, type ListingDraftState, useListingDraft } from "./listing-draft.ts";
+import { LocationPicker } from "./location-picker.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { adminPaths } from "./staff.ts";
 
@@ -59,6 +60,8 @@ export interface ListingFormProps {
   justSaved?: boolean;
   /** New: the next free code of the newest listing's series, the code's example. */
   proposedCode?: string;
+  /** Whether GEOCODER_URL is set: the position's "Find on map" (decision 069). */
+  canGeocode?: boolean;
 }
 
 /** Said before it is typed, since halves are refused. */
@@ -530,20 +533,29 @@ export function ListingForm(props: ListingFormProps) {
           <TextField field="city" values={values} errors={errors} required />
           <TextField field="province" values={values} errors={errors} />
           <TextField field="country" values={values} errors={errors} required />
-          <TextField
-            field="latitude"
-            values={values}
-            errors={errors}
-            inputMode="decimal"
-            hint="Decimal degrees, −90 to 90; with longitude, or neither."
-          />
-          <TextField
-            field="longitude"
-            values={values}
-            errors={errors}
-            inputMode="decimal"
-            hint="Decimal degrees, −180 to 180."
-          />
+          <LocationPicker
+            code={mode === "new" ? undefined : props.values.code}
+            csrfToken={csrfToken}
+            canGeocode={props.canGeocode ?? false}
+            refusal={issues.find((found) => found.field === "location")?.message}
+            latitude={values.latitude}
+            longitude={values.longitude}
+          >
+            <TextField
+              field="latitude"
+              values={values}
+              errors={errors}
+              inputMode="decimal"
+              hint="Decimal degrees, −90 to 90 (north is positive); with longitude, or neither."
+            />
+            <TextField
+              field="longitude"
+              values={values}
+              errors={errors}
+              inputMode="decimal"
+              hint="Decimal degrees, −180 to 180 (east is positive)."
+            />
+          </LocationPicker>
         </Fieldset>
         <Fieldset legend="Rooms and size" narrow>
           {(["bedroom", "bathroom", "room", "floor", "size", "garage", "balcony"] as const).map(

@@ -80,7 +80,18 @@ const writes = {
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
-  listings: ["list", "find", "open", "formOptions", "proposedCode", "search", "choices"],
+  listings: [
+    "list",
+    "find",
+    "open",
+    "formOptions",
+    "proposedCode",
+    "checkLocation",
+    "canGeocode",
+    "geocode",
+    "search",
+    "choices",
+  ],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
   content: [

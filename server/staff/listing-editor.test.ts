@@ -470,6 +470,76 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     ).toEqual({ ok: true, code: "RN-100" });
   });
 
+  it("asks for a confirmation of a position far from its city's listings, naming swapped ones", async () => {
+    const londoner = (await listAllPropertyRows(db)).find(
+      (row) => row.city === "London" && row.latitude !== null,
+    );
+    const inLondon = {
+      ...goodValues("LOC-1"),
+      city: "London",
+      country: "United Kingdom",
+      latitude: String(londoner!.longitude),
+      longitude: String(londoner!.latitude),
+    };
+    const swapped = await createListing(db, inLondon, now);
+    expect(swapped).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      issues: [
+        {
+          field: "location",
+          message: expect.stringMatching(/^looks like latitude and longitude swapped: it is/),
+        },
+      ],
+    });
+    expect(await findPropertyRowByCode(db, "LOC-1")).toBeUndefined();
+    // A confirmation of another position does not count; of this one, it saves.
+    const confirmation = `${inLondon.latitude},${inLondon.longitude}`;
+    expect(
+      await createListing(db, { ...inLondon, location_confirmed: "51.5,-0.12" }, now),
+    ).toMatchObject({ ok: false, issues: [{ field: "location" }] });
+    expect(await createListing(db, { ...inLondon, location_confirmed: confirmation }, now)).toEqual(
+      { ok: true, code: "LOC-1" },
+    );
+    // Saved again with the place unchanged, it is not asked again; moved to Paris, it is.
+    const opened = await openListing(db, "LOC-1");
+    expect(
+      await saveListing(db, "LOC-1", opened!.revision, { ...opened!.values, price: "1500" }, now),
+    ).toEqual({ ok: true, code: "LOC-1" });
+    const again = await openListing(db, "LOC-1");
+    const paris = { ...again!.values, latitude: "48.8566", longitude: "2.3522" };
+    expect(await saveListing(db, "LOC-1", again!.revision, paris, now)).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          field: "location",
+          message: expect.stringMatching(/^is 3\d\d km from London's other listings/),
+        },
+      ],
+    });
+    // Near its city's listings, or in a city with none placed, nothing is asked.
+    expect(
+      await saveListing(
+        db,
+        "LOC-1",
+        again!.revision,
+        {
+          ...again!.values,
+          latitude: String(londoner!.latitude),
+          longitude: String(londoner!.longitude),
+        },
+        now,
+      ),
+    ).toEqual({ ok: true, code: "LOC-1" });
+    expect(
+      await createListing(
+        db,
+        { ...goodValues("LOC-2"), city: "Nowhere Town", latitude: "-0.1", longitude: "51.5" },
+        now,
+      ),
+    ).toEqual({ ok: true, code: "LOC-2" });
+  });
+
   it("finds listings by code or headline words for the related picker", async () => {
     const [row] = await listAllPropertyRows(db);
     const word = row!.headline.split(" ")[0]!.toLowerCase();

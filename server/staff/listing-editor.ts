@@ -45,12 +45,14 @@ import {
   readAvailability,
 } from "../../lib/availability.ts";
 import { type FloorPlan, formatFloorPlanItem } from "../../lib/floor-plans.ts";
+import { confirmationOf } from "../../lib/listing-location.ts";
 import { availabilityColumns, propertyColumnsOf } from "../content/import-properties.ts";
 import {
   type PropertyRecord,
   recordOfProperty,
   validatePropertyRecord,
 } from "../content/property-record.ts";
+import { checkListingLocation } from "./listing-location.ts";
 
 /** The fields of the form; the schema's other fields (status, images, date) are kept as stored. */
 const formFields = new Set<string>([...listingTextFields, "amenities", "related", "publish"]);
@@ -138,9 +140,16 @@ async function validate(
   db: Kysely<Database>,
   values: ListingFormValues,
   kept: Pick<PropertyRecord, "property_status" | "images">,
-  storedCode?: string,
+  stored?: { code: string; place: StoredPlace },
 ): Promise<{ ok: true; record: PropertyRecord } | { ok: false; issues: ListingFieldIssue[] }> {
-  const { publish, availability, floor_plans: floorPlans, ...rest } = values;
+  const storedCode = stored?.code;
+  const {
+    publish,
+    availability,
+    floor_plans: floorPlans,
+    location_confirmed: _confirmed,
+    ...rest
+  } = values;
   const validated = validatePropertyRecord({
     ...rest,
     floor_plans: floorPlanLines(floorPlans),
@@ -190,8 +199,44 @@ async function validate(
     const taken = await codeTakenIssue(db, validated.record.code);
     if (taken) issues.push(taken);
   }
+  if (validated.ok) {
+    const far = await unconfirmedFarPosition(db, validated.record, values, stored);
+    if (far) issues.push(far);
+  }
   if (!validated.ok || issues.length > 0) return { ok: false, issues };
   return { ok: true, record: validated.record };
+}
+
+/** Where a stored listing stands: its position is checked again only when this changes. */
+type StoredPlace = Pick<PropertyRecord, "latitude" | "longitude" | "city" | "country">;
+
+const samePlace = (a: StoredPlace, b: StoredPlace) =>
+  a.latitude === b.latitude &&
+  a.longitude === b.longitude &&
+  a.city.trim().toLowerCase() === b.city.trim().toLowerCase() &&
+  a.country.trim().toLowerCase() === b.country.trim().toLowerCase();
+
+/**
+ * The problem of a position far from its city's other listings that staff have not confirmed
+ * (decision 069); a stored listing whose place the form leaves as it is is not asked again.
+ */
+async function unconfirmedFarPosition(
+  db: Kysely<Database>,
+  record: PropertyRecord,
+  values: ListingFormValues,
+  stored: { code: string; place: StoredPlace } | undefined,
+): Promise<ListingFieldIssue | undefined> {
+  if (record.latitude === null || record.longitude === null) return undefined;
+  if (stored && samePlace(stored.place, record)) return undefined;
+  const position = { latitude: record.latitude, longitude: record.longitude };
+  const { warning } = await checkListingLocation(db, {
+    city: record.city,
+    country: record.country,
+    code: stored?.code,
+    position,
+  });
+  if (warning === null || values.location_confirmed === confirmationOf(position)) return undefined;
+  return issue("location", warning);
 }
 
 /** The problem of a code another listing has, naming that listing; undefined when free. */
@@ -306,7 +351,15 @@ export async function saveListing(
     db,
     { ...values, code: posted === "" ? code : posted },
     { property_status: row.property_status, images: stored.images },
-    code,
+    {
+      code,
+      place: {
+        latitude: row.latitude === null ? null : Number(row.latitude),
+        longitude: row.longitude === null ? null : Number(row.longitude),
+        city: row.city,
+        country: row.country,
+      },
+    },
   );
   if (!checked.ok) return { ok: false, reason: "invalid", issues: checked.issues };
   const { record } = checked;

@@ -23,6 +23,7 @@ import {
 } from "../../lib/admin-listing-form.ts";
 import { adminListingPageSize } from "../../lib/admin-listings.ts";
 import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
+import { confirmationOf } from "../../lib/listing-location.ts";
 import { changedFields } from "../audit/changes.ts";
 import { publishContentChange } from "../content-changes.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
@@ -31,6 +32,7 @@ import {
   droppedFiles,
   listingPhotoFiles,
 } from "../photos/unused-files.ts";
+import type { Geocoder } from "./geocoder.ts";
 import {
   createListing,
   duplicateListing,
@@ -38,6 +40,7 @@ import {
   proposedListingCode,
   saveListing,
 } from "./listing-editor.ts";
+import { checkListingLocation } from "./listing-location.ts";
 
 /**
  * The floor plans field names a plan's file as the photos page stored it, or an address. A
@@ -81,6 +84,8 @@ export interface AdminListingsOptions {
   store: PhotoStore;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
+  /** "Find on map" (GEOCODER_URL); absent: not offered, nothing asked of any host. */
+  geocoder?: Geocoder | undefined;
 }
 
 /** The member of staff a session is, as the audit log names them. */
@@ -89,7 +94,7 @@ export function actorOf(session: StaffSession): AuditActor & { id: number } {
 }
 
 export function createAdminListings(options: AdminListingsOptions): AdminListingsService {
-  const { database, store, redisUrl, log } = options;
+  const { database, store, redisUrl, log, geocoder } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
@@ -139,6 +144,19 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
     open: (_session, code) => openListing(db, code),
     formOptions: (_session) => listListingChoices(db),
     proposedCode: (_session) => proposedListingCode(db),
+    async checkLocation(_session, place) {
+      const { middle, warning } = await checkListingLocation(db, place);
+      return {
+        middle,
+        warning,
+        confirmation: warning && place.position ? confirmationOf(place.position) : null,
+      };
+    },
+    canGeocode: (_session) => geocoder !== undefined,
+    async geocode(_session, address) {
+      if (!geocoder) return { ok: false, message: "No geocoder is set up for this site." };
+      return geocoder.find(address);
+    },
     async create(session, values) {
       const refused = await refuseMissingPlanFiles(store, values, new Set());
       if (refused) return refused;

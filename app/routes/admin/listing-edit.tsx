@@ -37,6 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listing,
     options,
     chosen,
+    canGeocode: listings.canGeocode(session),
     csrfToken: session.csrfToken,
     done: done !== null && done in notices ? done : null,
   };
@@ -66,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, options, chosen, csrfToken, done } = loaderData;
+  const { listing, options, chosen, csrfToken, done, canGeocode } = loaderData;
   const code = listing.values.code;
   const answer = actionData;
   const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
@@ -154,6 +155,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         csrfToken={csrfToken}
         revision={revision}
         archived={listing.status === "archived"}
+        canGeocode={canGeocode}
         justSaved={!answer && (done === "saved" || done === "created")}
         notice={
           answer?.conflict ? (

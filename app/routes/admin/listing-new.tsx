@@ -19,7 +19,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     listings.formOptions(session),
     listings.proposedCode(session),
   ]);
-  return { options, proposedCode, csrfToken: session.csrfToken };
+  return {
+    options,
+    proposedCode,
+    canGeocode: listings.canGeocode(session),
+    csrfToken: session.csrfToken,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,6 +58,7 @@ export default function ListingNew({ loaderData, actionData }: Route.ComponentPr
         related={answer?.related ?? { query: "", found: null }}
         csrfToken={loaderData.csrfToken}
         proposedCode={loaderData.proposedCode}
+        canGeocode={loaderData.canGeocode}
       />
     </section>
   );
