@@ -79,7 +79,7 @@ export function LocationPicker(props: LocationPickerProps) {
   const hydrated = useHydrated();
   const { mapTiles } = useSiteSettings();
   const box = useRef<HTMLDivElement>(null);
-  const mapBox = useRef<HTMLDivElement>(null);
+  const mapBox = useRef<HTMLElement>(null);
   const leaflet = useRef<{ L: typeof Leaflet; map: Leaflet.Map; pin: Leaflet.Marker | null }>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const check = useFetcher<LocationCheckAnswer>();
@@ -270,10 +270,9 @@ export function LocationPicker(props: LocationPickerProps) {
             ? "Click the map to place the pin, or drag it; the boxes follow, and typing in them moves it."
             : "The map needs JavaScript: type the latitude and longitude."}
         </p>
-        <div
+        <section
           ref={mapBox}
           className={`admin-location__map${mapTiles ? "" : " admin-location__map--plain"}`}
-          role="region"
           aria-label="Map of the listing's position"
           aria-describedby="listing-location-hint"
           hidden={!hydrated}
