@@ -39,7 +39,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore:
-        /(content-change|admin-listings|listing-editor|units-and-availability|property-video-file|audit-log|admin-photos|admin-content)\.spec\.ts/,
+        /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -60,6 +60,13 @@ export default defineConfig({
       testMatch: /listing-editor\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["admin-listings"],
+    },
+    // The editor's position, code and rating (decision 069): listings of its own, after the editor's.
+    {
+      name: "listing-location",
+      testMatch: /listing-location\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["listing-editor"],
     },
     // Adds a 1,000 sq ft listing, sold STC, through the content import: after the listing editor's.
     {

@@ -122,11 +122,15 @@ export function LocationPicker(props: LocationPickerProps) {
       const drawn = leaflet.current;
       if (!drawn) return;
       const { L, map } = drawn;
+      // The pin's position, on the map's box (what the tests read; nothing else does).
+      const container = map.getContainer();
       if (position === null) {
         drawn.pin?.remove();
         drawn.pin = null;
+        delete container.dataset.pin;
         return;
       }
+      container.dataset.pin = `${rounded(position.latitude)},${rounded(position.longitude)}`;
       const at = L.latLng(position.latitude, position.longitude);
       if (drawn.pin) drawn.pin.setLatLng(at);
       else {
@@ -137,13 +141,16 @@ export function LocationPicker(props: LocationPickerProps) {
           alt: "The listing's position",
           icon: L.divIcon({
             className: "admin-location__pin",
-            iconSize: [28, 36],
-            iconAnchor: [14, 36],
-            html: "",
+            // A 26 px square turned 45° inside: its point stands 5 px below the box, on the
+            // position. (Turned inside: Leaflet places the icon itself by its transform.)
+            iconSize: [26, 26],
+            iconAnchor: [13, 31],
+            html: '<span class="admin-location__drop"></span>',
           }),
         }).addTo(map);
         pin.on("dragend", () => {
           const moved = pin.getLatLng();
+          // The boxes' input events bring the pin to their rounded values.
           writeBoxes({ latitude: moved.lat, longitude: moved.lng });
         });
         drawn.pin = pin;
@@ -153,8 +160,9 @@ export function LocationPicker(props: LocationPickerProps) {
     [writeBoxes],
   );
 
-  // The map: Leaflet loads once the page runs, only on the editor.
+  // The map: Leaflet loads once the page runs (and its box is shown: Leaflet measures it).
   useEffect(() => {
+    if (!hydrated) return;
     let cancelled = false;
     let drawnMap: Leaflet.Map | undefined;
     (async () => {
@@ -179,24 +187,30 @@ export function LocationPicker(props: LocationPickerProps) {
       const latitude = control(box.current, "latitude")?.value ?? "";
       const longitude = control(box.current, "longitude")?.value ?? "";
       showPin(readPosition(latitude, longitude), true);
+      mapBox.current.dataset.mapState = "ready";
     })();
     return () => {
       cancelled = true;
       drawnMap?.remove();
       leaflet.current = null;
     };
-  }, [mapTiles, showPin, writeBoxes]);
+  }, [hydrated, mapTiles, showPin, writeBoxes]);
 
   // Typing in the boxes moves the pin; the city or country changing asks the check again.
   useEffect(() => {
     const form = box.current?.closest("form");
     if (!form) return;
+    let centring: ReturnType<typeof setTimeout> | undefined;
     const heard = (event: Event) => {
       const name = (event.target as HTMLInputElement | null)?.name;
       if (name === "latitude" || name === "longitude") {
         const latitude = control(box.current, "latitude")?.value ?? "";
         const longitude = control(box.current, "longitude")?.value ?? "";
-        showPin(readPosition(latitude, longitude), true);
+        const position = readPosition(latitude, longitude);
+        showPin(position, false);
+        // Typed (not a click or drag on the map): the map follows once the typing pauses.
+        clearTimeout(centring);
+        if (event.isTrusted) centring = setTimeout(() => showPin(position, true), checkDelayMs);
         checkSoon();
       } else if (name === "city" || name === "country") checkSoon();
     };
@@ -205,6 +219,7 @@ export function LocationPicker(props: LocationPickerProps) {
     return () => {
       form.removeEventListener("input", heard);
       clearTimeout(timer.current);
+      clearTimeout(centring);
     };
   }, [checkSoon, showPin]);
 
@@ -224,9 +239,10 @@ export function LocationPicker(props: LocationPickerProps) {
       setStatus("No place was found for this address: place the pin on the map.");
     else {
       writeBoxes(found.found);
+      showPin(found.found, true);
       setStatus(`Found: ${found.found.label}. Drag the pin if it is not exactly right.`);
     }
-  }, [found, writeBoxes]);
+  }, [found, writeBoxes, showPin]);
 
   const findOnMap = () => {
     const address = ["address", "city", "province", "country"]
