@@ -13,6 +13,7 @@ import { once } from "node:events";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { type GeocoderStub, startGeocoderStub } from "../support/geocoder-stub.ts";
 import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
 import { apiToken, baseURL, e2eDatabaseUrl } from "./api.ts";
@@ -257,6 +258,52 @@ test("the rating says beforehand that it is whole stars, and the refusal says wh
     "Rating (0 to 5) must be a whole number from 0 to 5, without halves ('4.5' is not)",
   );
   await expect(rating).toHaveValue("4.5");
+  await context.close();
+});
+
+test("stored floor plans show by picture and label in the editor, never by their hashed names", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser);
+  const listing = await newListing();
+  await gotoHydrated(page, `/admin/listings/${listing.code}/photos`);
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  for (const [name, mimeType, buffer] of [
+    [
+      "ground.png",
+      "image/png",
+      await buildPhotoBytes({ width: 480, height: 360, format: "png", color: "#264653" }),
+    ],
+    ["site.pdf", "application/pdf", buildPdfBytes("e2e editor plan")],
+  ] as const) {
+    const answer = await page.request.post(`/admin/listings/${listing.code}/photos/upload`, {
+      multipart: { csrf, "floor-plans": { name, mimeType, buffer } },
+    });
+    expect(answer.status(), name).toBe(200);
+  }
+  await gotoHydrated(page, `/admin/listings/${listing.code}/edit`);
+  const plans = page.getByRole("list", { name: "Stored plans" });
+  await expect(plans.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByLabel("Plan 1 (image): label")).toHaveValue("Floor plan 1");
+  await expect(page.getByLabel("Plan 2 (PDF): label")).toHaveValue("Floor plan 2");
+  // Lazy: it loads once scrolled to.
+  await plans.locator("img").scrollIntoViewIfNeeded();
+  await expect(plans.locator("img")).toHaveJSProperty("complete", true);
+  expect(
+    await plans.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth),
+  ).toBeGreaterThan(0);
+  // No 64-character name anywhere a person reads or types.
+  expect(await page.locator("main").innerText()).not.toMatch(/[0-9a-f]{64}/);
+  await expect(page.getByLabel("Other plans")).toHaveValue("");
+  await expectNoSeriousViolations(page);
+  await screenshot(page, "floor-plans-field", page.locator(".admin-plan-field"));
+
+  await page.getByLabel("Plan 1 (image): label").fill("Ground floor");
+  await page.getByRole("checkbox", { name: "Remove plan 2" }).check();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/listings/${listing.code}/edit\\?done=saved$`));
+  await expect(page.getByLabel("Plan 1 (image): label")).toHaveValue("Ground floor");
+  await expect(plans.getByRole("listitem")).toHaveCount(1);
   await context.close();
 });
 
