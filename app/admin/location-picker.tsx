@@ -87,6 +87,9 @@ export function LocationPicker(props: LocationPickerProps) {
   const [status, setStatus] = useState("");
 
   /** Asks the server where the city's listings stand and whether the position is far. */
+  // The fetcher's load, read when the timer fires: the listeners below are added once.
+  const loadCheck = useRef(check.load);
+  loadCheck.current = check.load;
   const checkSoon = useCallback(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -98,9 +101,9 @@ export function LocationPicker(props: LocationPickerProps) {
         longitude: value("longitude"),
       });
       if (code) params.set("code", code);
-      check.load(`${adminPaths.listings}/location?${params}`);
+      loadCheck.current(`${adminPaths.listings}/location?${params}`);
     }, checkDelayMs);
-  }, [check.load, code]);
+  }, [code]);
 
   /** Fills the boxes (as typing would: the draft and the check hear it). */
   const writeBoxes = useCallback((position: Position) => {
