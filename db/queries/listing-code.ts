@@ -6,6 +6,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../database.ts";
 import { nextRevision } from "./columns.ts";
+import { listingCodeExists } from "./listing-editor.ts";
+
+/** What the import's code rule allows (lib/property-codes.ts). */
+const maxCodeLength = 64;
 
 /** A code's series: the text before its trailing number, and that number's digits. */
 export function codeSeries(code: string): { prefix: string; digits: string } {
@@ -30,17 +34,23 @@ export async function nextFreeCode(db: Kysely<Database>, code: string): Promise<
     .select("code")
     .where("code", "like", `${prefix}%`)
     .execute();
-  let highest = Number(digits);
+  // BigInt: a number of any length stays exact.
+  let highest = BigInt(digits);
   for (const row of rows) {
     const rest = row.code.slice(prefix.length);
-    if (row.code.startsWith(prefix) && /^\d+$/.test(rest)) {
-      highest = Math.max(highest, Number(rest));
+    if (row.code.startsWith(prefix) && /^\d+$/.test(rest) && BigInt(rest) > highest) {
+      highest = BigInt(rest);
     }
   }
   const taken = new Set(rows.map((row) => row.code));
-  for (let n = highest + 1; ; n++) {
-    const candidate = `${prefix}${String(n).padStart(digits.length, "0")}`;
-    if (!taken.has(candidate)) return candidate;
+  for (let n = highest + 1n; ; n++) {
+    const number = n.toString().padStart(digits.length, "0");
+    // A code has at most 64 characters: a long prefix gives way to the number, and a code so
+    // cut is looked up, since it left the series read above.
+    const cut = prefix.length + number.length > maxCodeLength;
+    const candidate = `${prefix.slice(0, Math.max(0, maxCodeLength - number.length))}${number}`;
+    if (taken.has(candidate) || (cut && (await listingCodeExists(db, candidate)))) continue;
+    return candidate;
   }
 }
 

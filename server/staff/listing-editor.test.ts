@@ -372,6 +372,10 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     expect(await duplicateListing(db, "GX-0099", now)).toBe("GX-0100");
     await createListing(db, goodValues("VILLA"), now);
     expect(await duplicateListing(db, "VILLA", now)).toBe("VILLA-2");
+    // A code of 64 characters: the number takes the prefix's last place.
+    const long = `L${"x".repeat(63)}`;
+    await createListing(db, goodValues(long), now);
+    expect(await duplicateListing(db, long, now)).toBe(`L${"x".repeat(62)}2`);
     const [, , , , row] = (await listAllPropertyRows(db)).filter(
       (found) => found.publish === 1 || found.publish === true,
     );
