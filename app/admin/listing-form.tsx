@@ -60,6 +60,8 @@ export interface ListingFormProps {
   justSaved?: boolean;
   /** New: the next free code of the newest listing's series, the code's example. */
   proposedCode?: string;
+  /** Edit: the listing's stored code (the code field may hold a new one, decision 069). */
+  code?: string;
   /** Whether GEOCODER_URL is set: the position's "Find on map" (decision 069). */
   canGeocode?: boolean;
 }
@@ -393,7 +395,7 @@ function DraftNotice({ draft, revision }: { draft: ListingDraftState; revision?:
 export function ListingForm(props: ListingFormProps) {
   const { mode, issues, options, chosen, csrfToken, archived } = props;
   const draft = useListingDraft(
-    mode === "new" ? null : props.values.code,
+    mode === "new" ? null : (props.code ?? props.values.code),
     props.values,
     props.revision ?? null,
     props.justSaved ?? false,
@@ -534,7 +536,7 @@ export function ListingForm(props: ListingFormProps) {
           <TextField field="province" values={values} errors={errors} />
           <TextField field="country" values={values} errors={errors} required />
           <LocationPicker
-            code={mode === "new" ? undefined : props.values.code}
+            code={mode === "new" ? undefined : (props.code ?? props.values.code)}
             csrfToken={csrfToken}
             canGeocode={props.canGeocode ?? false}
             refusal={issues.find((found) => found.field === "location")?.message}

@@ -444,7 +444,9 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
       ...fields,
       code: `${code}-R`,
     });
-    expect(renamed.headers.location).toBe(`/admin/listings/${code}-R/edit?done=saved`);
+    expect(renamed.headers.location).toBe(
+      `/admin/listings/${code}-R/edit?done=saved&renamed=${code}`,
+    );
     expect((await findPropertyRowByCode(database.handle.db, `${code}-R`))?.headline).toBe(headline);
     expect(await findPropertyRowByCode(database.handle.db, code)).toBeUndefined();
   });

@@ -220,7 +220,13 @@ test("the code field: a new listing's example is the next free code, Duplicate t
   const renamed = `WL-${suffix()}`;
   await page.getByLabel("Code", { exact: true }).fill(renamed);
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/listings/${renamed}/edit\\?done=saved$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/listings/${renamed}/edit\\?done=saved&renamed=${own}$`),
+  );
+  // What was typed under the old code was saved: no draft of it is kept to offer.
+  await expect
+    .poll(() => page.evaluate((code) => localStorage.getItem(`homes.listing-draft:${code}`), own))
+    .toBeNull();
   await expect(page.getByRole("heading", { name: `Edit ${renamed}` })).toBeVisible();
   await context.close();
 });

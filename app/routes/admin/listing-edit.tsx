@@ -32,7 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listings.formOptions(session),
     listings.choices(session, listing.values.related),
   ]);
-  const done = new URL(request.url).searchParams.get("done");
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
   return {
     listing,
     options,
@@ -40,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canGeocode: listings.canGeocode(session),
     csrfToken: session.csrfToken,
     done: done !== null && done in notices ? done : null,
+    renamedFrom: done === "saved" ? search.get("renamed") : null,
   };
 }
 
@@ -54,7 +56,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const revision = over === null ? opened : Number(over);
   if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
   const saved = await listings.save(session, params.code, revision, post.values);
-  if (saved.ok) throw redirect(editPath(saved.code, { done: "saved" }));
+  if (saved.ok) {
+    // Renamed: the page under the new code settles the draft kept under the old one.
+    const notice: Record<string, string> = { done: "saved" };
+    if (saved.code !== params.code) notice.renamed = params.code;
+    throw redirect(editPath(saved.code, notice));
+  }
   if (saved.reason === "missing") {
     throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
   }
@@ -67,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, options, chosen, csrfToken, done, canGeocode } = loaderData;
+  const { listing, options, chosen, csrfToken, done, canGeocode, renamedFrom } = loaderData;
   const code = listing.values.code;
   const answer = actionData;
   const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
@@ -75,7 +82,8 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
   // The new-listing form's draft was posted by the save that made this listing.
   useEffect(() => {
     if (done === "created") settleListingDraft(null);
-  }, [done]);
+    if (renamedFrom) settleListingDraft(renamedFrom);
+  }, [done, renamedFrom]);
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="listing-title">
       <p className="admin-editor__back">
@@ -147,6 +155,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         // A new form after each save or conflict, so its fields show what the answer holds.
         key={`${listing.revision}-${answer?.conflict?.revision ?? ""}`}
         mode="edit"
+        code={code}
         values={answer?.values ?? listing.values}
         issues={answer?.issues ?? []}
         options={options}
