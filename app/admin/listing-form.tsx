@@ -22,7 +22,7 @@ import { availabilityLabels } from "../../lib/availability.ts";
 import { FloorPlanField } from "./floor-plan-field.tsx";
 import { FormToken } from "./form-field.tsx";
 import { type ListingDraft, type ListingDraftState, useListingDraft } from "./listing-draft.ts";
-import { LocationPicker } from "./location-picker.tsx";
+import { LocationPicker, locationConfirmId } from "./location-picker.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { adminPaths } from "./staff.ts";
 
@@ -30,6 +30,7 @@ import { adminPaths } from "./staff.ts";
 export function fieldId(field: ListingField): string {
   if (field === "amenities") return "listing-amenities-0";
   if (field === "related") return "listing-related-q";
+  if (field === "location") return locationConfirmId;
   return `listing-${field}`;
 }
 
@@ -67,7 +68,7 @@ export interface ListingFormProps {
 }
 
 /** Said before it is typed, since halves are refused. */
-export const ratingHint = "Whole stars only: 0, 1, 2, 3, 4 or 5 (no halves).";
+const ratingHint = "Whole stars only: 0, 1, 2, 3, 4 or 5 (no halves).";
 
 /** The code's hint: its rules, and what a change carries with it (decision 069). */
 function codeHint(mode: ListingFormProps["mode"], proposed: string | undefined): string {
