@@ -164,7 +164,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
     const added = await staff.addStaffUser(email, role);
     if (!added.ok) throw new Error(added.message);
-    await staff.service.setPassword(added.link.split("/").pop() as string, password);
+    await staff.service.setPassword(added.link.split("/").pop() as string, "10.0.0.1", password);
     return { user: added.user, csrfToken: "x" };
   }
 
@@ -202,7 +202,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     const added = await accounts().addStaffUser(email, "owner");
     if (!added.ok) throw new Error(added.message);
     const set = await recordedBy(() =>
-      staff.setPassword(added.link.split("/").pop() as string, password),
+      staff.setPassword(added.link.split("/").pop() as string, "10.0.0.1", password),
     );
     expect(set).toMatchObject([
       { action: "staff.set-password", actor_email: email, subject_id: String(added.user.id) },
