@@ -198,6 +198,11 @@ export interface Database {
     subject_id: ColumnType<string | null, string | null, never>;
     /** JSON text: what changed (never a password, token or erased personal data). */
     detail: ColumnType<string, string, never>;
+    /**
+     * The IP of the request that made it, as Fastify reads it with TRUSTED_PROXIES (decision
+     * 067); null for the commands, the retention purge and events recorded before 0023.
+     */
+    client_address: ColumnType<string | null, string | null | undefined, never>;
   };
   /** A member of staff who signs in to the back office (decision 036). */
   staff_user: {
