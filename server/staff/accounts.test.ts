@@ -227,6 +227,7 @@ describe.each(testDialects)("staff accounts on %s", (dialect) => {
       ["aaaaaaaaaaaa", 'A repeated character, such as "aaa", is easy to guess.'],
       ["Password12345", "It is too like a commonly used password."],
       [`${email}!`, "It contains your e-mail address or the company's name."],
+      [`${email.split("@")[0]}-x7q`, "It contains your e-mail address or the company's name."],
       [
         buildCompanyProfile().business_name,
         "It contains your e-mail address or the company's name.",

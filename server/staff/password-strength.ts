@@ -79,10 +79,11 @@ export function weakPasswordProblem(
 ): string | undefined {
   // Built on first use: ranking the dictionaries takes a moment and a little memory.
   checker ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, translations });
-  // Each input whole, run together ("harborpinerealty") and word by word.
+  // Each input whole, an address's name before the @, run together ("harborpinerealty") and
+  // word by word.
   const words = userInputs.flatMap((input) => {
     const parts = input.split(/[^\p{L}\p{N}]+/u);
-    return [input, parts.join(""), ...parts];
+    return [input, input.split("@")[0] ?? "", parts.join(""), ...parts];
   });
   const result = checker.check(
     password,
