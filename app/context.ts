@@ -127,7 +127,20 @@ export interface StaffCookies {
 
 export type StaffSignIn =
   | ({ ok: true } & StaffCookies)
-  | { ok: false; reason: "invalid" | "throttled"; message: string };
+  | { ok: false; reason: "invalid" | "throttled" | "busy"; message: string };
+
+/** Setting a password through a one-time link (decisions 036, 067). */
+export type StaffPasswordSet =
+  | { ok: true }
+  | {
+      ok: false;
+      /**
+       * spent: the link is unknown, used or expired; weak: the password is too easy to guess
+       * (the message says why); busy: the server had too many passwords to hash, try again.
+       */
+      reason: "spent" | "weak" | "throttled" | "busy";
+      message: string;
+    };
 
 export type StaffInvite =
   | { ok: true; link: string; emailed: boolean }
@@ -153,7 +166,7 @@ export type StaffAccountChange =
 
 export type StaffPasswordChange =
   | { ok: true }
-  | { ok: false; reason: "wrong" | "throttled" | "invalid"; message: string };
+  | { ok: false; reason: "wrong" | "throttled" | "invalid" | "weak" | "busy"; message: string };
 
 /**
  * The back office's accounts (decision 036), implemented by the server (server/staff/): the
@@ -180,8 +193,11 @@ export interface StaffService {
   signOut(request: Request, options: { everywhere: boolean }): Promise<StaffCookies>;
   /** The e-mail address a set-password link is for; null when it is unknown, used or expired. */
   findSetPasswordLink(token: string): Promise<{ email: string } | null>;
-  /** Spends the link and sets the password; false when the link was no longer valid. */
-  setPassword(token: string, password: string): Promise<boolean>;
+  /**
+   * Spends the link and sets the password. Throttled per IP, and the link is checked before
+   * the password is hashed: an unknown link costs no hash.
+   */
+  setPassword(token: string, clientIp: string, password: string): Promise<StaffPasswordSet>;
   /** Owners only: every member of staff. */
   listStaff(session: StaffSession): Promise<StaffMember[]>;
   /** Owners only: adds a member of staff and makes their one-time set-password link. */

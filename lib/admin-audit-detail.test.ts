@@ -29,6 +29,7 @@ function event(
     subjectType: "listing",
     subjectId: "AB-12",
     detail,
+    clientAddress: null,
     ...about,
   };
 }

@@ -4,6 +4,7 @@
  * together; and the owner's page of it, newest first, filtered and paged by keyset (a page
  * starts after or before an event's time and id). The indexes are migration 0013's.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely } from "kysely";
 import {
   type AuditEventRow,
@@ -31,8 +32,22 @@ export interface AuditEvent {
 }
 
 /**
- * Records one event. Give it the write's transaction (`trx`): the event is then part of the
- * write, and neither is kept without the other.
+ * The client address of the request under way (decision 067), set once per request by the
+ * server around the site's loaders and actions, so every event records it without each of
+ * the many services that write passing it along. Outside a request (the commands, the
+ * retention purge) there is none.
+ */
+const requestClientAddress = new AsyncLocalStorage<string>();
+
+/** Runs `work` (a request's handling) with `address` as the client address of its events. */
+export function withAuditClientAddress<T>(address: string, work: () => T): T {
+  return requestClientAddress.run(address, work);
+}
+
+/**
+ * Records one event, with the client address of the request under way (if any). Give it the
+ * write's transaction (`trx`): the event is then part of the write, and neither is kept
+ * without the other.
  */
 export async function recordAuditEvent(db: Kysely<Database>, event: AuditEvent): Promise<void> {
   await db
@@ -46,6 +61,7 @@ export async function recordAuditEvent(db: Kysely<Database>, event: AuditEvent):
       subject_id:
         event.subjectId === undefined || event.subjectId === null ? null : String(event.subjectId),
       detail: JSON.stringify(event.detail ?? {}),
+      client_address: requestClientAddress.getStore() || null,
     })
     .execute();
 }
@@ -125,6 +141,7 @@ export async function listAuditEvents(
         subjectType: row.subject_type,
         subjectId: row.subject_id,
         detail: readDetail(row.detail),
+        clientAddress: row.client_address,
       }),
     ),
   };

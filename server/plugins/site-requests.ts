@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { format } from "node:util";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { StaffService } from "#app-context";
+import { withAuditClientAddress } from "../../db/queries/audit.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
 
 /** The largest form post the site accepts: an enquiry is a few kilobytes at most. */
@@ -146,6 +147,15 @@ const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
  */
 export function withRequestLog(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
   requestLogs.run(request.log, done);
+}
+
+/**
+ * A preHandler hook (callback style, so the handler runs inside it): every audit event this
+ * request's actions record carries its client address (decision 067), the IP Fastify reads
+ * with TRUSTED_PROXIES.
+ */
+export function withAuditClient(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  withAuditClientAddress(request.ip, done);
 }
 
 /** Runs `work` (a render for the page cache) logging through `request.log`. */

@@ -39,6 +39,7 @@ import {
   boundSiteFormBody,
   routeConsoleToRequestLog,
   runWithRequestLog,
+  withAuditClient,
   withRequestLog,
 } from "./site-requests.ts";
 
@@ -241,7 +242,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
       preValidation: boundSiteFormBody(staff),
       // A render that waits for its turn (or is refused) before it starts.
-      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
+      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog, withAuditClient],
     },
     getLoadContext(request) {
       return requestContext(request, request.ip);
