@@ -8,8 +8,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPreviewPath } from "../../app/listing-preview-path.ts";
 import type { StaffRole } from "../../db/database.ts";
+import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { listFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode } from "../../db/queries/property.ts";
+import { buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import {
   type AdminBrowser,
   adminBrowser,
@@ -136,7 +138,7 @@ describe.each(testDialects)("a listing's preview on %s", (dialect) => {
     expect((await staff.get(listingPreviewPath("NO-SUCH-CODE"))).statusCode).toBe(404);
   });
 
-  it("is where the editor and the table send staff for a listing that is not published", async () => {
+  it("is where the editor, the table and an enquiry send staff for a listing that is not published", async () => {
     const staff = await signedIn("owner");
     const { code, slug } = await listingIn("archive", staff);
     const editor = await staff.get(`/admin/listings/${code}/edit`);
@@ -148,6 +150,15 @@ describe.each(testDialects)("a listing's preview on %s", (dialect) => {
     expect(photos.body).toContain(`href="/admin/listings/${code}/preview"`);
     const table = await staff.get(`/admin/listings?status=archived&q=${code}`);
     expect(table.body).toContain(`href="/admin/listings/${code}/preview"`);
+    // An enquiry about it (sent while it was published): its page offers the preview now.
+    const enquiry = await insertEnquiry(database.handle.db, {
+      ...buildPropertyEnquiry(code),
+      ip: "127.0.0.1",
+    });
+    const inbox = await staff.get(`/admin/enquiries/${enquiry.id}`);
+    expect(inbox.body).toContain(
+      `href="/admin/listings/${code}/preview">Preview (not on the public site)</a>`,
+    );
 
     const published = await nextListing();
     const live = await staff.get(`/admin/listings/${published.code}/edit`);
