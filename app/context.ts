@@ -37,6 +37,7 @@ import type {
   AdminListingPage,
   AdminListingQuery,
   AdminListingRow,
+  ListingPreview,
 } from "../lib/admin-listings.ts";
 import type {
   FloorPlanArrangement,
@@ -243,6 +244,11 @@ export interface AdminListingsService {
     code: string,
     action: AdminListingAction,
   ): Promise<"changed" | "unchanged" | "missing">;
+  /**
+   * One listing as its public page would show it, published or not (decision 070); null when
+   * there is none.
+   */
+  preview(session: StaffSession, code: string): Promise<ListingPreview | null>;
   /** The editor (decision 044): one listing as its form shows it; null when there is none. */
   open(session: StaffSession, code: string): Promise<EditableListing | null>;
   /** The form's choices: every category and amenity. */

@@ -16,6 +16,7 @@ import {
   listListingChoices,
   searchListingChoices,
 } from "../../db/queries/listing-editor.ts";
+import { findPropertyForPreview } from "../../db/queries/property.ts";
 import {
   floorPlanLines,
   type ListingFormValues,
@@ -129,6 +130,13 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
         await deleteUnused(files);
       }
       return outcome;
+    },
+    async preview(_session, code) {
+      const [row, property] = await Promise.all([
+        findAdminListing(db, code),
+        findPropertyForPreview(db, code),
+      ]);
+      return row && property ? { property, status: row.status } : null;
     },
     open: (_session, code) => openListing(db, code),
     formOptions: (_session) => listListingChoices(db),

@@ -13,6 +13,7 @@ import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
 import { photosPath } from "../../admin/photo-files.ts";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-edit";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Edit ${params.code}`);
@@ -69,7 +70,12 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
   const { listing, options, chosen, csrfToken, done } = loaderData;
   const code = listing.values.code;
   const answer = actionData;
-  const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
+  // Not published: the preview, since the public address sends visitors home (decision 070).
+  const publicPath = listingPagePath({
+    code,
+    slug: listing.slug,
+    published: listing.status === "published",
+  });
   const revision = answer?.revision ?? listing.revision;
   // The new-listing form's draft was posted by the save that made this listing.
   useEffect(() => {

@@ -20,6 +20,7 @@ import { editPath } from "../../admin/listing-editing.ts";
 import { photosPath, postedPhotoFiles } from "../../admin/photo-files.ts";
 import { PhotoManager } from "../../admin/photo-manager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-photos";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Photos of ${params.code}`);
@@ -215,7 +216,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         refused={answer?.kind === "floor-plans-refused" ? answer : undefined}
       />
       <p className="admin-photos__public">
-        <a href={`/property/${encodeURIComponent(listing.slug)}`} target="_blank" rel="noopener">
+        <a href={listingPagePath(listing)} target="_blank" rel="noopener">
           {listing.published ? "View on the site" : "Public page (not live)"}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
