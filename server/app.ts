@@ -277,7 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
   // The enquiry's work, for the API's route and the site's in-process client alike.
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
-  await app.register(searchAlertsPlugin, { config });
+  await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(apiPlugin, { prefix: "/api", config });
 
   // The daily digests of search alerts, on every app server (claims keep them single).

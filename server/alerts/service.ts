@@ -8,6 +8,7 @@
 import { format as formatDuration } from "@lukeed/ms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
 import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
 import {
@@ -37,6 +38,7 @@ import {
 } from "../../lib/search-alert.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { buildAlertConfirmMail, buildAlertDigestMail } from "./alert-mail.ts";
+import { createAlertMailCounter } from "./mail-limits.ts";
 import {
   alertLinks,
   alertSecretOf,
@@ -98,6 +100,8 @@ const refused = (httpStatus: number, message: string, errors?: Record<string, st
 
 export interface SearchAlertsOptions {
   config: Config;
+  /** Shares the daily mail limits between app servers. */
+  redis?: Redis;
   now?: () => Date;
 }
 
@@ -108,6 +112,9 @@ export const searchAlertsPlugin = fp(
     const secret = alertSecretOf(config);
     const db = () => app.database.db;
     const limit = config.CONTACT_RATE_LIMIT;
+    // The daily limits of confirmation mails, off with the forms' rate limit.
+    const mailCounter =
+      limit === "off" ? undefined : createAlertMailCounter({ redis: options.redis });
     // Needs @fastify/rate-limit, registered by the contact intake (server/api/contact.ts).
     const countSave =
       limit === "off"
@@ -129,6 +136,12 @@ export const searchAlertsPlugin = fp(
       }
       const filters = readAlertQuery(query);
       if (!filters) return refused(422, alertMessages.filters);
+      // A client's saves a day, whatever the addresses: its own limit, so saying so leaks
+      // nothing about any address.
+      const clientWait = await mailCounter?.takeClient(request.ip);
+      if (clientWait) {
+        return refused(429, alertMessages.tooMany(formatDuration(clientWait * 1000, true)));
+      }
       const at = now();
       const salt = newAlertSalt();
       const manageToken = alertToken(secret, "manage", email);
@@ -146,15 +159,20 @@ export const searchAlertsPlugin = fp(
             manageTokenHash: manageHashOf(manageToken),
             now: at,
           });
-          // Confirmed already: nothing to send. Else one confirmation per alert a day at most.
+          // Confirmed already: nothing to send. Else one confirmation per alert a day at most,
+          // and a few per address a day whatever the searches; past that the alert is kept
+          // unconfirmed and the answer is the same.
           if (alert.confirmedAt !== null) return false;
-          return enqueueMail(trx, {
+          if (mailCounter && !(await mailCounter.takeAddress(email))) return false;
+          const inserted = await enqueueMail(trx, {
             dedupeKey: `alert-confirm:${alert.id}:${utcDay(at)}`,
             kind: "alert-confirm",
             alertId: alert.id,
             payload: {},
             now: at,
           });
+          if (!inserted) await mailCounter?.giveBackAddress(email);
+          return inserted;
         });
       // Logged without the address.
       request.log.info({ queued }, "search alert saved");
