@@ -24,6 +24,9 @@ export const alertMessages = {
   confirmed:
     "Your alert is confirmed. We will e-mail you new matching properties at most once a day.",
   badLink: "This link is not valid any more. The alert may have been deleted.",
+  /** A manage link past its time (decision 066): each alert e-mail carries a fresh one. */
+  linkExpired:
+    "This link has expired. Every e-mail we send about your alerts carries a fresh link: use the one in the latest. To be sent one now, save a search with your address on the search page.",
   deleted: "The alert has been deleted.",
   deletedAll: "Every alert for this address has been deleted.",
   unsubscribed: "You are unsubscribed: this alert sends no more e-mails.",

@@ -57,7 +57,7 @@ function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase().replace(/%.*$/, "");
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted) {
-    const [a, b, c, d] = dotted[1].split(".").map(Number);
+    const [a = 0, b = 0, c = 0, d = 0] = (dotted[1] ?? "").split(".").map(Number);
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split("::");
@@ -75,13 +75,14 @@ function ipv6Groups(address: string): number[] {
  * 64:ff9b:1::/48) and 6to4 (2002::/16).
  */
 function embeddedIPv4(address: string): string | undefined {
-  const g = ipv6Groups(address);
+  const groups = ipv6Groups(address);
+  const g = (index: number) => groups[index] ?? 0;
   const quad = (high: number, low: number) =>
     [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
-  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
-  if (zero(0, 5) && (g[5] === 0xffff || g[5] === 0)) return quad(g[6], g[7]);
-  if (g[0] === 0x64 && g[1] === 0xff9b && (zero(2, 6) || g[2] === 1)) return quad(g[6], g[7]);
-  if (g[0] === 0x2002) return quad(g[1], g[2]);
+  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  if (zero(0, 5) && (g(5) === 0xffff || g(5) === 0)) return quad(g(6), g(7));
+  if (g(0) === 0x64 && g(1) === 0xff9b && (zero(2, 6) || g(2) === 1)) return quad(g(6), g(7));
+  if (g(0) === 0x2002) return quad(g(1), g(2));
   return undefined;
 }
 
@@ -183,14 +184,15 @@ async function checkedAddress(url: URL, policy: OutboundPolicy): Promise<Resolve
     literal !== undefined
       ? [{ address: literal, family: isIP(literal) as 4 | 6 }]
       : await policy.resolve(url.hostname);
-  if (addresses.length === 0) throw new OutboundFetchError("the host has no address");
+  const [first] = addresses;
+  if (first === undefined) throw new OutboundFetchError("the host has no address");
   // Every answer must be allowed: a name that resolves to a public and a private address could
   // otherwise reach the private one on a later connection.
   const refused = addresses.find(({ address }) => !policy.isAllowed(address));
   if (refused !== undefined) {
     throw new OutboundFetchError(`refused address ${refused.address}`);
   }
-  return addresses[0];
+  return first;
 }
 
 /** One GET to a checked address: the answer, a redirect's target, or an error. */

@@ -97,6 +97,48 @@ export function buildAlertConfirmMail(
   };
 }
 
+/**
+ * A fresh manage link (decision 066), sent when an address saves a search it has confirmed
+ * already: how a visitor whose manage link expired is sent a new one.
+ */
+export function buildAlertLinkMail(
+  alert: AlertRow,
+  links: AlertLinks,
+  mailId: number,
+  options: AlertMailOptions,
+): EnquiryMail {
+  const title = "Your property alerts";
+  const text = [
+    title,
+    "",
+    `You (or someone using this address) saved a search you already have an alert for: ${mailDescription(alert)}.`,
+    "",
+    `Manage or delete your alerts: ${links.manage}`,
+    "",
+    "This link works for 30 days. If you did not ask for it, ignore this e-mail.",
+    `Unsubscribe from this alert: ${links.unsubscribe}`,
+    "",
+  ].join("\n");
+  const html = page(
+    title,
+    [
+      `<p>You (or someone using this address) saved a search you already have an alert for: <strong>${escapeHtml(mailDescription(alert))}</strong>.</p>`,
+      `<p>${link(links.manage, "Manage or delete your alerts")}</p>`,
+      "<p>This link works for 30 days. If you did not ask for it, ignore this e-mail.</p>",
+      `<p style="font-size:13px">${link(links.unsubscribe, "Unsubscribe from this alert")}</p>`,
+    ].join(""),
+  );
+  return {
+    from: options.from,
+    to: alert.email,
+    subject: title,
+    text,
+    html,
+    messageId: `<alert-link-${mailId}@${hostOf(options.siteUrl)}>`,
+    headers: unsubscribeHeaders(links),
+  };
+}
+
 export function buildAlertDigestMail(
   alert: AlertRow,
   properties: readonly Property[],

@@ -76,7 +76,7 @@ async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> 
 }
 
 function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`${server.base}${path}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.decoded);
+  const match = new RegExp(`${server.base}${path}\\?token=[A-Za-z0-9_.-]+`).exec(mail.decoded);
   if (!match) throw new Error(`no ${path} link in:\n${mail.decoded}`);
   return match[0];
 }
