@@ -142,8 +142,9 @@ for (const javaScriptEnabled of [true, false]) {
         javaScriptEnabled,
       );
       const [forSale, forRent] = await mailsTo(address, 2);
-      expect(forSale!.decoded).toContain("For Sale");
-      expect(forRent!.decoded).toContain("For Rent, 2+ bedrooms");
+      // Mails name typed filters without quoting them (decision 066).
+      expect(forSale!.decoded).toContain("your chosen status.");
+      expect(forRent!.decoded).toContain("your chosen status, 2+ bedrooms");
 
       // The link only shows a button: opening it (a mail scanner) confirms nothing.
       await page.goto(linkIn(forSale!, "/alerts/confirm"));
