@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -262,6 +262,25 @@ describe("fetchOutbound", () => {
       await expect(
         fetchOutbound(`https://images.test:${port}${path}`, limits, testPolicy()),
       ).rejects.toThrow(/larger than 1000 bytes/);
+    }
+  });
+
+  it("gives up on a server that accepts the connection but never completes TLS", async () => {
+    const silent = createNetServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentPort = (silent.address() as AddressInfo).port;
+    try {
+      const started = performance.now();
+      await expect(
+        fetchOutbound(
+          `https://images.test:${silentPort}/plan.png`,
+          { ...limits, connectTimeoutMs: 300 },
+          testPolicy(),
+        ),
+      ).rejects.toThrow(/connection timed out/);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      silent.close();
     }
   });
 
