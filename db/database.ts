@@ -250,7 +250,7 @@ export interface Database {
   mail_outbox: {
     id: Generated<number>;
     dedupe_key: string;
-    kind: "alert-confirm" | "alert-digest";
+    kind: "alert-confirm" | "alert-digest" | "alert-link";
     alert_id: number | null;
     payload: ColumnType<string, string | undefined, string>;
     status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
@@ -259,6 +259,12 @@ export interface Database {
     locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+  /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
+  app_secret: {
+    name: string;
+    value: string;
     created_at: ColumnType<Date | string, string, string>;
   };
 }

@@ -9,6 +9,7 @@ import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./
 
 const contentTables = [
   "amenity",
+  "app_secret",
   "audit_event",
   "category",
   "collection",

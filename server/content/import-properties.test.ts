@@ -567,7 +567,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "floor_plans item 1 file 'notes.txt' must be an image (.png, .jpg, .webp, .gif, .avif) or a PDF (.pdf)",
         ],
         [
-          "floor_plans item 1 file '../plan.png' must be a plain file name (no folders) or an http(s) address",
+          "floor_plans item 1 file '../plan.png' must be a plain file name (no folders) or an https address",
         ],
         ["floor_plans item 1 must have a file"],
         [`floor plan 'missing.png' is neither in ${folder} nor in the image folder`],
@@ -576,6 +576,28 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         ["floor_plans item 1 must be 'Label=file' or an object with label and file"],
       ]);
       expect(readdirSync(join(imageDir, "property"))).toEqual([]);
+    });
+
+    it("refuses floor plan addresses the brochure must not fetch: http, this server, private networks", async () => {
+      const addresses = [
+        "http://cdn.example.com/plan.png",
+        "https://127.0.0.1:8080/plan.png",
+        "https://localhost/plan.png",
+        "https://10.1.2.3/plan.png",
+        "https://169.254.169.254/latest/plan.png",
+        "https://[::ffff:192.168.0.1]/plan.png",
+      ];
+      const items = addresses.map((file) => ({ ...buildPropertyImportRow(), floor_plans: [file] }));
+      const report = await importProperties(db, jsonRows(jsonOf(items)), { imageDir });
+      expect(report.inserted).toEqual([]);
+      expect(report.rejected.map((row) => row.reasons)).toEqual([
+        ["floor_plans item 1 file 'http://cdn.example.com/plan.png' must be an https address"],
+        ...addresses
+          .slice(1)
+          .map((file) => [
+            `floor_plans item 1 file '${file}' must be a public address (not this server or a private network)`,
+          ]),
+      ]);
     });
 
     it("checks everything in a dry run but saves and copies nothing", async () => {

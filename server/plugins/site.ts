@@ -7,7 +7,6 @@
  * themselves, ../api/in-process-client.ts) unless API_BASE_URL names another backend, which is
  * then read over HTTP (app/api/http-client.server.ts). Decision 032.
  */
-import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -124,9 +123,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     soldListingSitemapDays: config.SOLD_LISTING_SITEMAP_DAYS,
     mapTileUrl: config.MAP_TILE_URL,
     mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
-    puzzleSecret:
-      config.PUZZLE_SECRET ??
-      createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
+    puzzleSecret: app.formSecrets.puzzle,
   };
   const apiFor = createSiteApi(app, config);
   const readImage = createImageReader(app);

@@ -240,6 +240,27 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(saved.statusCode).toBe(302);
   });
 
+  it("refuses a floor plan address the server must not fetch, saying why", async () => {
+    const { code } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    for (const [address, reason] of [
+      [
+        "https://127.0.0.1:3000/plan.png",
+        "must be a public address (not this server or a private network)",
+      ],
+      ["http://plans.example.com/plan.png", "must be an https address"],
+    ]) {
+      const refused = await browser.post(`/admin/listings/${code}/edit`, {
+        ...fields,
+        floor_plans: `${fields.floor_plans ?? ""}\nPlan=${address}`.trim(),
+        intent: "save",
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(`file &#x27;${address}&#x27; ${reason}`);
+    }
+  });
+
   it("saves a long description beyond a public form's size, for signed-in staff only", async () => {
     const { code, slug } = await publishedListing();
     const browser = await signedIn("agent");
