@@ -28,10 +28,13 @@ import type {
 import type {
   EditableListing,
   ListingChoice,
+  ListingField,
   ListingFormOptions,
   ListingFormValues,
+  ListingMergeReport,
   ListingSave,
 } from "../lib/admin-listing-form.ts";
+import type { MergeChoice } from "../lib/admin-listing-merge.ts";
 import type {
   AdminListingAction,
   AdminListingPage,
@@ -233,13 +236,20 @@ export interface AdminListingsService {
   formOptions(session: StaffSession): Promise<ListingFormOptions>;
   /** Adds a listing from the form's values. */
   create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
-  /** Saves the form over listing `code`, only if it is still at `revision`. */
+  /**
+   * Saves the form opened at `revision` over listing `code`; when colleagues saved since, merged
+   * with their changes by `merge.base` (what the form was opened with) and `merge.choices`
+   * (decision 044's addendum).
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     values: ListingFormValues,
+    merge?: { base: string | null; choices: Partial<Record<ListingField, MergeChoice>> },
   ): Promise<ListingSave>;
+  /** What this person's newest save of `code` merged from colleagues; null when nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<ListingMergeReport | null>;
   /** A new unpublished draft copied from `code`: its code; null when there is no such listing. */
   duplicate(session: StaffSession, code: string): Promise<string | null>;
   /** Listings whose code or headline holds every word (the related properties' picker). */

@@ -49,6 +49,10 @@ export interface ListingFormProps {
   csrfToken: string;
   /** The revision the form was opened at (edit only). */
   revision?: number;
+  /** What the form was opened with, posted back so a save merges (edit only, decision 044). */
+  base?: string;
+  /** The page answers this form's post: what it shows is newer than any draft of it. */
+  answered?: boolean;
   archived?: boolean;
   /** What goes above the fields inside the form (the conflict notice's buttons). */
   notice?: ReactNode;
@@ -340,7 +344,7 @@ function DraftNotice({ draft, revision }: { draft: ListingDraftState; revision?:
         <p>
           {`This browser kept what you typed here on ${typedWhen(offered)}, which was not saved.`}
           {savedSince
-            ? " The listing has been saved since then: saving your changes will show that first."
+            ? " The listing has been saved since then: saving merges your changes with it, and asks where you both changed a field."
             : null}
         </p>
         <div className="admin-actions">
@@ -375,11 +379,13 @@ export function ListingForm(props: ListingFormProps) {
     props.values,
     props.revision ?? null,
     props.justSaved ?? false,
+    props.answered ?? false,
   );
   // A restored draft shows its values, and posts the revision it was typed over.
   const restored = draft.restored;
   const values = restored?.values ?? props.values;
   const revision = restored ? (restored.revision ?? undefined) : props.revision;
+  const base = restored ? (restored.base ?? "") : props.base;
   const related = restored ? { query: "", found: null } : props.related;
   const errors: Partial<Record<ListingField, string>> = {};
   for (const found of issues) {
@@ -443,6 +449,7 @@ export function ListingForm(props: ListingFormProps) {
           Save
         </button>
         {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
+        {base !== undefined ? <input type="hidden" name="base" value={base} /> : null}
         {props.notice}
         <Fieldset legend="The listing">
           {mode === "new" ? (

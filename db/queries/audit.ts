@@ -129,3 +129,72 @@ export async function listAuditEvents(
     ),
   };
 }
+
+/** The newest audit event of a listing: its id, 0 when it has none. */
+export async function findNewestListingEventId(
+  db: Kysely<Database>,
+  code: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The writes that change what the listing editor's form shows (not the photos'). */
+const listingFieldActions = [
+  "listing.save",
+  "listing.import",
+  "listing.publish",
+  "listing.unpublish",
+  "listing.archive",
+  "listing.restore",
+];
+
+/**
+ * Who changed a listing's fields after event `afterId`, newest first, each account once with
+ * its newest time: the colleagues a merged or conflicting save names (decision 044's addendum).
+ */
+export async function listListingSaversAfter(
+  db: Kysely<Database>,
+  code: string,
+  afterId: number,
+): Promise<{ email: string; at: string }[]> {
+  const rows = await db
+    .selectFrom("audit_event")
+    .select(["actor_email", "at"])
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "in", listingFieldActions)
+    .where("id", ">", afterId)
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  const savers = new Map<string, string>();
+  for (const row of rows) {
+    if (!savers.has(row.actor_email)) savers.set(row.actor_email, toIsoString(row.at));
+  }
+  return [...savers].map(([email, at]) => ({ email, at }));
+}
+
+/** The detail of `actorId`'s newest save of a listing: what the editor's notice reads. */
+export async function findNewestListingSaveDetail(
+  db: Kysely<Database>,
+  code: string,
+  actorId: number,
+): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select("detail")
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "=", "listing.save")
+    .where("actor_id", "=", actorId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? readDetail(row.detail) : undefined;
+}

@@ -80,7 +80,7 @@ const writes = {
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
-  listings: ["list", "find", "open", "formOptions", "search", "choices"],
+  listings: ["list", "find", "open", "formOptions", "search", "choices", "lastMerge"],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
   content: [
