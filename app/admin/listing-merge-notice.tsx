@@ -84,12 +84,12 @@ export function MergeConflictNotice({ code, conflict }: { code: string; conflict
             <legend className="admin-merge__legend">{listingFieldLabels[found.field]}</legend>
             <label className="admin-merge__choice">
               <input type="radio" name={name} value="mine" />
-              <span className="admin-merge__who">Keep mine</span>
+              <span className="admin-merge__who">Keep mine</span>{" "}
               <span className="admin-merge__value">{found.mine}</span>
             </label>
             <label className="admin-merge__choice">
               <input type="radio" name={name} value="theirs" />
-              <span className="admin-merge__who">Keep theirs</span>
+              <span className="admin-merge__who">Keep theirs</span>{" "}
               <span className="admin-merge__value">{found.theirs}</span>
             </label>
           </fieldset>
