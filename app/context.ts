@@ -50,6 +50,7 @@ import type {
 } from "../lib/admin-photos.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
+import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -310,13 +311,21 @@ export interface AdminPhotosService {
     files: readonly { name: string; bytes: Buffer }[],
     label: string,
   ): Promise<PhotoUploadAnswer>;
-  /** Saves order, cover, alt text and removals, only if the listing is still at `revision`. */
+  /**
+   * Saves order, cover, alt text and removals. Without `merge`, only if the listing is still at
+   * `revision`; with the page's base (decision 056's addendum), merged photo by photo with what
+   * colleagues saved since, refused as a conflict where both changed one photo's alt text and
+   * no choice says whose to keep.
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     arrangement: PhotoArrangement,
+    merge?: PhotoMergeInput,
   ): Promise<PhotoSave>;
+  /** What this person's newest save of `code`'s photos merged from colleagues; null: nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<PhotoMergeReport | null>;
   /**
    * Saves the floor plans' order, labels and removals (decision 052's second addendum), only
    * if the listing is still at `revision`.

@@ -20,7 +20,7 @@ import {
 import { editPath } from "./listing-editing.ts";
 
 /** "agent@example.com at 2026-11-28 17:04 UTC and owner@example.com at …". */
-function whoSaved(savedBy: readonly ColleagueSave[]): string {
+export function whoSaved(savedBy: readonly ColleagueSave[]): string {
   if (savedBy.length === 0) return "Someone";
   const each = savedBy.map((save) => `${save.email} at ${formatDateTime(save.at)}`);
   return each.length === 1 ? (each[0] ?? "") : `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`;
@@ -77,27 +77,37 @@ export function MergeConflictNotice({ code, conflict }: { code: string; conflict
       ) : (
         <p>Check the form, then save again.</p>
       )}
-      {conflict.conflicts.map((found) => {
-        const name = mergeChoiceName(found.field);
-        return (
-          <fieldset key={found.field} className="admin-merge">
-            <legend className="admin-merge__legend">{listingFieldLabels[found.field]}</legend>
-            <label className="admin-merge__choice">
-              <input type="radio" name={name} value="mine" />
-              <span className="admin-merge__who">Keep mine</span>{" "}
-              <span className="admin-merge__value">{found.mine}</span>
-            </label>
-            <label className="admin-merge__choice">
-              <input type="radio" name={name} value="theirs" />
-              <span className="admin-merge__who">Keep theirs</span>{" "}
-              <span className="admin-merge__value">{found.theirs}</span>
-            </label>
-          </fieldset>
-        );
-      })}
+      {conflict.conflicts.map((found) => (
+        <MergeChoice
+          key={found.field}
+          legend={listingFieldLabels[found.field]}
+          name={mergeChoiceName(found.field)}
+          mine={found.mine}
+          theirs={found.theirs}
+        />
+      ))}
       <button className="admin-button" type="submit" name="intent" value="save">
         {conflict.conflicts.length > 0 ? "Save with these choices" : "Save again"}
       </button>
     </div>
+  );
+}
+
+/** One value both changed: "Keep mine" and "Keep theirs", each showing its value. */
+export function MergeChoice(props: { legend: string; name: string; mine: string; theirs: string }) {
+  return (
+    <fieldset className="admin-merge">
+      <legend className="admin-merge__legend">{props.legend}</legend>
+      <label className="admin-merge__choice">
+        <input type="radio" name={props.name} value="mine" />
+        <span className="admin-merge__who">Keep mine</span>{" "}
+        <span className="admin-merge__value">{props.mine}</span>
+      </label>
+      <label className="admin-merge__choice">
+        <input type="radio" name={props.name} value="theirs" />
+        <span className="admin-merge__who">Keep theirs</span>{" "}
+        <span className="admin-merge__value">{props.theirs}</span>
+      </label>
+    </fieldset>
   );
 }

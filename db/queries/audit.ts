@@ -145,7 +145,7 @@ export async function findNewestListingEventId(
 }
 
 /** The writes that change what the listing editor's form shows (not the photos'). */
-const listingFieldActions = [
+export const listingFieldActions = [
   "listing.save",
   "listing.import",
   "listing.publish",
@@ -154,25 +154,34 @@ const listingFieldActions = [
   "listing.restore",
 ];
 
+/** The writes that change a listing's photos (decision 056). */
+export const listingPhotoActions = ["listing.photos-save", "listing.photos-add"];
+
 /**
- * Who changed a listing's fields after event `afterId`, newest first, each account once with
- * its newest time: the colleagues a merged or conflicting save names (decision 044's addendum).
+ * Who changed a listing after event `afterId` by one of `actions` (its form's fields unless
+ * given), newest first, each account once with its newest time, `exceptActorId`'s own left
+ * out: the colleagues a merged or conflicting save names (decision 044's addendum).
  */
 export async function listListingSaversAfter(
   db: Kysely<Database>,
   code: string,
   afterId: number,
+  actions: readonly string[] = listingFieldActions,
+  exceptActorId?: number,
 ): Promise<{ email: string; at: string }[]> {
-  const rows = await db
+  let query = db
     .selectFrom("audit_event")
     .select(["actor_email", "at"])
     .where("subject_type", "=", "listing")
     .where("subject_id", "=", code)
-    .where("action", "in", listingFieldActions)
-    .where("id", ">", afterId)
-    .orderBy("id", "desc")
-    .limit(50)
-    .execute();
+    .where("action", "in", [...actions])
+    .where("id", ">", afterId);
+  if (exceptActorId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb("actor_id", "is", null), eb("actor_id", "!=", exceptActorId)]),
+    );
+  }
+  const rows = await query.orderBy("id", "desc").limit(50).execute();
   const savers = new Map<string, string>();
   for (const row of rows) {
     if (!savers.has(row.actor_email)) savers.set(row.actor_email, toIsoString(row.at));
@@ -180,18 +189,22 @@ export async function listListingSaversAfter(
   return [...savers].map(([email, at]) => ({ email, at }));
 }
 
-/** The detail of `actorId`'s newest save of a listing: what the editor's notice reads. */
+/**
+ * The detail of `actorId`'s newest `action` (a save) of a listing: what the notice after a
+ * merged save reads.
+ */
 export async function findNewestListingSaveDetail(
   db: Kysely<Database>,
   code: string,
   actorId: number,
+  action = "listing.save",
 ): Promise<Record<string, unknown> | undefined> {
   const row = await db
     .selectFrom("audit_event")
     .select("detail")
     .where("subject_type", "=", "listing")
     .where("subject_id", "=", code)
-    .where("action", "=", "listing.save")
+    .where("action", "=", action)
     .where("actor_id", "=", actorId)
     .orderBy("id", "desc")
     .limit(1)

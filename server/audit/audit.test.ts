@@ -92,7 +92,7 @@ const reads = {
     "amenities",
     "categories",
   ],
-  photos: ["open"],
+  photos: ["open", "lastMerge"],
 } as const;
 
 function goodValues(code: string): ListingFormValues {
