@@ -109,8 +109,8 @@ const sameOrder = (a: readonly string[], b: readonly string[]) => a.join("\n") =
  * Merges `mine` (as posted, `removed` its removals) with `stored` (theirs now) over `base`:
  * photos they added or removed stay so; my removals of photos still there apply; an alt text
  * only I changed is mine, one only they changed theirs, one both changed to different texts a
- * conflict unless `choices` says whose; the order and the cover are mine when only I changed
- * them, else theirs.
+ * conflict unless `choices` says whose; the order is mine unless they reordered, the cover
+ * mine when only I changed it.
  */
 export function mergePhotoArrangement(
   mine: PhotoArrangement & { removed: readonly string[] },
@@ -122,19 +122,20 @@ export function mergePhotoArrangement(
   const mineByFile = new Map(mine.photos.map((photo) => [photo.file, photo]));
   const kept = stored.photos.filter((photo) => !removed.has(photo.file));
   const keptFiles = new Set(kept.map((photo) => photo.file));
-  const common = (order: readonly string[]) => order.filter((file) => keptFiles.has(file));
 
   const conflicts: AltConflict[] = [];
   let theirAlts = 0;
   const photos = kept.map((theirs): ListingPhoto => {
     const posted = mineByFile.get(theirs.file);
-    const was = base.alts[theirs.file];
-    // A photo added since the page opened, or left unchanged here: theirs.
-    if (!posted || was === undefined || posted.alt.trim() === was.trim()) {
-      if (was !== undefined && theirs.alt !== was) theirAlts++;
+    // A photo this page uploaded came without alt text.
+    const was = (base.alts[theirs.file] ?? "").trim();
+    const theirsChanged = theirs.alt.trim() !== was;
+    // A photo added by a colleague since the page opened, or left unchanged here: theirs.
+    if (!posted || posted.alt.trim() === was) {
+      if (theirsChanged) theirAlts++;
       return theirs;
     }
-    if (theirs.alt.trim() === was.trim() || theirs.alt.trim() === posted.alt.trim()) {
+    if (!theirsChanged || theirs.alt.trim() === posted.alt.trim()) {
       return { file: theirs.file, alt: posted.alt };
     }
     const choice = choices[theirs.file];
@@ -142,23 +143,29 @@ export function mergePhotoArrangement(
       theirAlts++;
       return theirs;
     }
-    if (choice !== "mine")
+    if (choice !== "mine") {
       conflicts.push({ file: theirs.file, mine: posted.alt, theirs: theirs.alt });
+    }
     return { file: theirs.file, alt: posted.alt };
   });
 
-  // The order: mine only when they kept theirs as it was; photos new to me go where they are.
-  const myOrder = common(mine.photos.map((photo) => photo.file));
-  const theirOrder = common(stored.photos.map((photo) => photo.file));
-  const baseOrder = common(base.order);
-  const mineReordered = !sameOrder(myOrder, baseOrder);
-  const theirsReordered = !sameOrder(theirOrder, baseOrder);
+  // The order is mine unless they reordered the photos the page started with; photos they
+  // added go after mine.
+  const baseFiles = new Set(base.order);
+  const storedFiles = new Set(stored.photos.map((photo) => photo.file));
+  const theirsReordered = !sameOrder(
+    stored.photos.map((photo) => photo.file).filter((file) => baseFiles.has(file)),
+    base.order.filter((file) => storedFiles.has(file)),
+  );
   let ordered = photos;
-  if (mineReordered && !theirsReordered) {
-    const place = new Map(myOrder.map((file, index) => [file, index]));
-    const mineFirst = photos.filter((photo) => place.has(photo.file));
-    mineFirst.sort((a, b) => (place.get(a.file) ?? 0) - (place.get(b.file) ?? 0));
-    ordered = [...mineFirst, ...photos.filter((photo) => !place.has(photo.file))];
+  if (!theirsReordered) {
+    const place = new Map(mine.photos.map((photo, index) => [photo.file, index]));
+    ordered = [
+      ...photos
+        .filter((photo) => place.has(photo.file))
+        .sort((a, b) => (place.get(a.file) ?? 0) - (place.get(b.file) ?? 0)),
+      ...photos.filter((photo) => !place.has(photo.file)),
+    ];
   }
 
   const coverChanged = mine.cover !== base.cover && keptFiles.has(mine.cover);

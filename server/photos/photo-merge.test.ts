@@ -12,6 +12,7 @@ import type { Database } from "../../db/database.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
 import { type ListingPhotos, photosOfRow } from "../../lib/admin-photos.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
+import { buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -190,6 +191,26 @@ describe.each(testDialects)("merging two people's photo saves on %s", (dialect) 
     const after = await storedPhotos(opened.code);
     expect(after.photos.map((photo) => photo.file)).toEqual(reordered);
     expect(after.photos.find((photo) => photo.file === b)?.alt).toBe("Their view");
+  });
+
+  it("keeps the alt text of a photo this page uploaded, and the order given after it", async () => {
+    const opened = await openedByBoth();
+    const service = photos();
+    const bytes = await buildPhotoBytes({ color: "#3366aa" });
+    const uploaded = await service.upload(mine, opened.code, [{ name: "new.jpg", bytes }]);
+    const file = uploaded.results[0]?.ok ? uploaded.results[0].file : "";
+    const [a, ...others] = opened.photos;
+    const arranged = [a!, { file, alt: "Just uploaded" }, ...others];
+    const saved = await service.save(
+      mine,
+      opened.code,
+      uploaded.revision ?? opened.revision,
+      { photos: arranged, cover: opened.cover },
+      { base: opened.base, removed: [], choices: {} },
+    );
+    expect(saved).toMatchObject({ ok: true });
+    const after = await storedPhotos(opened.code);
+    expect(after.photos).toEqual(arranged);
   });
 
   it("still refuses a stale save posted without a base (a page from before)", async () => {

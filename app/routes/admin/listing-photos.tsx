@@ -216,7 +216,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         startOver={
           answer?.kind === "conflict"
             ? `refused@${answer.revision}`
-            : done === "saved" || done === "moved"
+            : done === "saved" || done === "moved" || done === "merged"
               ? `${done}@${doneAt}`
               : null
         }
