@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { postForm } from "../../tests/support/photos.ts";
 import {
   adminBrowser,
   createBackOfficeApp,
@@ -386,6 +387,35 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(copy?.publish === 0 || copy?.publish === false).toBe(true);
     expect(copy?.slug).not.toBe(slug);
     expect((await app.inject({ url: `/property/${copy?.slug}` })).statusCode).toBe(302);
+  });
+
+  it("keeps related listings ticked in one search through the next, without JavaScript", async () => {
+    const { code } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const url = `/admin/listings/${code}/edit`;
+    // (By code: other tests here change the seed's headlines.)
+    const first = await browser.post(url, { ...fields, related_q: "HP-1006", intent: "find" });
+    expect(first.body).toContain('<input type="checkbox" name="related" value="HP-1006"/>');
+    // HP-1006 ticked, then another search: HP-1006 is among the chosen, still ticked.
+    const islington = await browser.post(url, {
+      ...fields,
+      related: "HP-1006",
+      related_q: "HP-1018",
+      intent: "find",
+    });
+    const chosen = /<ul[^>]*aria-label="Chosen"[\s\S]*?<\/ul>/.exec(islington.body)?.[0] ?? "";
+    expect(chosen).toMatch(/name="related" checked="" value="HP-1006"/);
+    expect(islington.body).toContain('<input type="checkbox" name="related" value="HP-1018"/>');
+    // The browser posts the chosen box still ticked and the result ticked now.
+    const body = new URLSearchParams({ ...formFields(islington.body), intent: "save" });
+    body.append("related", "HP-1006");
+    body.append("related", "HP-1018");
+    const saved = await postForm(app, browser, url, body);
+    expect(saved.statusCode).toBe(302);
+    expect(
+      JSON.parse((await findPropertyRowByCode(database.handle.db, code))?.related_product ?? "[]"),
+    ).toEqual(expect.arrayContaining([{ code: "HP-1006" }, { code: "HP-1018" }]));
   });
 
   it("finds related listings without JavaScript (saving nothing) and as data", async () => {
