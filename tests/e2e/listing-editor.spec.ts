@@ -150,6 +150,8 @@ test("two staff saving one listing: different fields merge, naming the colleague
   await expect(notice).toContainText("is saved");
   await expect(notice).toContainText(`${agent.email} at ${new Date().getUTCFullYear()}-`);
   await expect(notice).toContainText("their changes to Price are kept with yours.");
+  // The draft this browser kept of the owner's typing went with the save.
+  await expect(owner.page.getByRole("heading", { name: "Changes not saved yet" })).toHaveCount(0);
   // The agent's price is not undone; the owner's fields are saved.
   await expect(owner.page.getByLabel("Price")).toHaveValue("1250000");
   await expect(owner.page.getByLabel("Headline", { exact: true })).toHaveValue(
@@ -203,6 +205,7 @@ test("two staff changing one field: the second is asked, per field, whose value 
   await choice.getByRole("radio", { name: /^Keep theirs/ }).check();
   await refusal.getByRole("button", { name: "Save with these choices" }).click();
   await expect(owner.page.getByRole("status")).toContainText("is saved");
+  await expect(owner.page.getByRole("heading", { name: "Changes not saved yet" })).toHaveCount(0);
   await expect(owner.page.getByLabel("Price")).toHaveValue("1250000");
   await expect(owner.page.getByLabel("City", { exact: true })).toHaveValue("Agent City");
   await expect(owner.page.getByLabel("Headline", { exact: true })).toHaveValue(

@@ -165,7 +165,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         base={answer?.base ?? listing.base}
         answered={answer !== undefined}
         archived={listing.status === "archived"}
-        justSaved={!answer && (done === "saved" || done === "created")}
+        justSaved={!answer && (done === "saved" || done === "merged" || done === "created")}
         notice={
           answer?.conflict ? <MergeConflictNotice code={code} conflict={answer.conflict} /> : null
         }
