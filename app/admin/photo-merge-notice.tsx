@@ -44,7 +44,7 @@ export function PhotosMergedNotice({ merged }: { merged: PhotoMergeReport }) {
 
 export function PhotoConflictNotice({ merge }: { merge: PhotoConflictDraft }) {
   return (
-    <div className="admin-notice admin-notice--error" role="alert">
+    <div className="admin-notice admin-notice--error admin-editor__conflict" role="alert">
       <h2 className="admin-editor__summary-title">
         {`Not saved yet: you and a colleague both changed the alt text of ${photoCount(merge.conflicts.length)}`}
       </h2>
