@@ -28,10 +28,13 @@ import type {
 import type {
   EditableListing,
   ListingChoice,
+  ListingField,
   ListingFormOptions,
   ListingFormValues,
+  ListingMergeReport,
   ListingSave,
 } from "../lib/admin-listing-form.ts";
+import type { MergeChoice } from "../lib/admin-listing-merge.ts";
 import type {
   AdminListingAction,
   AdminListingPage,
@@ -48,6 +51,7 @@ import type {
 } from "../lib/admin-photos.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
+import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -255,13 +259,20 @@ export interface AdminListingsService {
   formOptions(session: StaffSession): Promise<ListingFormOptions>;
   /** Adds a listing from the form's values. */
   create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
-  /** Saves the form over listing `code`, only if it is still at `revision`. */
+  /**
+   * Saves the form opened at `revision` over listing `code`; when colleagues saved since, merged
+   * with their changes by `merge.base` (what the form was opened with) and `merge.choices`
+   * (decision 044's addendum).
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     values: ListingFormValues,
+    merge?: { base: string | null; choices: Partial<Record<ListingField, MergeChoice>> },
   ): Promise<ListingSave>;
+  /** What this person's newest save of `code` merged from colleagues; null when nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<ListingMergeReport | null>;
   /** A new unpublished draft copied from `code`: its code; null when there is no such listing. */
   duplicate(session: StaffSession, code: string): Promise<string | null>;
   /** Listings whose code or headline holds every word (the related properties' picker). */
@@ -322,13 +333,21 @@ export interface AdminPhotosService {
     files: readonly { name: string; bytes: Buffer }[],
     label: string,
   ): Promise<PhotoUploadAnswer>;
-  /** Saves order, cover, alt text and removals, only if the listing is still at `revision`. */
+  /**
+   * Saves order, cover, alt text and removals. Without `merge`, only if the listing is still at
+   * `revision`; with the page's base (decision 056's addendum), merged photo by photo with what
+   * colleagues saved since, refused as a conflict where both changed one photo's alt text and
+   * no choice says whose to keep.
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     arrangement: PhotoArrangement,
+    merge?: PhotoMergeInput,
   ): Promise<PhotoSave>;
+  /** What this person's newest save of `code`'s photos merged from colleagues; null: nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<PhotoMergeReport | null>;
   /**
    * Saves the floor plans' order, labels and removals (decision 052's second addendum), only
    * if the listing is still at `revision`.

@@ -146,3 +146,85 @@ export async function listAuditEvents(
     ),
   };
 }
+
+/** The newest audit event of a listing: its id, 0 when it has none. */
+export async function findNewestListingEventId(
+  db: Kysely<Database>,
+  code: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The writes that change what the listing editor's form shows (not the photos'). */
+export const listingFieldActions = [
+  "listing.save",
+  "listing.import",
+  "listing.publish",
+  "listing.unpublish",
+  "listing.archive",
+  "listing.restore",
+];
+
+/** The writes that change a listing's photos (decision 056). */
+export const listingPhotoActions = ["listing.photos-save", "listing.photos-add"];
+
+/**
+ * Who changed a listing after event `afterId` by one of `actions` (its form's fields unless
+ * given), newest first, each account once with its newest time, `exceptActorId`'s own left
+ * out: the colleagues a merged or conflicting save names (decision 044's addendum).
+ */
+export async function listListingSaversAfter(
+  db: Kysely<Database>,
+  code: string,
+  afterId: number,
+  actions: readonly string[] = listingFieldActions,
+  exceptActorId?: number,
+): Promise<{ email: string; at: string }[]> {
+  let query = db
+    .selectFrom("audit_event")
+    .select(["actor_email", "at"])
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "in", [...actions])
+    .where("id", ">", afterId);
+  if (exceptActorId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb("actor_id", "is", null), eb("actor_id", "!=", exceptActorId)]),
+    );
+  }
+  const rows = await query.orderBy("id", "desc").limit(50).execute();
+  const savers = new Map<string, string>();
+  for (const row of rows) {
+    if (!savers.has(row.actor_email)) savers.set(row.actor_email, toIsoString(row.at));
+  }
+  return [...savers].map(([email, at]) => ({ email, at }));
+}
+
+/**
+ * The detail of `actorId`'s newest `action` (a save) of a listing: what the notice after a
+ * merged save reads.
+ */
+export async function findNewestListingSaveDetail(
+  db: Kysely<Database>,
+  code: string,
+  actorId: number,
+  action = "listing.save",
+): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select("detail")
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "=", action)
+    .where("actor_id", "=", actorId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? readDetail(row.detail) : undefined;
+}

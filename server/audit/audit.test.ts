@@ -81,7 +81,7 @@ const writes = {
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
-  listings: ["list", "find", "open", "formOptions", "search", "choices"],
+  listings: ["list", "find", "open", "formOptions", "search", "choices", "lastMerge"],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
   content: [
@@ -93,7 +93,7 @@ const reads = {
     "amenities",
     "categories",
   ],
-  photos: ["open"],
+  photos: ["open", "lastMerge"],
 } as const;
 
 function goodValues(code: string): ListingFormValues {

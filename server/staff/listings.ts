@@ -10,7 +10,11 @@ import {
   findAdminListing,
   listAdminListings,
 } from "../../db/queries/admin-listing.ts";
-import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
+import {
+  type AuditActor,
+  findNewestListingSaveDetail,
+  recordAuditEvent,
+} from "../../db/queries/audit.ts";
 import {
   findListingChoices,
   listListingChoices,
@@ -33,6 +37,7 @@ import {
   listingPhotoFiles,
 } from "../photos/unused-files.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
+import { mergeReportOf, readListingBase } from "./listing-merge.ts";
 
 /**
  * The floor plans field names a plan's file as the photos page stored it, or an address. A
@@ -161,7 +166,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       });
       return announced(saved);
     },
-    async save(session, code, revision, values) {
+    async save(session, code, revision, values, merge) {
       const kept = new Set(await listingPhotoFiles(db, code));
       const refused = await refuseMissingPlanFiles(store, values, kept);
       if (refused) return refused;
@@ -170,7 +175,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       const saved = await db.transaction().execute(async (trx) => {
         const before = await openListing(trx, code);
         const filesBefore = await listingPhotoFiles(trx, code);
-        const written = await saveListing(trx, code, revision, values, at);
+        const written = await saveListing(trx, code, revision, values, at, {
+          base: readListingBase(merge?.base),
+          choices: merge?.choices ?? {},
+        });
         if (written.ok) {
           // The floor plans field may drop a plan's file.
           dropped = droppedFiles(filesBefore, await listingPhotoFiles(trx, code));
@@ -182,6 +190,8 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
             subjectId: code,
             detail: {
               changes: changedFields({ ...before?.values }, { ...after?.values }),
+              // The editor's notice after the save names the colleagues whose changes it kept.
+              ...(written.merged ? { merged: written.merged } : {}),
             },
             at,
           });
@@ -211,6 +221,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       // A draft: the public site does not show it, but the change feed's readers may count it.
       if (copy !== null) await announce();
       return copy;
+    },
+    async lastMerge(session, code) {
+      const detail = await findNewestListingSaveDetail(db, code, session.user.id);
+      return mergeReportOf(detail?.merged);
     },
     search: (_session, text) => searchListingChoices(db, text, relatedSearchLimit),
     choices: (_session, codes) => findListingChoices(db, codes),

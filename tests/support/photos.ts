@@ -89,7 +89,10 @@ export function formFields(html: string, labelledBy: string): [string, string][]
     const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
     if (!name) continue;
     if ((type === "checkbox" || type === "radio") && !/\bchecked\b/.test(attributes)) continue;
-    fields.push([name, value.replaceAll("&amp;", "&")]);
+    fields.push([
+      name,
+      value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&"),
+    ]);
   }
   return fields;
 }
