@@ -13,6 +13,7 @@ import {
   imageVariantPath,
   imageVariantWidths,
 } from "../../lib/image-variants.ts";
+import { withoutMetadata } from "../images/strip-metadata.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
 export type ImageFolder = "property" | "sliders" | "";
@@ -170,7 +171,8 @@ export function imagePath(imageDir: string, folder: ImageFolder, name: string): 
 
 /**
  * Stores an inspected image in IMAGE_DIR/`folder` under its stored name: the one place where a
- * content command writes an image file. The file appears whole (written aside, then renamed);
+ * content command writes an image file. An image is stored without its metadata (EXIF, XMP,
+ * IPTC, comments; decision 065). The file appears whole (written aside, then renamed);
  * an existing file of that name has the same content and is kept. Answers the stored name
  * and whether the file is new.
  */
@@ -185,9 +187,12 @@ export async function storeImage(
     return { file: image.storedName, created: false };
   }
   await mkdir(join(resolve(imageDir), folder), { recursive: true });
+  const content = image.content ?? (await readFile(image.source));
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, image.content ?? (await readFile(image.source)), { flag: "wx" });
+    // The name was made of the bytes as given, so a re-import of the same file finds it.
+    const stored = extname(target) === ".pdf" ? content : await withoutMetadata(content);
+    await writeFile(temporary, stored, { flag: "wx" });
     await rename(temporary, target);
   } finally {
     await rm(temporary, { force: true });

@@ -187,3 +187,64 @@ export function buildPdfBytes(note = "plan"): Buffer {
     "latin1",
   );
 }
+
+/** The owner's name a phone writes into its photos (EXIF Artist, XMP, IPTC, a comment). */
+export const phonePhotoOwner = "Jane Q. Homeowner";
+
+/** A JPEG segment: its marker and payload, with the length JPEG puts before it. */
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const header = Buffer.from([0xff, marker, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * A photo as a phone takes it (decision 065): a JPEG whose pixels lie on their side, EXIF
+ * orientation 6 turning them upright (stored `width` × `height`, shown `height` × `width`),
+ * with the owner's name and the GPS position in EXIF, the name again in XMP, IPTC and a
+ * comment, and a Display P3 colour profile.
+ */
+export async function buildPhonePhotoBytes(
+  options: { width?: number; height?: number; format?: "jpeg" | "png" | "webp" } = {},
+): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const { width = 1200, height = 800, format = "jpeg" } = options;
+  const owner = phonePhotoOwner;
+  const photo = await sharp(await buildPhotoBytes({ width, height }))
+    .withMetadata({ orientation: 6, icc: "p3" })
+    .withExifMerge({
+      IFD0: { Artist: owner, Make: "Phone" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 2617/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3960/100",
+      },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${owner}</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .toFormat(format)
+    .toBuffer();
+  if (format !== "jpeg") return photo;
+  // sharp writes neither IPTC nor comments: the segments are put after the start marker.
+  const byLine = Buffer.concat([
+    Buffer.from([0x1c, 0x02, 0x50, 0, owner.length]),
+    Buffer.from(owner),
+  ]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(byLine.length);
+  const iptc = jpegSegment(
+    0xed,
+    Buffer.concat([
+      Buffer.from("Photoshop 3.0\0"),
+      Buffer.from("8BIM"),
+      Buffer.from([0x04, 0x04, 0, 0]),
+      size,
+      byLine,
+      Buffer.alloc(byLine.length % 2),
+    ]),
+  );
+  const comment = jpegSegment(0xfe, Buffer.from(`Taken by ${owner}`));
+  return Buffer.concat([photo.subarray(0, 2), iptc, comment, photo.subarray(2)]);
+}
