@@ -118,8 +118,9 @@ export async function inspectImageContent(
     content,
     format: extension,
     storedName: storedNameOf(shown, content, extension),
-    width: metadata.width,
-    height: metadata.height,
+    // The size shown, which the stored file has once its orientation is applied.
+    width: metadata.autoOrient.width,
+    height: metadata.autoOrient.height,
   };
 }
 
