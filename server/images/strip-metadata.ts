@@ -46,7 +46,7 @@ function jpegHoldsMetadata(bytes: Buffer): boolean {
 }
 
 /** True when the image holds a metadata block or an orientation still to apply. */
-export function holdsMetadata(bytes: Buffer, metadata: Metadata): boolean {
+function holdsMetadata(bytes: Buffer, metadata: Metadata): boolean {
   return (
     (metadata.orientation ?? 1) !== 1 ||
     metadata.exif !== undefined ||
@@ -57,6 +57,12 @@ export function holdsMetadata(bytes: Buffer, metadata: Metadata): boolean {
     (metadata.comments?.length ?? 0) > 0 ||
     (metadata.format === "jpeg" && jpegHoldsMetadata(bytes))
   );
+}
+
+/** True when {@link withoutMetadata} would change the image. Throws when sharp cannot read it. */
+export async function needsMetadataStripped(bytes: Buffer): Promise<boolean> {
+  const sharp = await loadSharp();
+  return holdsMetadata(bytes, await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata());
 }
 
 /** The encoder of the image's own format, at a quality fit for an original. */
