@@ -43,9 +43,15 @@ const imageTypes: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
-/** The content security policy of a PDF: its viewer, nothing else. */
+/**
+ * The content security policy of a PDF: its viewer, nothing else, in a sandbox. `sandbox`
+ * gives the document an origin of its own, so whatever a PDF holds (a plan stored before
+ * scripts were refused, decision 065) and whatever viewer shows it, nothing in it runs as the
+ * site, reads its cookies or storage, or navigates its pages. Chromium's viewer still shows the
+ * file (looked at in Chromium 156), so the Floor Plans tab's links open it as before.
+ */
 const pdfPolicy =
-  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+  "sandbox; default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** The path under the image folder that a request URL names (decoded), if it names one. */
 function relativeImagePath(url: string, prefix: string): string | undefined {
