@@ -13,6 +13,7 @@ import {
   imageVariantPath,
   imageVariantWidths,
 } from "../../lib/image-variants.ts";
+import { pdfActiveContent, pdfRefusal } from "../images/pdf-actions.ts";
 import { withoutMetadata } from "../images/strip-metadata.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
@@ -126,8 +127,9 @@ export async function inspectImageContent(
 
 /**
  * Checks that `source` is a regular file of at most {@link maxImageBytes} that starts as a PDF
- * does (`%PDF-`): a floor plan (decision 052), stored beside the images under a name made the
- * same way. Throws {@link ImageError} otherwise.
+ * does (`%PDF-`), without scripts or automatic actions (decision 065): a floor plan (decision
+ * 052), stored beside the images under a name made the same way. Throws {@link ImageError}
+ * otherwise.
  */
 export async function inspectPdf(source: string): Promise<InspectedImage> {
   const shown = basename(source);
@@ -140,6 +142,8 @@ export async function inspectPdf(source: string): Promise<InspectedImage> {
   if (content.subarray(0, 5).toString("latin1") !== "%PDF-") {
     throw new ImageError(`${shown} is not a PDF.`);
   }
+  const active = pdfActiveContent(content);
+  if (active !== undefined) throw new ImageError(pdfRefusal(shown, active));
   return { source, storedName: storedNameOf(shown, content, "pdf"), width: 0, height: 0 };
 }
 

@@ -1,4 +1,5 @@
 /** Factories for test data: valid by default, overridable field by field. */
+import { deflateSync } from "node:zlib";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
@@ -247,4 +248,36 @@ export async function buildPhonePhotoBytes(
   );
   const comment = jpegSegment(0xfe, Buffer.from(`Taken by ${owner}`));
   return Buffer.concat([photo.subarray(0, 2), iptc, comment, photo.subarray(2)]);
+}
+
+/** What an active PDF does when opened, and how it hides it (decision 065). */
+export type ActivePdfKind = "script" | "escaped" | "object-stream" | "launch" | "attachment";
+
+/**
+ * A PDF like {@link buildPdfBytes} that does more than show a page: a script as its opening
+ * action (plainly, with its names escaped as `/J#61vaScript`, or in a compressed object
+ * stream), a program launched, or an attached file.
+ */
+export function buildActivePdfBytes(kind: ActivePdfKind): Buffer {
+  const catalogExtra: Record<ActivePdfKind, string> = {
+    script: "/OpenAction << /S /JavaScript /JS (app.alert('plan')) >>",
+    escaped: "/OpenAction << /S /J#61vaScript /J#53 (app.alert('plan')) >>",
+    "object-stream": "/OpenAction 4 0 R",
+    launch: "/OpenAction << /S /Launch /F (calc.exe) >>",
+    attachment: "/Names << /EmbeddedFiles << /Names [(a.exe) 5 0 R] >> >>",
+  };
+  const pdf = buildPdfBytes(kind)
+    .toString("latin1")
+    .replace("/Pages 2 0 R", `/Pages 2 0 R ${catalogExtra[kind]}`);
+  if (kind !== "object-stream") return Buffer.from(pdf, "latin1");
+  const objects = deflateSync(Buffer.from("4 0 << /S /JavaScript /JS (app.alert('plan')) >>"));
+  const [body, trailer] = pdf.split("trailer");
+  return Buffer.concat([
+    Buffer.from(
+      `${body}5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${objects.length} /Filter /FlateDecode >>\nstream\n`,
+      "latin1",
+    ),
+    objects,
+    Buffer.from(`\nendstream\nendobj\ntrailer${trailer}`, "latin1"),
+  ]);
 }
