@@ -62,7 +62,7 @@ async function readBounded(
  * handed the file's removal, for when the answer is sent. Undefined when the body grew past
  * `limit` (the file is removed then).
  */
-async function spoolBounded(
+export async function spoolBounded(
   stream: AsyncIterable<Buffer | string>,
   limit: number,
   onDone: (remove: () => void) => void,
