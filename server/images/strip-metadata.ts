@@ -15,7 +15,7 @@ import { loadSharp } from "./image-work.ts";
 
 /**
  * The quality a re-encoded original keeps: high, as an original is what the derivatives and a
- * full-screen view are made from, and it is re-encoded once (a clean file is never again).
+ * full-screen view are made from, and it is encoded once (a clean file is never encoded again).
  */
 const jpegQuality = 92;
 const webpQuality = 92;
