@@ -12,8 +12,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPropertyRowByCode } from "../../db/queries/property.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
-import { buildPhotoBytes } from "../../tests/support/factories.ts";
+import { buildPhonePhotoBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
+  expectNoPrivateMetadata,
   formFields,
   type PostedFile,
   postForm,
@@ -162,6 +163,35 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
     expect(refused.json().results[0].message).toBe(
       "small.jpg is 320 × 200 pixels; a photo must be at least 640 × 400.",
     );
+  });
+
+  it("stores an uploaded photo and floor plan without their GPS position and owner, upright", async () => {
+    const { code } = await publishedListing();
+    const csrf = formTokenOf((await agent.get(`/admin/listings/${code}/photos`)).body);
+    // Lying on its side, shown 1200 × 800.
+    const photo = await buildPhonePhotoBytes({ width: 800, height: 1200 });
+    const plan = await buildPhonePhotoBytes({ width: 300, height: 500 });
+    for (const [field, bytes] of [
+      ["photos", photo],
+      ["floor-plans", plan],
+    ] as const) {
+      const answer = await postMultipart(
+        app,
+        agent,
+        `/admin/listings/${code}/photos/upload`,
+        { csrf },
+        [{ field, name: "IMG_0001.JPG", type: "image/jpeg", bytes }],
+      );
+      expect(answer.statusCode, field).toBe(200);
+      // Named as the bytes uploaded: the same photo again is the same file.
+      expect(answer.json().results[0].file).toBe(`${sha(bytes)}.jpg`);
+      const served = await app.inject({ url: `/images/property/${sha(bytes)}.jpg` });
+      expect(served.statusCode).toBe(200);
+      await expectNoPrivateMetadata(served.rawPayload, {
+        width: bytes === photo ? 1200 : 500,
+        height: bytes === photo ? 800 : 300,
+      });
+    }
   });
 
   it("saves order, cover, alt text and removals; the public page shows them at once", async () => {

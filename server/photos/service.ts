@@ -52,6 +52,7 @@ import {
   photoMergeReportOf,
 } from "../../lib/photo-merge.ts";
 import { publishContentChange } from "../content-changes.ts";
+import { runImageWork } from "../images/image-work.ts";
 import { actorOf } from "../staff/listings.ts";
 import type { PhotoStore } from "./photo-store.ts";
 import { deleteUnusedPhotoFiles, deleteUnusedPhotoFilesAfterCommit } from "./unused-files.ts";
@@ -113,14 +114,24 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     const results: PhotoUploadResult[] = [];
     const accepted = new Map<string, { bytes: Buffer; index: number }>();
     for (const file of files.slice(0, kind.maxFilesPerPost)) {
-      const inspected = await kind.inspect(file.bytes, file.name);
+      // One image at a time server-wide: each decodes its pixels into memory (decision 065).
+      const outcome = await runImageWork(async () => {
+        const inspected = await kind.inspect(file.bytes, file.name);
+        if (!inspected.ok) return { inspected };
+        try {
+          await store.put(inspected.name, file.bytes);
+          return { inspected };
+        } catch (error) {
+          return { inspected, error };
+        }
+      });
+      const { inspected } = outcome;
       if (!inspected.ok) {
         results.push({ ok: false, name: file.name, message: inspected.message });
         continue;
       }
-      try {
-        await store.put(inspected.name, file.bytes);
-      } catch (error) {
+      if ("error" in outcome) {
+        const { error } = outcome;
         log.warn({ err: error, file: file.name }, `an uploaded ${kind.noun} could not be stored`);
         // What was written of it goes, unless a listing uses that file.
         await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);

@@ -17,6 +17,7 @@ import { loadConfig } from "../../config/env.ts";
 import { replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { pdfContentSecurityPolicy } from "../../lib/pdf-policy.ts";
 import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
@@ -115,6 +116,8 @@ describe("the property brochure", () => {
       `inline; filename="${property.slug}-brochure.pdf"`,
     );
     expect(answer.headers["cache-control"]).toBe("public, no-cache");
+    // A PDF's policy (decision 065), not the pages' with its script hashes.
+    expect(answer.headers["content-security-policy"]).toBe(pdfContentSecurityPolicy);
     const bytes = answer.rawPayload;
     if (process.env.BROCHURE_SAMPLE) await writeFile(process.env.BROCHURE_SAMPLE, bytes);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
