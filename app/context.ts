@@ -28,15 +28,19 @@ import type {
 import type {
   EditableListing,
   ListingChoice,
+  ListingField,
   ListingFormOptions,
   ListingFormValues,
+  ListingMergeReport,
   ListingSave,
 } from "../lib/admin-listing-form.ts";
+import type { MergeChoice } from "../lib/admin-listing-merge.ts";
 import type {
   AdminListingAction,
   AdminListingPage,
   AdminListingQuery,
   AdminListingRow,
+  ListingPreview,
 } from "../lib/admin-listings.ts";
 import type {
   FloorPlanArrangement,
@@ -48,6 +52,7 @@ import type {
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
+import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
@@ -128,7 +133,20 @@ export interface StaffCookies {
 
 export type StaffSignIn =
   | ({ ok: true } & StaffCookies)
-  | { ok: false; reason: "invalid" | "throttled"; message: string };
+  | { ok: false; reason: "invalid" | "throttled" | "busy"; message: string };
+
+/** Setting a password through a one-time link (decisions 036, 067). */
+export type StaffPasswordSet =
+  | { ok: true }
+  | {
+      ok: false;
+      /**
+       * spent: the link is unknown, used or expired; weak: the password is too easy to guess
+       * (the message says why); busy: the server had too many passwords to hash, try again.
+       */
+      reason: "spent" | "weak" | "throttled" | "busy";
+      message: string;
+    };
 
 export type StaffInvite =
   | { ok: true; link: string; emailed: boolean }
@@ -154,7 +172,7 @@ export type StaffAccountChange =
 
 export type StaffPasswordChange =
   | { ok: true }
-  | { ok: false; reason: "wrong" | "throttled" | "invalid"; message: string };
+  | { ok: false; reason: "wrong" | "throttled" | "invalid" | "weak" | "busy"; message: string };
 
 /**
  * The back office's accounts (decision 036), implemented by the server (server/staff/): the
@@ -181,8 +199,11 @@ export interface StaffService {
   signOut(request: Request, options: { everywhere: boolean }): Promise<StaffCookies>;
   /** The e-mail address a set-password link is for; null when it is unknown, used or expired. */
   findSetPasswordLink(token: string): Promise<{ email: string } | null>;
-  /** Spends the link and sets the password; false when the link was no longer valid. */
-  setPassword(token: string, password: string): Promise<boolean>;
+  /**
+   * Spends the link and sets the password. Throttled per IP, and the link is checked before
+   * the password is hashed: an unknown link costs no hash.
+   */
+  setPassword(token: string, clientIp: string, password: string): Promise<StaffPasswordSet>;
   /** Owners only: every member of staff. */
   listStaff(session: StaffSession): Promise<StaffMember[]>;
   /** Owners only: adds a member of staff and makes their one-time set-password link. */
@@ -228,6 +249,11 @@ export interface AdminListingsService {
     code: string,
     action: AdminListingAction,
   ): Promise<"changed" | "unchanged" | "missing">;
+  /**
+   * One listing as its public page would show it, published or not (decision 070); null when
+   * there is none.
+   */
+  preview(session: StaffSession, code: string): Promise<ListingPreview | null>;
   /** The editor (decision 044): one listing as its form shows it; null when there is none. */
   open(session: StaffSession, code: string): Promise<EditableListing | null>;
   /** The form's choices: every category and amenity. */
@@ -245,13 +271,20 @@ export interface AdminListingsService {
   geocode(session: StaffSession, address: string): Promise<GeocodeAnswer>;
   /** Adds a listing from the form's values. */
   create(session: StaffSession, values: ListingFormValues): Promise<ListingSave>;
-  /** Saves the form over listing `code`, only if it is still at `revision`. */
+  /**
+   * Saves the form opened at `revision` over listing `code`; when colleagues saved since, merged
+   * with their changes by `merge.base` (what the form was opened with) and `merge.choices`
+   * (decision 044's addendum).
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     values: ListingFormValues,
+    merge?: { base: string | null; choices: Partial<Record<ListingField, MergeChoice>> },
   ): Promise<ListingSave>;
+  /** What this person's newest save of `code` merged from colleagues; null when nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<ListingMergeReport | null>;
   /** A new unpublished draft copied from `code`: its code; null when there is no such listing. */
   duplicate(session: StaffSession, code: string): Promise<string | null>;
   /** Listings whose code or headline holds every word (the related properties' picker). */
@@ -312,13 +345,21 @@ export interface AdminPhotosService {
     files: readonly { name: string; bytes: Buffer }[],
     label: string,
   ): Promise<PhotoUploadAnswer>;
-  /** Saves order, cover, alt text and removals, only if the listing is still at `revision`. */
+  /**
+   * Saves order, cover, alt text and removals. Without `merge`, only if the listing is still at
+   * `revision`; with the page's base (decision 056's addendum), merged photo by photo with what
+   * colleagues saved since, refused as a conflict where both changed one photo's alt text and
+   * no choice says whose to keep.
+   */
   save(
     session: StaffSession,
     code: string,
     revision: number,
     arrangement: PhotoArrangement,
+    merge?: PhotoMergeInput,
   ): Promise<PhotoSave>;
+  /** What this person's newest save of `code`'s photos merged from colleagues; null: nothing. */
+  lastMerge(session: StaffSession, code: string): Promise<PhotoMergeReport | null>;
   /**
    * Saves the floor plans' order, labels and removals (decision 052's second addendum), only
    * if the listing is still at `revision`.

@@ -17,6 +17,7 @@ import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
 import { enhancePropertyMap } from "./components/map/enhance-property-map.ts";
 import { enhanceFloorPlans } from "./components/property/enhance-floor-plans.ts";
+import { enhanceMapFrame } from "./components/property/enhance-map-frame.ts";
 import { enhanceMonthlyCost } from "./components/property/enhance-monthly-cost.ts";
 import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
@@ -40,6 +41,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
   "floor-plans": enhanceFloorPlans,
+  "map-frame": enhanceMapFrame,
   menu: enhanceMenu,
   "monthly-cost": enhanceMonthlyCost,
   "property-map": enhancePropertyMap,

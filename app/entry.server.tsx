@@ -20,6 +20,7 @@ import {
 import { siteRequestContext } from "#app-context";
 import { frameHtml } from "./components/frame/frame-html.server.tsx";
 import { FrameHtmlContext } from "./components/frame/frame-part.tsx";
+import { crossOriginPostLog } from "./cross-origin-post.ts";
 import { documentHydrates } from "./hydration.ts";
 import type { RootLoaderData } from "./root.tsx";
 import { inlineScriptHashes } from "./script-hashes.server.ts";
@@ -39,15 +40,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   }
   // React Router refuses a form post whose Origin is not the request's own origin (its CSRF
   // check, before any action runs; no other origins are allowed) and answers a bare 400 "Bad
-  // Request". Behind a proxy that drops the port from Host, it refuses every post so: say
-  // which two origins differ, as a refusal.
-  const origin = request.headers.get("origin");
-  const own = new URL(request.url).origin;
-  if (request.method !== "GET" && origin && origin !== own) {
-    console.warn(
-      `form post refused: its Origin ${origin} is not this site's origin ${own} ` +
-        "(a proxy in front must pass the Host header with its port)",
-    );
+  // Request": logged as a refusal, in the words of app/cross-origin-post.ts.
+  const refusal = crossOriginPostLog(request);
+  if (refusal !== undefined) {
+    console.warn(refusal);
     return;
   }
   // The router's own error responses carry the Error behind them, as its default logs it.

@@ -13,6 +13,18 @@ describe("which documents hydrate", () => {
     }
   });
 
+  it("renders a listing's preview as a public page, though it is under /admin (decision 070)", () => {
+    expect(documentHydrates("/admin/listings/HP-1%2F2/preview", module)).toBe(false);
+    expect(isBackOffice("/admin/listings/HP-1/preview")).toBe(false);
+    for (const pathname of [
+      "/admin/listings/HP-1/edit",
+      "/admin/listings/preview",
+      "/admin/listings/HP-1/preview/x",
+    ]) {
+      expect(documentHydrates(pathname, module), pathname).toBe(true);
+    }
+  });
+
   it("hydrates every page when the build lacks the enhancement module", () => {
     expect(documentHydrates("/property/a-house-hp-1", undefined)).toBe(true);
   });

@@ -4,10 +4,14 @@
  * Read by the root layout (React Router's scripts or the module) and by the server entry (how
  * the document is rendered), so the two cannot disagree.
  */
+import { isListingPreview } from "./listing-preview-path.ts";
 
-/** Whether `pathname` is the back office's, which has its own frame and hydrates. */
+/**
+ * Whether `pathname` is the back office's, which has its own frame and hydrates. A listing's
+ * preview is under /admin but is a public page's document (decision 070).
+ */
 export function isBackOffice(pathname: string): boolean {
-  return /^\/admin(?:\/|$)/i.test(pathname);
+  return /^\/admin(?:\/|$)/i.test(pathname) && !isListingPreview(pathname);
 }
 
 /**

@@ -24,6 +24,9 @@ export default [
   route("enquiry/puzzle", "routes/enquiry-puzzle.ts"),
   // enquirySendPath (app/context.ts): an enquiry sent by the forms' script, answered as JSON.
   route("enquiry/send/:form", "routes/enquiry-send.ts"),
+  // A listing's preview for signed-in staff (decision 070): a public page's document, so not
+  // under the back office's frame; it checks the session itself.
+  route("admin/listings/:code/preview", "routes/admin/listing-preview.tsx"),
   // The back office (decision 036): not linked from the public site.
   route("admin", "routes/admin/layout.tsx", [
     route("sign-in", "routes/admin/sign-in.tsx"),

@@ -137,7 +137,10 @@ const envSchema = z
       .default(defaultDatabaseUrl),
     IMAGE_DIR: z.string().min(1).default(defaultImageDir),
     API_TOKEN: z.string().default(defaultApiToken),
-    /** Signs the enquiry puzzle tokens; derived from API_TOKEN when not set. */
+    /**
+     * Keys the enquiry puzzle tokens; when not set, generated once and kept in the database
+     * (server/form-secrets.ts, decision 066).
+     */
     PUZZLE_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     API_BASE_URL: z.url().optional(),
     IMAGE_BASE_URL: z.string().min(1).default("/images"),
@@ -165,8 +168,9 @@ const envSchema = z
     /** The sender of search alert mails (decision 055); MAIL_FROM when not set. */
     ALERT_MAIL_FROM: z.string().min(3).optional(),
     /**
-     * Signs the search alert links (confirm, unsubscribe, manage); derived from API_TOKEN when
-     * not set. The same on every app server; changing it makes every link sent so far invalid.
+     * Signs the search alert links (confirm, unsubscribe, manage); when not set, generated once
+     * and kept in the database (decision 066). The same on every app server; changing it makes
+     * every link sent so far invalid.
      */
     ALERT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /** The UTC hour (0-23) from which each day's alert digests are sent (decision 055). */

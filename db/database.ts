@@ -198,6 +198,11 @@ export interface Database {
     subject_id: ColumnType<string | null, string | null, never>;
     /** JSON text: what changed (never a password, token or erased personal data). */
     detail: ColumnType<string, string, never>;
+    /**
+     * The IP of the request that made it, as Fastify reads it with TRUSTED_PROXIES (decision
+     * 067); null for the commands, the retention purge and events recorded before 0023.
+     */
+    client_address: ColumnType<string | null, string | null | undefined, never>;
   };
   /** A member of staff who signs in to the back office (decision 036). */
   staff_user: {
@@ -245,7 +250,7 @@ export interface Database {
   mail_outbox: {
     id: Generated<number>;
     dedupe_key: string;
-    kind: "alert-confirm" | "alert-digest";
+    kind: "alert-confirm" | "alert-digest" | "alert-link";
     alert_id: number | null;
     payload: ColumnType<string, string | undefined, string>;
     status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
@@ -254,6 +259,12 @@ export interface Database {
     locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+  /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
+  app_secret: {
+    name: string;
+    value: string;
     created_at: ColumnType<Date | string, string, string>;
   };
 }
@@ -480,6 +491,9 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // A deleted row's bytes are overwritten, not left in free space: an erased enquiry must not
+  // stay readable in the file (decision 067; db/erasure.ts empties the -wal after an erasure).
+  sqlite.pragma("secure_delete = ON");
   // 8 MB of pages (better-sqlite3's build sets 16 MB), which also bounds a sort's memory before
   // it spills: random pages of a large catalogue miss either way and the OS's file cache serves
   // them, while the half kept off the server's peak RSS (decision 038's addendum).

@@ -9,6 +9,7 @@ import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./
 
 const contentTables = [
   "amenity",
+  "app_secret",
   "audit_event",
   "category",
   "collection",
@@ -236,6 +237,23 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     for (let step = 0; step < later; step++) await migrateDown(db);
     expect(await columnsOf()).not.toContain("revision");
     expect(await columnsOf()).toContain("updated_at");
+  });
+
+  it("gives every audit event a client address column, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect);
+    const db = test.handle.db;
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "audit_event")
+        ?.columns.map((column) => column.name);
+    expect(await columnsOf()).toContain("client_address");
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-28-0023-audit-client-address");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("client_address");
+    expect(await columnsOf()).toContain("detail");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("client_address");
   });
 
   it("gives every listing an availability, available by default, from the four states only", async () => {

@@ -18,6 +18,8 @@ import * as auditLog from "./migrations/2026-11-25-0013-audit-log.ts";
 import * as floorPlans from "./migrations/2026-11-27-0014-floor-plans.ts";
 import * as searchAlerts from "./migrations/2026-11-27-0015-search-alerts.ts";
 import * as listingCountCovering from "./migrations/2026-11-27-0020-listing-count-covering.ts";
+import * as appSecrets from "./migrations/2026-11-28-0022-app-secrets.ts";
+import * as auditClientAddress from "./migrations/2026-11-28-0023-audit-client-address.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0014-floor-plans": floorPlans,
   "2026-11-27-0015-search-alerts": searchAlerts,
   "2026-11-27-0020-listing-count-covering": listingCountCovering,
+  "2026-11-28-0022-app-secrets": appSecrets,
+  "2026-11-28-0023-audit-client-address": auditClientAddress,
 };
 
 /**

@@ -502,6 +502,12 @@ describe("the nginx block of docs/deployment.md", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers["x-cache-status"]).toBeUndefined();
     }
+    // Nor is the back office, a listing's preview included (decision 070): `proxy_cache off`.
+    for (let i = 0; i < 2; i++) {
+      const preview = await viaProxy(httpsPort, "/admin/listings/HP-1001/preview");
+      expect(preview.status).toBe(302);
+      expect(preview.headers["x-cache-status"]).toBeUndefined();
+    }
     // Behind a public port other than 443, a back-office form passes React Router's check of
     // its Origin against the host (a 401 for the unknown account, not a 400 before the action).
     const publicHost = `homes.example.com:${httpsPort}`;

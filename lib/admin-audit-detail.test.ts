@@ -29,6 +29,7 @@ function event(
     subjectType: "listing",
     subjectId: "AB-12",
     detail,
+    clientAddress: null,
     ...about,
   };
 }
@@ -375,6 +376,16 @@ describe("describeAuditEvent", () => {
   it("names each action as the filter's list does", () => {
     expect(describeAuditEvent(event("listing.save", {})).action).toBe("Listing saved");
     expect(describeAuditEvent(event("listing.photos-save", {})).action).toBe("Photos changed");
+    // A save merged with a colleague's names them (decision 044's addendum).
+    const merged = {
+      merged: { fields: ["price"], savedBy: [{ email: "agent@example.com", at: "2026-11-28" }] },
+    };
+    expect(describeAuditEvent(event("listing.save", merged)).changes).toEqual([
+      "Merged with what agent@example.com saved meanwhile",
+    ]);
+    expect(describeAuditEvent(event("listing.photos-save", merged)).changes).toEqual([
+      "Merged with what agent@example.com saved meanwhile",
+    ]);
   });
 
   it("shows no stored file's hash, no JSON, no field key and no account id", () => {

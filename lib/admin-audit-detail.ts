@@ -242,10 +242,24 @@ const roleName = (value: unknown) =>
 
 const none: () => string[] = () => [];
 
+/**
+ * A save merged with colleagues' saves made while it was being edited (decision 044's
+ * addendum): whose changes it kept.
+ */
+function mergedLines(detail: Detail): string[] {
+  const merged = detail.merged;
+  if (typeof merged !== "object" || merged === null) return [];
+  const savedBy = (merged as { savedBy?: unknown }).savedBy;
+  const emails = Array.isArray(savedBy)
+    ? savedBy.flatMap((save) => textOf((save as { email?: unknown } | null)?.email) ?? [])
+    : [];
+  return emails.length === 0 ? [] : [`Merged with what ${emails.join(", ")} saved meanwhile`];
+}
+
 /** Each action's lines from its detail: the actions `recordAuditEvent` is called with. */
 const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   "listing.create": (detail) => listingFieldLines(detail, true),
-  "listing.save": (detail) => listingFieldLines(detail, false),
+  "listing.save": (detail) => [...listingFieldLines(detail, false), ...mergedLines(detail)],
   "listing.duplicate": (detail) => {
     const from = textOf(detail.from);
     return from === undefined ? [] : [`Copied from listing ${from}`];
@@ -265,14 +279,16 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   "listing.photos-add": (detail) => [
     `${counted(textsOf(detail.added).length, "photo")} added${inAll(detail)}`,
   ],
-  "listing.photos-save": (detail) =>
-    arrangementLines(detail, {
+  "listing.photos-save": (detail) => [
+    ...arrangementLines(detail, {
       text: "alt",
       noun: "photo",
       nouns: "photos",
       label: (place) =>
         place === undefined ? "Alt text of a photo" : `Alt text of photo ${place}`,
     }),
+    ...mergedLines(detail),
+  ],
   "listing.floor-plans-add": (detail) => {
     // Each as `Label=file`.
     const labels = textsOf(detail.added).map(

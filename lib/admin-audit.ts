@@ -110,6 +110,8 @@ export interface AuditEventRow {
   subjectType: string;
   subjectId: string | null;
   detail: Record<string, unknown>;
+  /** The IP the change came from (decision 067); null for the commands and older events. */
+  clientAddress: string | null;
 }
 
 export interface AuditPage {

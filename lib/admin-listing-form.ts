@@ -4,6 +4,7 @@
  * server's listings service; the validation itself is the content import's one schema
  * (server/content/property-record.ts).
  */
+import type { ColleagueSave, ListingFieldConflict } from "./admin-listing-merge.ts";
 import { availabilityLabels, defaultAvailability } from "./availability.ts";
 
 /** The form's text fields: SPEC §3's property fields, named as the import's columns. */
@@ -165,8 +166,10 @@ export interface ListingFieldIssue {
 /** A listing as the editor opens it. */
 export interface EditableListing {
   values: ListingFormValues;
-  /** The revision the form carries back; a save over another is refused. */
+  /** The revision the form carries back; a save over a newer one is merged (decision 044). */
   revision: number;
+  /** What the form was opened with, posted back so a save's changes are known (listing-merge). */
+  base: string;
   slug: string;
   status: "published" | "unpublished" | "archived";
   /** ISO 8601. */
@@ -183,11 +186,29 @@ export interface ListingChoice {
 }
 
 export type ListingSave =
-  | { ok: true; code: string }
+  /** `merged`: colleagues saved since the form was opened; their changes in `fields` are kept. */
+  | { ok: true; code: string; merged?: ListingMergeReport }
   | { ok: false; reason: "invalid"; issues: ListingFieldIssue[] }
-  /** Someone saved the listing since the form was opened; `revision` is the current one. */
-  | { ok: false; reason: "conflict"; revision: number }
+  /**
+   * Someone saved the listing since the form was opened and changed `conflicts` too, to other
+   * values: nothing is saved; `values` is the merge to show again, `revision` the current one.
+   */
+  | ({ ok: false; reason: "conflict"; revision: number } & ListingConflictReport)
   | { ok: false; reason: "missing" };
+
+/** The colleagues' saves a merge kept: which fields, who and when (decision 044's addendum). */
+export interface ListingMergeReport {
+  fields: ListingField[];
+  savedBy: ColleagueSave[];
+}
+
+export interface ListingConflictReport {
+  conflicts: ListingFieldConflict[];
+  values: ListingFormValues;
+  /** Fields a colleague changed that the form now shows as they saved them. */
+  theirs: ListingField[];
+  savedBy: ColleagueSave[];
+}
 
 /** The form's choices: every category and amenity title. */
 export interface ListingFormOptions {

@@ -3,6 +3,7 @@
  * GET form's query parameters carry them, shared by the admin route, the server's service and
  * the database query.
  */
+import type { Property } from "./api-contract.ts";
 
 export const adminListingSorts = [
   "new",
@@ -41,6 +42,15 @@ export const adminListingStatusNames: Record<AdminListingStatus, string> = {
   unpublished: "Unpublished",
   archived: "Archived",
 };
+
+/**
+ * A listing as the back office previews it (decision 070): the property as its public page
+ * would show it, whatever its state, and that state for the preview's banner.
+ */
+export interface ListingPreview {
+  property: Property;
+  status: AdminListingStatus;
+}
 
 /** A listing as the table shows it. */
 export interface AdminListingRow {

@@ -5,8 +5,11 @@
  * (`cover_image`, and `image_list`, a JSON list of `{ imageUrl, alt }`). Shared by the admin
  * routes, the server's service and the database queries.
  */
+
+import type { ColleagueSave } from "./admin-listing-merge.ts";
 import type { FloorPlan } from "./floor-plans.ts";
 import { parseJsonList } from "./json-list.ts";
+import type { AltConflict, PhotoBase, PhotoMergeReport } from "./photo-merge.ts";
 
 /** One photo of a listing: its file under the image folder's property/, and its alt text. */
 export interface ListingPhoto {
@@ -26,6 +29,8 @@ export interface ListingPhotos {
   cover: string;
   /** The listing's floor plans, in order (decision 052). */
   floorPlans: FloorPlan[];
+  /** What the page starts from, posted back so a save merges (lib/photo-merge.ts). */
+  base: PhotoBase;
 }
 
 /** The limits every uploaded photo is checked against (server/photos/validate.ts). */
@@ -89,9 +94,21 @@ export interface PhotoArrangement {
 }
 
 export type PhotoSave =
-  | { ok: true; removed: string[]; deletedFiles: string[] }
+  /** `merged`: colleagues saved the photos since the page opened; what of theirs was kept. */
+  | { ok: true; removed: string[]; deletedFiles: string[]; merged?: PhotoMergeReport }
   | { ok: false; reason: "missing" }
-  | { ok: false; reason: "conflict"; revision: number }
+  /**
+   * Someone saved the listing since the page opened. With `conflicts` (alt texts both changed):
+   * `draft` is the merged arrangement to show again, `base` the one the page posted.
+   */
+  | {
+      ok: false;
+      reason: "conflict";
+      revision: number;
+      conflicts?: AltConflict[];
+      draft?: PhotoArrangement;
+      savedBy?: ColleagueSave[];
+    }
   | { ok: false; reason: "invalid"; message: string };
 
 /** The photos of a listing row: `image_list` in order, a cover outside it first. */

@@ -64,11 +64,24 @@ describe("csvCell and csvText", () => {
 
   it("neutralises spreadsheet formulas", () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
-    expect(csvCell("+1 555 0100")).toBe("'+1 555 0100");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("+1+cmd|' /C calc'!A0")).toBe("'+1+cmd|' /C calc'!A0");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("+44 7700 900123 =1+1")).toBe("'+44 7700 900123 =1+1");
+    expect(csvCell("+")).toBe("'+");
+    expect(csvCell("+44\t7700")).toBe("'+44\t7700");
   });
 
-  it.each(["=1+1", "'=1+1", "''@x", "-", "'quoted'", "plain", ""])(
+  it.each(["+44 7700 900123", "+1 (555) 010-0100", "+33.1.23.45.67.89", "+4930123456"])(
+    "keeps the telephone number %j as typed",
+    (telephone) => {
+      expect(csvCell(telephone)).toBe(telephone);
+      const [record] = parseCsv(`${csvCell(telephone)},end\n`);
+      expect(csvText(record!.fields[0]!)).toBe(telephone);
+    },
+  );
+
+  it.each(["=1+1", "'=1+1", "''@x", "-", "'quoted'", "plain", "", "'+44 7700 900123"])(
     "gives back %j exactly after a write and a read",
     (text) => {
       const [record] = parseCsv(`${csvCell(text)},end\n`);

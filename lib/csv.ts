@@ -88,13 +88,23 @@ export function parseCsv(text: string): CsvRecord[] {
 const formulaStart = /^'*[=+\-@\t\r]/;
 
 /**
+ * A telephone number as people type it: `+`, then only digits, spaces, dashes, dots and
+ * brackets, with at least one digit. A spreadsheet reads it as a number or as sums of numbers
+ * at worst: with no letter, `=`, `@`, `|`, `!` or quote it can name no function, cell, command
+ * or link, so it is written as typed rather than as `'+44 …`.
+ */
+const plainTelephone = /^\+[\d ().-]*\d[\d ().-]*$/;
+
+/**
  * One CSV cell. A text a spreadsheet would run as a formula (=, +, -, @, tab or carriage return
  * first) is prefixed with an apostrophe, so it shows as the text it is; {@link csvText} undoes
- * that on the way back in.
+ * that on the way back in. A plain telephone number (`+44 7700 900123`) is not a formula.
  */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? "" : String(value);
-  if (typeof value === "string" && formulaStart.test(text)) text = `'${text}`;
+  if (typeof value === "string" && formulaStart.test(text) && !plainTelephone.test(text)) {
+    text = `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

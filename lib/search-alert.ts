@@ -24,6 +24,9 @@ export const alertMessages = {
   confirmed:
     "Your alert is confirmed. We will e-mail you new matching properties at most once a day.",
   badLink: "This link is not valid any more. The alert may have been deleted.",
+  /** A manage link past its time (decision 066): each alert e-mail carries a fresh one. */
+  linkExpired:
+    "This link has expired. Every e-mail we send about your alerts carries a fresh link: use the one in the latest. To be sent one now, save a search with your address on the search page.",
   deleted: "The alert has been deleted.",
   deletedAll: "Every alert for this address has been deleted.",
   unsubscribed: "You are unsubscribed: this alert sends no more e-mails.",
@@ -77,13 +80,21 @@ export function readAlertQuery(query: string): PropertyFilters | undefined {
   return alertFiltersOf(filters);
 }
 
-/** The filters in words, for the mails and the manage page ("All properties" when none). */
-export function describeAlertFilters(filters: PropertyFilters): string {
+/**
+ * The filters in words, for the pages ("All properties" when none). `{ quoteText: false }` is
+ * for mails: the text filters (keyword, status, type, location: whatever the visitor typed, a
+ * web address included) are named, not quoted, so an alert cannot carry anyone's words or
+ * links to an address it is not theirs (decision 055, addendum "No typed text in mails").
+ */
+export function describeAlertFilters(
+  filters: PropertyFilters,
+  { quoteText = true }: { quoteText?: boolean } = {},
+): string {
   const parts: string[] = [];
-  if (filters.keyword) parts.push(`“${filters.keyword}”`);
-  if (filters.status) parts.push(filters.status);
-  if (filters.type) parts.push(filters.type);
-  if (filters.location) parts.push(`in ${filters.location}`);
+  if (filters.keyword) parts.push(quoteText ? `“${filters.keyword}”` : "your search words");
+  if (filters.status) parts.push(quoteText ? filters.status : "your chosen status");
+  if (filters.type) parts.push(quoteText ? filters.type : "your chosen type");
+  if (filters.location) parts.push(quoteText ? `in ${filters.location}` : "your chosen location");
   if (filters.availability) parts.push(availabilityLabels[filters.availability]);
   const range = (min: number | undefined, max: number | undefined, show: (n: number) => string) =>
     min !== undefined && max !== undefined

@@ -27,6 +27,12 @@ export function emailProblem(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The rule shown under a new password field before anything is typed: the length here, and
+ * what the server's strength check (decision 067) refuses.
+ */
+export const newPasswordHint = `At least ${minimumPasswordLength} characters. Not accepted: common passwords, repeated characters or keyboard patterns, your e-mail address or the company's name.`;
+
 /** The message beside a new password field, or undefined when it is fine. */
 export function newPasswordProblem(value: string): string | undefined {
   if (value.length < minimumPasswordLength) {

@@ -4,6 +4,7 @@
  * what decision 018 took out.
  */
 import { describe, expect, it } from "vitest";
+import { isBackOffice } from "../app/hydration.ts";
 import {
   gzippedBytes,
   homeBudgetKb,
@@ -45,7 +46,8 @@ describe("first-load JavaScript", () => {
   });
 
   it("loads no React on any public page, and hydrates the back office (decision 043)", () => {
-    const admin = loads.filter((load) => /^\/admin(\/|$)/.test(load.route));
+    // The back office's routes; a listing's preview is a public page's document (decision 070).
+    const admin = loads.filter((load) => isBackOffice(load.route));
     expect(admin.length).toBeGreaterThan(0);
     for (const { route, hydrates, files } of loads) {
       const backOffice = admin.some((load) => load.route === route);

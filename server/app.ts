@@ -20,6 +20,7 @@ import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
+import { loadFormSecrets } from "./form-secrets.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
 import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     if (config.SEED_DEMO_CONTENT) await seedIfEmpty(app, database, config.IMAGE_DIR);
   });
+  app.decorate("formSecrets", await loadFormSecrets(database.db, config));
 
   // PostgreSQL tells every app server of each committed content change, whoever wrote it: the
   // cached reads and pages are dropped at once (decision 022).
@@ -278,7 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
   // The enquiry's work, for the API's route and the site's in-process client alike.
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
-  await app.register(searchAlertsPlugin, { config });
+  await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(apiPlugin, { prefix: "/api", config });
 
   // The daily digests of search alerts, on every app server (claims keep them single).

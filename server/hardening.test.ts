@@ -407,7 +407,7 @@ describe("refusals (issue 14): a 4xx in the JSON shape, logged below error level
     },
   );
 
-  it.each(["/contact", "/contact.data"])(
+  it.each(["/contact", "/contact.data", "/enquiry/send/contact", "/enquiry/send/property"])(
     "refuse a post to %s from another origin with 400, logged as a refusal naming both",
     async (url) => {
       const response = await test.app.inject({

@@ -244,6 +244,8 @@ export interface ArrangeFormProps {
   save: string;
   /** The list's items. */
   children: ReactNode;
+  /** Hidden fields the save posts besides the list (the photos' base). */
+  hidden?: ReactNode;
 }
 
 /** A list's form: its items in order, a save over the listing's revision. */
@@ -262,6 +264,7 @@ export function ArrangeForm(props: ArrangeFormProps) {
       <FormToken token={props.csrfToken} />
       <input type="hidden" name="intent" value={props.intent} />
       <input type="hidden" name="revision" value={props.revision} />
+      {props.hidden}
       <p className="admin-field__hint">{props.hint}</p>
       <ol className="admin-photos__list" ref={props.listRef}>
         {props.children}

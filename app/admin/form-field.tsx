@@ -1,6 +1,6 @@
 /** A labelled form control with its error message beside it (announced with the field). */
 import type { InputHTMLAttributes } from "react";
-import { minimumPasswordLength } from "../../lib/staff-rules.ts";
+import { minimumPasswordLength, newPasswordHint } from "../../lib/staff-rules.ts";
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -66,6 +66,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         minLength={minimumPasswordLength}
+        hint={newPasswordHint}
         error={errors.password}
       />
       <FormField

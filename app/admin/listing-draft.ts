@@ -17,6 +17,11 @@ export interface ListingDraft {
    * it, so a save over a version saved since is refused as a conflict first (decision 044).
    */
   revision: number | null;
+  /**
+   * The base the form was opened with (decision 044's addendum), posted with the revision so a
+   * restored draft merges with what was saved since. Missing in drafts kept before it existed.
+   */
+  base?: string | null;
   /** Posted once: if that post's answer was "saved", the draft is no longer needed. */
   posted: boolean;
   values: ListingFormValues;
@@ -115,6 +120,7 @@ export function useListingDraft(
   shown: ListingFormValues,
   revision: number | null,
   justSaved: boolean,
+  answered = false,
 ): ListingDraftState {
   const [offered, setOffered] = useState<ListingDraft | null>(null);
   const [restored, setRestored] = useState<ListingDraft | null>(null);
@@ -126,7 +132,7 @@ export function useListingDraft(
   useEffect(() => {
     if (justSaved) settleListingDraft(code);
     const draft = readListingDraft(code);
-    if (draft && !sameValues(draft.values, shown)) setOffered(draft);
+    if (draft && !answered && !sameValues(draft.values, shown)) setOffered(draft);
   }, []);
 
   const flush = useCallback(() => {
@@ -145,9 +151,17 @@ export function useListingDraft(
   }, [flush]);
 
   const keep = (form: HTMLFormElement, posted: boolean) => {
-    const values = listingValuesOf(new FormData(form));
+    const data = new FormData(form);
+    const values = listingValuesOf(data);
     const from = restored?.revision ?? revision;
-    writeListingDraft(code, { typedAt: new Date().toISOString(), revision: from, posted, values });
+    const base = data.get("base");
+    writeListingDraft(code, {
+      typedAt: new Date().toISOString(),
+      revision: from,
+      base: typeof base === "string" ? base : null,
+      posted,
+      values,
+    });
   };
 
   return {

@@ -6,6 +6,7 @@
 import type { AdminListingsService, StaffSession } from "#app-context";
 import {
   type ListingChoice,
+  type ListingConflictReport,
   type ListingFieldIssue,
   type ListingFormValues,
   listingValuesOf,
@@ -20,8 +21,10 @@ export interface ListingFormAnswer {
   related: { query: string; found: ListingChoice[] | null };
   /** Edit: the revision the form was opened at (kept, so a refused save stays refused). */
   revision?: number;
-  /** Edit: someone saved the listing since; its current revision. */
-  conflict?: { revision: number };
+  /** Edit: the base the form was opened with, posted back again (decision 044's addendum). */
+  base?: string;
+  /** Edit: colleagues saved the listing since and changed fields this form changed too. */
+  conflict?: { revision: number } & Omit<ListingConflictReport, "values">;
 }
 
 export interface EditorPost {

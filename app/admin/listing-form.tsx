@@ -6,7 +6,7 @@
  * save is refused. With JavaScript, what is typed is also kept in the browser until it is saved
  * (decision 064).
  */
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import {
   type ListingChoice,
@@ -52,6 +52,10 @@ export interface ListingFormProps {
   csrfToken: string;
   /** The revision the form was opened at (edit only). */
   revision?: number;
+  /** What the form was opened with, posted back so a save merges (edit only, decision 044). */
+  base?: string;
+  /** The page answers this form's post: what it shows is newer than any draft of it. */
+  answered?: boolean;
   archived?: boolean;
   /** What goes above the fields inside the form (the conflict notice's buttons). */
   notice?: ReactNode;
@@ -229,7 +233,15 @@ function Fieldset({
   );
 }
 
-/** The related properties: the chosen ones ticked, a search, and what it found. */
+function relatedBoxId(code: string): string {
+  return `listing-related-chosen-${code}`;
+}
+
+/**
+ * The related properties: the chosen ones ticked, a search, and what it found. A listing ticked
+ * in the results joins the chosen ones at once, so it stays chosen (and can be unticked there)
+ * whatever is searched next; without JavaScript "Find" posts the ticks, which come back chosen.
+ */
 function RelatedPicker({
   values,
   chosen,
@@ -246,12 +258,22 @@ function RelatedPicker({
   const query = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const found = fetcher.data?.found ?? related.found;
-  const chosenCodes = new Set(values.related);
+  // Ticked in a search's results: kept among the chosen, so the next search does not drop them.
+  const [picked, setPicked] = useState<ListingChoice[]>([]);
+  const [focusCode, setFocusCode] = useState<string | null>(null);
+  const chosenCodes = new Set([...values.related, ...picked.map((choice) => choice.code)]);
   // Codes typed or posted that are not (or no longer) listings still show, so nothing is lost.
-  const chosenList: ListingChoice[] = values.related.map(
-    (code) => chosen.find((choice) => choice.code === code) ?? { code, headline: "" },
-  );
+  const chosenList: ListingChoice[] = [
+    ...values.related.map(
+      (code) => chosen.find((choice) => choice.code === code) ?? { code, headline: "" },
+    ),
+    ...picked.filter((choice) => !values.related.includes(choice.code)),
+  ];
   const offered = (found ?? []).filter((choice) => !chosenCodes.has(choice.code));
+  // The ticked box moved to the chosen list: the focus goes with it.
+  useEffect(() => {
+    if (focusCode) document.getElementById(relatedBoxId(focusCode))?.focus();
+  }, [focusCode]);
   const search = () => {
     const words = query.current?.value.trim() ?? "";
     if (words) fetcher.load(`${adminPaths.listings}/related?${new URLSearchParams({ q: words })}`);
@@ -269,7 +291,13 @@ function RelatedPicker({
           {chosenList.map((choice) => (
             <li key={choice.code}>
               <label className="admin-choice__option">
-                <input type="checkbox" name="related" value={choice.code} defaultChecked />
+                <input
+                  id={relatedBoxId(choice.code)}
+                  type="checkbox"
+                  name="related"
+                  value={choice.code}
+                  defaultChecked
+                />
                 {choice.headline ? `${choice.code} — ${choice.headline}` : choice.code}
               </label>
             </li>
@@ -327,7 +355,16 @@ function RelatedPicker({
               {offered.map((choice) => (
                 <li key={choice.code}>
                   <label className="admin-choice__option">
-                    <input type="checkbox" name="related" value={choice.code} />
+                    <input
+                      type="checkbox"
+                      name="related"
+                      value={choice.code}
+                      onChange={(event) => {
+                        if (!event.currentTarget.checked) return;
+                        setPicked((before) => [...before, choice]);
+                        setFocusCode(choice.code);
+                      }}
+                    />
                     {`${choice.code} — ${choice.headline}`}
                   </label>
                 </li>
@@ -365,7 +402,7 @@ function DraftNotice({ draft, revision }: { draft: ListingDraftState; revision?:
         <p>
           {`This browser kept what you typed here on ${typedWhen(offered)}, which was not saved.`}
           {savedSince
-            ? " The listing has been saved since then: saving your changes will show that first."
+            ? " The listing has been saved since then: saving merges your changes with it, and asks where you both changed a field."
             : null}
         </p>
         <div className="admin-actions">
@@ -400,11 +437,13 @@ export function ListingForm(props: ListingFormProps) {
     props.values,
     props.revision ?? null,
     props.justSaved ?? false,
+    props.answered ?? false,
   );
   // A restored draft shows its values, and posts the revision it was typed over.
   const restored = draft.restored;
   const values = restored?.values ?? props.values;
   const revision = restored ? (restored.revision ?? undefined) : props.revision;
+  const base = restored ? (restored.base ?? "") : props.base;
   const related = restored ? { query: "", found: null } : props.related;
   const errors: Partial<Record<ListingField, string>> = {};
   for (const found of issues) {
@@ -468,6 +507,7 @@ export function ListingForm(props: ListingFormProps) {
           Save
         </button>
         {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
+        {base !== undefined ? <input type="hidden" name="base" value={base} /> : null}
         {props.notice}
         <Fieldset legend="The listing">
           <TextField

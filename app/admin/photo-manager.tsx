@@ -29,6 +29,7 @@ import {
   useArrangedItems,
   useHydrated,
 } from "./arrangeable.tsx";
+import { AltChoice, type PhotoConflictDraft } from "./photo-merge-notice.tsx";
 import { megabytes, UploadForm, useUploadQueue } from "./upload-queue.tsx";
 
 export interface PhotoManagerProps {
@@ -40,6 +41,11 @@ export interface PhotoManagerProps {
   upload?: PhotoUploadAnswer | undefined;
   /** New after each save of the photos or its refusal: the list starts again from what is stored. */
   startOver: string | null;
+  /**
+   * A save refused because a colleague changed the same alt texts: the list starts again from
+   * the merge, with a choice beside each such photo (decision 056's addendum).
+   */
+  draft?: PhotoConflictDraft | undefined;
 }
 
 interface Item extends ListingPhoto {
@@ -53,14 +59,16 @@ function itemsOf(photos: readonly ListingPhoto[]): Item[] {
 }
 
 export function PhotoManager(props: PhotoManagerProps) {
-  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, startOver } = props;
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, startOver, draft } = props;
   const { items, setItems, revision, change } = useArrangedItems(
     listing,
     listing.photos,
-    () => itemsOf(listing.photos),
+    () => itemsOf(draft?.draft.photos ?? listing.photos),
     startOver,
   );
-  const [cover, setCover] = useState(listing.cover);
+  const [cover, setCover] = useState(draft?.draft.cover ?? listing.cover);
+  // What this arrangement started from, posted with it so a save merges with colleagues' saves.
+  const [base, setBase] = useState(draft?.base ?? listing.base);
   const hydrated = useHydrated();
   const arrangeable = useArrangeable();
   const { transfers, uploadFiles } = useUploadQueue({
@@ -80,7 +88,9 @@ export function PhotoManager(props: PhotoManagerProps) {
   }, [listing]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new start takes the stored cover.
   useEffect(() => {
-    if (startOver !== null) setCover(listing.cover);
+    if (startOver === null) return;
+    setCover(draft?.draft.cover ?? listing.cover);
+    setBase(draft?.base ?? listing.base);
   }, [startOver]);
 
   /** The cover: it moves to the top, as the site shows it first. */
@@ -155,11 +165,13 @@ export function PhotoManager(props: PhotoManagerProps) {
         listRef={arrangeable.listRef}
         announcement={arrangeable.announcement}
         save="Save photos"
+        hidden={<input type="hidden" name="base" value={JSON.stringify(base)} />}
       >
         {items.map((item, index) => {
           const original = imageUrl(imageBaseUrl, "property", item.file);
           const thumbnail = imageDerivatives ? imageVariantPath(original, 400) : original;
           const isCover = cover === item.file;
+          const conflict = draft?.conflicts.find((found) => found.file === item.file);
           return (
             <ArrangedItem
               key={item.file}
@@ -195,17 +207,20 @@ export function PhotoManager(props: PhotoManagerProps) {
                 onChange: (alt) => change(item.file, { alt }),
               }}
               choices={
-                <label className="admin-choice__option">
-                  <input
-                    type="radio"
-                    name={photoFields.cover}
-                    value={item.file}
-                    checked={isCover}
-                    onChange={() => chooseCover(item.file)}
-                  />
-                  {` Cover photo`}
-                  <span className="visually-hidden">{` (photo ${index + 1})`}</span>
-                </label>
+                <>
+                  {conflict ? <AltChoice conflict={conflict} /> : null}
+                  <label className="admin-choice__option">
+                    <input
+                      type="radio"
+                      name={photoFields.cover}
+                      value={item.file}
+                      checked={isCover}
+                      onChange={() => chooseCover(item.file)}
+                    />
+                    {` Cover photo`}
+                    <span className="visually-hidden">{` (photo ${index + 1})`}</span>
+                  </label>
+                </>
               }
               change={change}
               canMove={(to) => canMove(index, to)}

@@ -2,8 +2,14 @@
  * What the back office's routes share: the signed-in session in the router context, the form
  * token's field, and the checks every admin route makes (decisions 036 and 037).
  */
-import { createContext, data, type RouterContextProvider, redirect } from "react-router";
-import type { StaffSession } from "#app-context";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
+import { type StaffSession, siteRequestContext } from "#app-context";
 
 /** The name of every admin form's token field. */
 export const formTokenField = "csrf";
@@ -48,6 +54,17 @@ export const refusals = {
 export function forbidden(message: string): never {
   throw data({ message }, { status: 403 });
 }
+
+/**
+ * The middleware of every signed-in page (decision 036): a signed-out request goes to the
+ * sign-in page before any loader or action runs; a signed-in one finds its session in the
+ * router context (staffSessionContext).
+ */
+export const signedInOnly: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const session = await context.get(siteRequestContext).staff.session(request);
+  if (!session) toSignIn(request);
+  context.set(staffSessionContext, session);
+};
 
 /** An owner's session; anyone else is refused (403) before an owner-only route does anything. */
 export function ownerSession(context: Readonly<RouterContextProvider>): StaffSession {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { pdfContentSecurityPolicy } from "../../lib/pdf-policy.ts";
 import {
   BrochureBusyError,
   brochureVersion,
@@ -20,11 +21,13 @@ import type { Route } from "./+types/property-brochure";
 
 /**
  * Browsers and proxies revalidate every time (the ETag answers 304 until the listing changes),
- * as they do for the site's pages; the PDF is not indexed apart from its page.
+ * as they do for the site's pages; the PDF is not indexed apart from its page. It carries the
+ * PDFs' policy, not the pages' (decision 065).
  */
 const brochureHeaders = {
   "cache-control": "public, no-cache",
   "x-robots-tag": "noindex",
+  "content-security-policy": pdfContentSecurityPolicy,
 };
 
 /** Whether an If-None-Match header names `etag` (weak comparison, as the header asks). */

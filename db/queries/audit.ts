@@ -4,6 +4,7 @@
  * together; and the owner's page of it, newest first, filtered and paged by keyset (a page
  * starts after or before an event's time and id). The indexes are migration 0013's.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Kysely } from "kysely";
 import {
   type AuditEventRow,
@@ -31,8 +32,22 @@ export interface AuditEvent {
 }
 
 /**
- * Records one event. Give it the write's transaction (`trx`): the event is then part of the
- * write, and neither is kept without the other.
+ * The client address of the request under way (decision 067), set once per request by the
+ * server around the site's loaders and actions, so every event records it without each of
+ * the many services that write passing it along. Outside a request (the commands, the
+ * retention purge) there is none.
+ */
+const requestClientAddress = new AsyncLocalStorage<string>();
+
+/** Runs `work` (a request's handling) with `address` as the client address of its events. */
+export function withAuditClientAddress<T>(address: string, work: () => T): T {
+  return requestClientAddress.run(address, work);
+}
+
+/**
+ * Records one event, with the client address of the request under way (if any). Give it the
+ * write's transaction (`trx`): the event is then part of the write, and neither is kept
+ * without the other.
  */
 export async function recordAuditEvent(db: Kysely<Database>, event: AuditEvent): Promise<void> {
   await db
@@ -46,6 +61,7 @@ export async function recordAuditEvent(db: Kysely<Database>, event: AuditEvent):
       subject_id:
         event.subjectId === undefined || event.subjectId === null ? null : String(event.subjectId),
       detail: JSON.stringify(event.detail ?? {}),
+      client_address: requestClientAddress.getStore() || null,
     })
     .execute();
 }
@@ -125,7 +141,90 @@ export async function listAuditEvents(
         subjectType: row.subject_type,
         subjectId: row.subject_id,
         detail: readDetail(row.detail),
+        clientAddress: row.client_address,
       }),
     ),
   };
+}
+
+/** The newest audit event of a listing: its id, 0 when it has none. */
+export async function findNewestListingEventId(
+  db: Kysely<Database>,
+  code: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The writes that change what the listing editor's form shows (not the photos'). */
+export const listingFieldActions = [
+  "listing.save",
+  "listing.import",
+  "listing.publish",
+  "listing.unpublish",
+  "listing.archive",
+  "listing.restore",
+];
+
+/** The writes that change a listing's photos (decision 056). */
+export const listingPhotoActions = ["listing.photos-save", "listing.photos-add"];
+
+/**
+ * Who changed a listing after event `afterId` by one of `actions` (its form's fields unless
+ * given), newest first, each account once with its newest time, `exceptActorId`'s own left
+ * out: the colleagues a merged or conflicting save names (decision 044's addendum).
+ */
+export async function listListingSaversAfter(
+  db: Kysely<Database>,
+  code: string,
+  afterId: number,
+  actions: readonly string[] = listingFieldActions,
+  exceptActorId?: number,
+): Promise<{ email: string; at: string }[]> {
+  let query = db
+    .selectFrom("audit_event")
+    .select(["actor_email", "at"])
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "in", [...actions])
+    .where("id", ">", afterId);
+  if (exceptActorId !== undefined) {
+    query = query.where((eb) =>
+      eb.or([eb("actor_id", "is", null), eb("actor_id", "!=", exceptActorId)]),
+    );
+  }
+  const rows = await query.orderBy("id", "desc").limit(50).execute();
+  const savers = new Map<string, string>();
+  for (const row of rows) {
+    if (!savers.has(row.actor_email)) savers.set(row.actor_email, toIsoString(row.at));
+  }
+  return [...savers].map(([email, at]) => ({ email, at }));
+}
+
+/**
+ * The detail of `actorId`'s newest `action` (a save) of a listing: what the notice after a
+ * merged save reads.
+ */
+export async function findNewestListingSaveDetail(
+  db: Kysely<Database>,
+  code: string,
+  actorId: number,
+  action = "listing.save",
+): Promise<Record<string, unknown> | undefined> {
+  const row = await db
+    .selectFrom("audit_event")
+    .select("detail")
+    .where("subject_type", "=", "listing")
+    .where("subject_id", "=", code)
+    .where("action", "=", action)
+    .where("actor_id", "=", actorId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? readDetail(row.detail) : undefined;
 }

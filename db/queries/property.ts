@@ -558,6 +558,20 @@ export async function listAllPropertyRows(
     .execute();
 }
 
+/**
+ * A property by its code, published or not, as the property page shows it (with its floor
+ * plans): the back office's preview of a listing (decision 070). Never cached: staff preview
+ * what they have just saved.
+ */
+export async function findPropertyForPreview(
+  db: Kysely<Database>,
+  code: string,
+): Promise<Property | undefined> {
+  const row = await selectFewWithCategory(db).where("property.code", "=", code).executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
+}
+
 /** A property by its code, published or not. */
 export async function findPropertyRowByCode(
   db: Kysely<Database>,

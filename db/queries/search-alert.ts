@@ -155,8 +155,27 @@ export async function deleteAlertsByManageHash(db: Db, hash: string, id?: number
   return Number(result.numDeletedRows);
 }
 
-/** Deletes the alert of an unsubscribe token (its mails not yet sent go with it). */
-export async function deleteAlertByUnsubscribeHash(
+/**
+ * Gives every alert of `email` the manage hash `hash` (the alert secret's address key): alerts
+ * saved under an earlier secret are found by the links mailed from now on (decision 066).
+ */
+export async function setManageHashOf(db: Db, email: string, hash: string): Promise<void> {
+  await db
+    .updateTable("search_alert")
+    .set({ manage_token_hash: hash })
+    .where("email", "=", email)
+    .where("manage_token_hash", "!=", hash)
+    .execute();
+}
+
+/** Deletes an alert (its mails not yet sent go with it); answers whether it was there. */
+export async function deleteAlertById(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom("search_alert").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Finds the alert of an unsubscribe token's hash (the first form of the links). */
+export async function findAlertByUnsubscribeHash(
   db: Db,
   hash: string,
 ): Promise<AlertRow | undefined> {
@@ -165,9 +184,7 @@ export async function deleteAlertByUnsubscribeHash(
     .select(alertColumns)
     .where("unsubscribe_token_hash", "=", hash)
     .executeTakeFirst();
-  if (!row) return undefined;
-  await db.deleteFrom("search_alert").where("id", "=", row.id).execute();
-  return toAlertRow(row);
+  return row && toAlertRow(row);
 }
 
 /** Confirmed alerts whose last digest run was before `day` (YYYY-MM-DD), by id. */
@@ -210,7 +227,8 @@ export async function claimAlertDigest(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export type QueuedMailKind = "alert-confirm" | "alert-digest";
+/** `alert-link`: a fresh manage link, for an address that saved a search it has confirmed. */
+export type QueuedMailKind = "alert-confirm" | "alert-digest" | "alert-link";
 
 /** Queues a mail once per `dedupeKey`; answers whether this call added it. */
 export async function enqueueMail(

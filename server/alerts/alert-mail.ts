@@ -1,7 +1,9 @@
 /**
  * The alert mails (decision 055): the confirmation (double opt-in) and the daily digest of
- * newly published matching listings, with a one-click unsubscribe (RFC 8058) and a link to
+ * newly published matching listings, each with a one-click unsubscribe (RFC 8058) and a link to
  * manage every alert of the address. Built when sent, from the alert and the mail's payload.
+ * No text the visitor typed is quoted (the filters are described with `quoteText: false`):
+ * the address that receives a mail did not necessarily type them.
  */
 import type { AlertRow } from "../../db/queries/search-alert.ts";
 import type { Property } from "../../lib/api-contract.ts";
@@ -37,6 +39,19 @@ function page(title: string, body: string): string {
 const link = (href: string, text: string) =>
   `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
+/** The alert's filters in words for a mail: typed text named, not quoted. */
+function mailDescription(alert: AlertRow): string {
+  return describeAlertFilters(readAlertQuery(alert.query) ?? {}, { quoteText: false });
+}
+
+/** RFC 2369's unsubscribe link and RFC 8058's one-click POST (answered by /alerts/unsubscribe). */
+function unsubscribeHeaders(links: AlertLinks): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${links.unsubscribe}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
 function searchUrl(siteUrl: string, alert: AlertRow): string {
   const query = searchPageQueryOf(readAlertQuery(alert.query) ?? {});
   return query ? `${siteUrl}/search?${query}` : `${siteUrl}/search`;
@@ -48,7 +63,7 @@ export function buildAlertConfirmMail(
   mailId: number,
   options: AlertMailOptions,
 ): EnquiryMail {
-  const description = describeAlertFilters(readAlertQuery(alert.query) ?? {});
+  const description = mailDescription(alert);
   const title = "Please confirm your property alert";
   const text = [
     title,
@@ -78,6 +93,49 @@ export function buildAlertConfirmMail(
     text,
     html,
     messageId: `<alert-confirm-${mailId}@${hostOf(options.siteUrl)}>`,
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/**
+ * A fresh manage link (decision 066), sent when an address saves a search it has confirmed
+ * already: how a visitor whose manage link expired is sent a new one.
+ */
+export function buildAlertLinkMail(
+  alert: AlertRow,
+  links: AlertLinks,
+  mailId: number,
+  options: AlertMailOptions,
+): EnquiryMail {
+  const title = "Your property alerts";
+  const text = [
+    title,
+    "",
+    `You (or someone using this address) saved a search you already have an alert for: ${mailDescription(alert)}.`,
+    "",
+    `Manage or delete your alerts: ${links.manage}`,
+    "",
+    "This link works for 30 days. If you did not ask for it, ignore this e-mail.",
+    `Unsubscribe from this alert: ${links.unsubscribe}`,
+    "",
+  ].join("\n");
+  const html = page(
+    title,
+    [
+      `<p>You (or someone using this address) saved a search you already have an alert for: <strong>${escapeHtml(mailDescription(alert))}</strong>.</p>`,
+      `<p>${link(links.manage, "Manage or delete your alerts")}</p>`,
+      "<p>This link works for 30 days. If you did not ask for it, ignore this e-mail.</p>",
+      `<p style="font-size:13px">${link(links.unsubscribe, "Unsubscribe from this alert")}</p>`,
+    ].join(""),
+  );
+  return {
+    from: options.from,
+    to: alert.email,
+    subject: title,
+    text,
+    html,
+    messageId: `<alert-link-${mailId}@${hostOf(options.siteUrl)}>`,
+    headers: unsubscribeHeaders(links),
   };
 }
 
@@ -88,7 +146,7 @@ export function buildAlertDigestMail(
   mailId: number,
   options: AlertMailOptions,
 ): EnquiryMail {
-  const description = describeAlertFilters(readAlertQuery(alert.query) ?? {});
+  const description = mailDescription(alert);
   const count = properties.length;
   const subject = `${count} new ${count === 1 ? "property" : "properties"}: ${description}`.slice(
     0,
@@ -131,9 +189,6 @@ export function buildAlertDigestMail(
     text,
     html,
     messageId: `<alert-digest-${mailId}@${hostOf(options.siteUrl)}>`,
-    headers: {
-      "List-Unsubscribe": `<${links.unsubscribe}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: unsubscribeHeaders(links),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestSiteApp, type TestApp } from "../../tests/support/app.ts";
+import { manageToken } from "./tokens.ts";
 
 interface Puzzle {
   num1: string;
@@ -164,8 +165,17 @@ describe.each(["in process", "over HTTP"])("the alert pages (API %s)", (client) 
     expect((await alerts()).map((row) => row.email)).not.toContain("fourth@example.com");
   });
 
+  it("answers an expired manage link with 410 and how to get a fresh one", async () => {
+    const lapsed = manageToken(test.app.formSecrets.alert, "late@example.com", new Date(1000));
+    const manage = await test.app.inject({ url: `/alerts/manage?token=${lapsed}` });
+    expect(manage.statusCode).toBe(410);
+    expect(manage.headers["cache-control"]).toBe("no-store");
+    expect(manage.body).toContain("This link has expired.");
+    expect(manage.body).toContain("save a search with your address on the search page");
+  });
+
   it("answers a link that names nothing with 404, never from the page cache", async () => {
-    for (const token of ["a".repeat(43), "b".repeat(43)]) {
+    for (const token of [`${"a".repeat(43)}.zzzzzz.${"b".repeat(43)}`, `12.${"b".repeat(43)}`]) {
       const manage = await test.app.inject({ url: `/alerts/manage?token=${token}` });
       expect(manage.statusCode).toBe(404);
       expect(manage.headers["cache-control"]).toBe("no-store");

@@ -8,20 +8,23 @@
 import { format as formatDuration } from "@lukeed/ms";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
 import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
 import {
   type AlertRow,
   confirmAlert,
   countAlertsOf,
-  deleteAlertByUnsubscribeHash,
+  deleteAlertById,
   deleteAlertsByManageHash,
   enqueueMail,
   findAlertByConfirmHash,
   findAlertById,
+  findAlertByUnsubscribeHash,
   insertOrFindAlert,
   listAlertsByManageHash,
   type QueuedMail,
+  setManageHashOf,
 } from "../../db/queries/search-alert.ts";
 import {
   type AlertAnswer,
@@ -36,12 +39,16 @@ import {
   searchPageQueryOf,
 } from "../../lib/search-alert.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
-import { buildAlertConfirmMail, buildAlertDigestMail } from "./alert-mail.ts";
+import { buildAlertConfirmMail, buildAlertDigestMail, buildAlertLinkMail } from "./alert-mail.ts";
+import { createAlertMailCounter } from "./mail-limits.ts";
 import {
+  type AlertTokenPurpose,
+  addressKey,
+  alertIdOf,
   alertLinks,
-  alertSecretOf,
-  alertToken,
-  isAlertToken,
+  checkManageToken,
+  isAlertTokenOf,
+  isLegacyAlertToken,
   newAlertSalt,
   tokenHash,
 } from "./tokens.ts";
@@ -98,6 +105,8 @@ const refused = (httpStatus: number, message: string, errors?: Record<string, st
 
 export interface SearchAlertsOptions {
   config: Config;
+  /** Shares the daily mail limits between app servers. */
+  redis?: Redis;
   now?: () => Date;
 }
 
@@ -105,9 +114,12 @@ export const searchAlertsPlugin = fp(
   async (app: FastifyInstance, options: SearchAlertsOptions) => {
     const { config } = options;
     const now = options.now ?? (() => new Date());
-    const secret = alertSecretOf(config);
+    const secret = app.formSecrets.alert;
     const db = () => app.database.db;
     const limit = config.CONTACT_RATE_LIMIT;
+    // The daily limits of confirmation mails, off with the forms' rate limit.
+    const mailCounter =
+      limit === "off" ? undefined : createAlertMailCounter({ redis: options.redis });
     // Needs @fastify/rate-limit, registered by the contact intake (server/api/contact.ts).
     const countSave =
       limit === "off"
@@ -118,7 +130,30 @@ export const searchAlertsPlugin = fp(
             keyGenerator: (request: FastifyRequest) => `alert:${request.ip}`,
           });
 
-    const manageHashOf = (token: string) => tokenHash(token);
+    const manageHashOf = (email: string) => tokenHash(addressKey(secret, email));
+
+    /** The alert a confirm or unsubscribe link names, when its token is right. */
+    async function alertOfToken(purpose: AlertTokenPurpose, token: string) {
+      if (isLegacyAlertToken(token, now())) {
+        // The first form of the links, in mails sent before (decision 066's transition).
+        const hash = tokenHash(token);
+        return purpose === "confirm"
+          ? findAlertByConfirmHash(db(), hash)
+          : findAlertByUnsubscribeHash(db(), hash);
+      }
+      const id = alertIdOf(token);
+      const alert = id === undefined ? undefined : await findAlertById(db(), id);
+      return alert && isAlertTokenOf(secret, purpose, token, alert) ? alert : undefined;
+    }
+
+    /** The manage hash of a manage token, or the refusal (an expired link says how to renew). */
+    function manageHashOfToken(token: string): string | AlertReply {
+      const check = checkManageToken(secret, token, now());
+      if (check.ok) return check.hash;
+      return check.reason === "expired"
+        ? refused(410, alertMessages.linkExpired)
+        : refused(404, alertMessages.badLink);
+    }
 
     async function subscribe(emailText: string, query: string, request: FastifyRequest) {
       const email = normaliseAlertEmail(emailText);
@@ -129,9 +164,15 @@ export const searchAlertsPlugin = fp(
       }
       const filters = readAlertQuery(query);
       if (!filters) return refused(422, alertMessages.filters);
+      // A client's saves a day, whatever the addresses: its own limit, so saying so leaks
+      // nothing about any address.
+      const clientWait = await mailCounter?.takeClient(request.ip);
+      if (clientWait) {
+        return refused(429, alertMessages.tooMany(formatDuration(clientWait * 1000, true)));
+      }
       const at = now();
       const salt = newAlertSalt();
-      const manageToken = alertToken(secret, "manage", email);
+      const manageHash = manageHashOf(email);
       const queued = await db()
         .transaction()
         .execute(async (trx) => {
@@ -141,20 +182,28 @@ export const searchAlertsPlugin = fp(
             email,
             query: alertQueryOf(filters),
             salt,
-            confirmTokenHash: tokenHash(alertToken(secret, "confirm", salt)),
-            unsubscribeTokenHash: tokenHash(alertToken(secret, "unsubscribe", salt)),
-            manageTokenHash: manageHashOf(manageToken),
+            // Links are checked by their signature now; these hashes are for the first form's
+            // links only (decision 066), which a new alert never had.
+            confirmTokenHash: tokenHash(newAlertSalt()),
+            unsubscribeTokenHash: tokenHash(newAlertSalt()),
+            manageTokenHash: manageHash,
             now: at,
           });
-          // Confirmed already: nothing to send. Else one confirmation per alert a day at most.
-          if (alert.confirmedAt !== null) return false;
-          return enqueueMail(trx, {
-            dedupeKey: `alert-confirm:${alert.id}:${utcDay(at)}`,
-            kind: "alert-confirm",
+          await setManageHashOf(trx, email, manageHash);
+          // One mail per alert a day at most, and a few per address a day whatever the
+          // searches; past that the alert is kept and the answer is the same. A confirmed
+          // alert saved again is sent a fresh manage link (how an expired one is renewed).
+          if (mailCounter && !(await mailCounter.takeAddress(email))) return false;
+          const kind = alert.confirmedAt === null ? "alert-confirm" : "alert-link";
+          const inserted = await enqueueMail(trx, {
+            dedupeKey: `${kind}:${alert.id}:${utcDay(at)}`,
+            kind,
             alertId: alert.id,
             payload: {},
             now: at,
           });
+          if (!inserted) await mailCounter?.giveBackAddress(email);
+          return inserted;
         });
       // Logged without the address.
       request.log.info({ queued }, "search alert saved");
@@ -186,11 +235,13 @@ export const searchAlertsPlugin = fp(
         if (action.action === "subscribe") {
           return subscribe(action.email, action.query, request);
         }
-        if (!isAlertToken(action.token)) return refused(404, alertMessages.badLink);
-        const hash = tokenHash(action.token);
+        const { token } = action;
+        if (typeof token !== "string" || token.length > 200) {
+          return refused(404, alertMessages.badLink);
+        }
         switch (action.action) {
           case "confirm": {
-            const alert = await findAlertByConfirmHash(db(), hash);
+            const alert = await alertOfToken("confirm", token);
             if (!alert) return refused(404, alertMessages.badLink);
             await confirmAlert(db(), alert.id, now(), await latestFirstPublishedAt(db()));
             request.log.info({ alertId: alert.id }, "search alert confirmed");
@@ -199,10 +250,14 @@ export const searchAlertsPlugin = fp(
             });
           }
           case "manage": {
+            const hash = manageHashOfToken(token);
+            if (typeof hash !== "string") return hash;
             const answer = await manageAnswer(hash, "");
             return answer.answer.alerts?.length ? answer : refused(404, alertMessages.badLink);
           }
           case "delete": {
+            const hash = manageHashOfToken(token);
+            if (typeof hash !== "string") return hash;
             const deleted = await deleteAlertsByManageHash(db(), hash, action.id);
             request.log.info({ deleted }, "search alerts deleted");
             if (deleted === 0) return refused(404, alertMessages.badLink);
@@ -212,8 +267,10 @@ export const searchAlertsPlugin = fp(
             );
           }
           case "unsubscribe": {
-            const alert = await deleteAlertByUnsubscribeHash(db(), hash);
-            if (!alert) return refused(404, alertMessages.badLink);
+            const alert = await alertOfToken("unsubscribe", token);
+            if (!alert || !(await deleteAlertById(db(), alert.id))) {
+              return refused(404, alertMessages.badLink);
+            }
             request.log.info({ alertId: alert.id }, "search alert unsubscribed");
             return ok(alertMessages.unsubscribed, { alerts: [summaryOf(alert)] });
           }
@@ -232,7 +289,9 @@ export const searchAlertsPlugin = fp(
         if (mail.alertId === null) return undefined;
         const alert = await findAlertById(db(), mail.alertId);
         if (!alert) return undefined;
-        const links = alertLinks(secret, config.siteUrl, alert);
+        // Alerts saved under an earlier secret answer the links built now.
+        await setManageHashOf(db(), alert.email, manageHashOf(alert.email));
+        const links = alertLinks(secret, config.siteUrl, alert, now());
         const mailOptions = {
           from: config.ALERT_MAIL_FROM ?? config.MAIL_FROM,
           siteUrl: config.siteUrl,
@@ -243,6 +302,8 @@ export const searchAlertsPlugin = fp(
           if (alert.confirmedAt !== null) return undefined;
           return buildAlertConfirmMail(alert, links, mail.id, mailOptions);
         }
+        if (mail.kind === "alert-link")
+          return buildAlertLinkMail(alert, links, mail.id, mailOptions);
         if (alert.confirmedAt === null) return undefined;
         const { ids } = JSON.parse(mail.payload) as { ids?: number[] };
         const properties = await findPublishedByIds(db(), ids ?? []);

@@ -118,6 +118,25 @@ describe.each(testDialects)("the audit log's page on %s", (dialect) => {
     expect(page).toContain(`href="/admin/listings/${code}/edit"`);
   });
 
+  it("shows the address each change came from, as the trusted proxy passed it on", async () => {
+    const email = `elsewhere-${dialect}@example.com`;
+    const added = await app.staffAccounts.addStaffUser(email, "agent");
+    if (!added.ok) throw new Error(added.message);
+    // Someone else, behind the (trusted, loopback) proxy, uses the link.
+    const path = new URL(added.link).pathname;
+    const stranger = adminBrowser(app, { "x-forwarded-for": "203.0.113.66" });
+    const csrf = await stranger.tokenFrom(path);
+    const password = "someone else chose this password";
+    const set = await stranger.post(path, { csrf, password, confirmation: password });
+    expect(set.statusCode).toBe(302);
+    const [setRow] = rowsOf((await owner.get("/admin/audit?action=staff.set-password")).body);
+    expect(setRow).toContain(email);
+    expect(setRow).toContain("203.0.113.66");
+    // The users command's event, recorded outside any request, has no address.
+    const [addRow] = rowsOf((await owner.get("/admin/audit?action=staff.add")).body);
+    expect(addRow).toMatch(new RegExp(`cli — Staff added .*${email}`));
+  });
+
   it("says what changed in staff's words: no file hash, account id or JSON, in the HTML or its data", async () => {
     const db = database.handle.db;
     const photo = `${"3f9a1b2c".padEnd(64, "d")}.jpg`;

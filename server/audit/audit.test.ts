@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffSession } from "#app-context";
 import type { Database } from "../../db/database.ts";
+import { withAuditClientAddress } from "../../db/queries/audit.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { purgeEnquiriesBefore } from "../../db/queries/enquiry-inbox.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
@@ -91,6 +92,7 @@ const reads = {
     "geocode",
     "search",
     "choices",
+    "lastMerge",
   ],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
@@ -103,7 +105,7 @@ const reads = {
     "amenities",
     "categories",
   ],
-  photos: ["open"],
+  photos: ["open", "lastMerge"],
 } as const;
 
 function goodValues(code: string): ListingFormValues {
@@ -175,7 +177,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`;
     const added = await staff.addStaffUser(email, role);
     if (!added.ok) throw new Error(added.message);
-    await staff.service.setPassword(added.link.split("/").pop() as string, password);
+    await staff.service.setPassword(added.link.split("/").pop() as string, "10.0.0.1", password);
     return { user: added.user, csrfToken: "x" };
   }
 
@@ -213,7 +215,7 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     const added = await accounts().addStaffUser(email, "owner");
     if (!added.ok) throw new Error(added.message);
     const set = await recordedBy(() =>
-      staff.setPassword(added.link.split("/").pop() as string, password),
+      staff.setPassword(added.link.split("/").pop() as string, "10.0.0.1", password),
     );
     expect(set).toMatchObject([
       { action: "staff.set-password", actor_email: email, subject_id: String(added.user.id) },
@@ -471,6 +473,31 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     const text = JSON.stringify(await events()).toLowerCase();
     expect(text).not.toContain(address.toLowerCase());
     expect(text).not.toContain("private.person");
+  });
+
+  it("records the client address of the request a write came in, and none outside one", async () => {
+    const { staff, enquiries, audit } = services();
+    const inRequest = await recordedBy(() =>
+      withAuditClientAddress("198.51.100.23", () =>
+        staff.invite(owner, { email: `from-${dialect}@example.com`, role: "agent" }),
+      ),
+    );
+    expect(inRequest).toMatchObject([{ action: "staff.invite", client_address: "198.51.100.23" }]);
+    const { id } = await insertEnquiry(db, { ...buildPropertyEnquiry("HP-1001"), ip: "127.0.0.1" });
+    const changed = await recordedBy(() =>
+      withAuditClientAddress("2001:db8::7", () =>
+        enquiries.change(agent, id, { kind: "status", status: "in_progress" }),
+      ),
+    );
+    expect(changed).toMatchObject([{ action: "enquiry.status", client_address: "2001:db8::7" }]);
+    const outside = await recordedBy(() =>
+      purgeEnquiriesBefore(db, { cutoff: new Date(Date.now() + 60_000), dialect }),
+    );
+    expect(outside.every((event) => event.client_address === null)).toBe(true);
+    const page = await audit.list(owner, { actor: "", subject: "", from: "", to: "" });
+    expect(page.rows.find((row) => row.action === "staff.invite")?.clientAddress).toBe(
+      "198.51.100.23",
+    );
   });
 
   it("records the retention purge as `retention`, with a count", async () => {

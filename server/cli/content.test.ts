@@ -6,7 +6,12 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatCsv } from "../../lib/csv.ts";
 import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";
-import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
+import {
+  buildPhonePhotoBytes,
+  buildPropertyImportRow,
+  writeTestImage,
+} from "../../tests/support/factories.ts";
+import { expectNoPrivateMetadata } from "../../tests/support/photos.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
 import { propertyColumns } from "../content/property-record.ts";
 import { runContentCli } from "./content.ts";
@@ -277,6 +282,74 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
         "//evil.example",
       ),
     ).toMatchObject({ code: 1 });
+  });
+
+  it("stores the import's photos and plans, the logo and sliders without metadata, upright", async () => {
+    // Each lies on its side; shown as the sizes below.
+    writeFileSync(
+      join(cwd, "phone-front.jpg"),
+      await buildPhonePhotoBytes({ width: 400, height: 600 }),
+    );
+    writeFileSync(
+      join(cwd, "phone-plan.jpg"),
+      await buildPhonePhotoBytes({ width: 300, height: 500 }),
+    );
+    writeFileSync(
+      join(cwd, "phone-logo.jpg"),
+      await buildPhonePhotoBytes({ width: 60, height: 120 }),
+    );
+    writeFileSync(
+      join(cwd, "phone-banner.jpg"),
+      await buildPhonePhotoBytes({ width: 420, height: 1300 }),
+    );
+    writeFileSync(
+      join(cwd, "phone-banner-2.jpg"),
+      await buildPhonePhotoBytes({ width: 430, height: 1300 }),
+    );
+    const row = buildPropertyImportRow({
+      images: "phone-front.jpg",
+      floor_plans: "Ground floor=phone-plan.jpg",
+    });
+    writeFileSync(
+      join(cwd, "phone.csv"),
+      formatCsv(propertyColumns, [propertyColumns.map((column) => row[column])]),
+    );
+    expect(await run("import", "phone.csv", "--images", ".")).toMatchObject({ code: 0 });
+    const imported = (await api(`/property/show/one/${row.code}`)).data;
+    const stored = (path: string) => readFileSync(join(imageDir, path));
+    await expectNoPrivateMetadata(stored(`property/${imported.cover_image}`), {
+      width: 600,
+      height: 400,
+    });
+    await expectNoPrivateMetadata(stored(`property/${imported.floor_plans[0].file}`), {
+      width: 500,
+      height: 300,
+    });
+    // Named after the file as given: a re-import finds it and changes nothing.
+    expect((await run("import", "phone.csv", "--images", ".")).stdout).toMatch(/1 unchanged/);
+
+    expect(await run("profile", "set", "--logo", "phone-logo.jpg")).toMatchObject({ code: 0 });
+    const logo = (await api("/company/profile")).data.image_url;
+    await expectNoPrivateMetadata(stored(logo), { width: 120, height: 60 });
+
+    expect(
+      await run("slider", "add", "--title", "Phone banner", "--image", "phone-banner.jpg"),
+    ).toMatchObject({ code: 0 });
+    const added = (await api("/sliders/display/all")).data.at(-1);
+    await expectNoPrivateMetadata(stored(`sliders/${added.image_url}`), {
+      width: 1300,
+      height: 420,
+    });
+    const number = String((await api("/sliders/display/all")).data.length);
+    expect(await run("slider", "replace", number, "--image", "phone-banner-2.jpg")).toMatchObject({
+      code: 0,
+    });
+    const replaced = (await api("/sliders/display/all")).data.at(-1);
+    await expectNoPrivateMetadata(stored(`sliders/${replaced.image_url}`), {
+      width: 1300,
+      height: 430,
+    });
+    expect(await run("slider", "remove", number)).toMatchObject({ code: 0 });
   });
 
   it("sets a collection's items, refusing unknown codes", async () => {

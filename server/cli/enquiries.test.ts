@@ -125,6 +125,8 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
     for (const enquiry of stored) {
       const row = byId.get(String(enquiry.id))!;
       expect(row.email).toBe(enquiry.email);
+      // A telephone number (`+1 555 010 …`) as typed: a plain number is not a formula.
+      expect(row.telephone).toBe(enquiry.telephone);
       expect(row.property_headline).toBe(enquiry.property_headline ?? "");
       expect(row.delivery_status).toBe("pending");
     }
@@ -133,8 +135,11 @@ describe.each(testDialects)("npm run enquiries on %s", (dialect) => {
     // Shown as the text it is: markup kept verbatim (form posts send line breaks as CRLF).
     expect(hostileStored.message).toBe(hostile.replace(/\n/g, "\r\n"));
     expect(hostileRow[8]).toBe(hostileStored.message);
-    // No cell starts as a spreadsheet formula.
-    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    // No cell starts as a spreadsheet formula; the telephone numbers start with + as typed.
+    const telephones = new Set(stored.map((enquiry) => enquiry.telephone));
+    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell) && !telephones.has(cell))).toEqual(
+      [],
+    );
   });
 
   it("exports the staff's notes of an enquiry in one cell, a line each, oldest first", async () => {

@@ -13,6 +13,8 @@ import {
   imageVariantPath,
   imageVariantWidths,
 } from "../../lib/image-variants.ts";
+import { pdfActiveContent, pdfRefusal } from "../images/pdf-actions.ts";
+import { withoutMetadata } from "../images/strip-metadata.ts";
 
 /** The folders of IMAGE_DIR that content images go to; "" is the root (the logo). */
 export type ImageFolder = "property" | "sliders" | "";
@@ -117,15 +119,17 @@ export async function inspectImageContent(
     content,
     format: extension,
     storedName: storedNameOf(shown, content, extension),
-    width: metadata.width,
-    height: metadata.height,
+    // The size shown, which the stored file has once its orientation is applied.
+    width: metadata.autoOrient.width,
+    height: metadata.autoOrient.height,
   };
 }
 
 /**
  * Checks that `source` is a regular file of at most {@link maxImageBytes} that starts as a PDF
- * does (`%PDF-`): a floor plan (decision 052), stored beside the images under a name made the
- * same way. Throws {@link ImageError} otherwise.
+ * does (`%PDF-`), without scripts or automatic actions (decision 065): a floor plan (decision
+ * 052), stored beside the images under a name made the same way. Throws {@link ImageError}
+ * otherwise.
  */
 export async function inspectPdf(source: string): Promise<InspectedImage> {
   const shown = basename(source);
@@ -138,6 +142,8 @@ export async function inspectPdf(source: string): Promise<InspectedImage> {
   if (content.subarray(0, 5).toString("latin1") !== "%PDF-") {
     throw new ImageError(`${shown} is not a PDF.`);
   }
+  const active = pdfActiveContent(content);
+  if (active !== undefined) throw new ImageError(pdfRefusal(shown, active));
   return { source, storedName: storedNameOf(shown, content, "pdf"), width: 0, height: 0 };
 }
 
@@ -170,7 +176,8 @@ export function imagePath(imageDir: string, folder: ImageFolder, name: string): 
 
 /**
  * Stores an inspected image in IMAGE_DIR/`folder` under its stored name: the one place where a
- * content command writes an image file. The file appears whole (written aside, then renamed);
+ * content command writes an image file. An image is stored without its metadata (EXIF, XMP,
+ * IPTC, comments; decision 065). The file appears whole (written aside, then renamed);
  * an existing file of that name has the same content and is kept. Answers the stored name
  * and whether the file is new.
  */
@@ -185,9 +192,12 @@ export async function storeImage(
     return { file: image.storedName, created: false };
   }
   await mkdir(join(resolve(imageDir), folder), { recursive: true });
+  const content = image.content ?? (await readFile(image.source));
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, image.content ?? (await readFile(image.source)), { flag: "wx" });
+    // The name was made of the bytes as given, so a re-import of the same file finds it.
+    const stored = extname(target) === ".pdf" ? content : await withoutMetadata(content);
+    await writeFile(temporary, stored, { flag: "wx" });
     await rename(temporary, target);
   } finally {
     await rm(temporary, { force: true });

@@ -15,7 +15,11 @@ import {
   imageVariantWidths,
   parseImageVariantPath,
 } from "../../lib/image-variants.ts";
-import { buildPropertyImportRow, writeTestImage } from "../../tests/support/factories.ts";
+import {
+  buildActivePdfBytes,
+  buildPropertyImportRow,
+  writeTestImage,
+} from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -411,6 +415,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       await writeTestImage(join(folder, "Ground Plan.png"), "#eeeeee");
       writeFileSync(join(folder, "site plan.pdf"), "%PDF-1.4\n%%EOF\n");
       writeFileSync(join(folder, "fake.pdf"), "not a PDF at all");
+      writeFileSync(join(folder, "scripted.pdf"), buildActivePdfBytes("object-stream"));
     });
 
     const jsonOf = (items: unknown[]) => JSON.stringify(items);
@@ -554,6 +559,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         { ...buildPropertyImportRow(), floor_plans: [{ label: "Plan" }] },
         { ...buildPropertyImportRow(), floor_plans: ["Plan=missing.png"] },
         { ...buildPropertyImportRow(), floor_plans: ["Plan=fake.pdf"] },
+        { ...buildPropertyImportRow(), floor_plans: ["Plan=scripted.pdf"] },
         { ...buildPropertyImportRow(), floor_plans: [{ label: "A=B", file: "Ground Plan.png" }] },
         { ...buildPropertyImportRow(), floor_plans: [42] },
       ];
@@ -567,15 +573,40 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "floor_plans item 1 file 'notes.txt' must be an image (.png, .jpg, .webp, .gif, .avif) or a PDF (.pdf)",
         ],
         [
-          "floor_plans item 1 file '../plan.png' must be a plain file name (no folders) or an http(s) address",
+          "floor_plans item 1 file '../plan.png' must be a plain file name (no folders) or an https address",
         ],
         ["floor_plans item 1 must have a file"],
         [`floor plan 'missing.png' is neither in ${folder} nor in the image folder`],
         ["floor plan fake.pdf is not a PDF"],
+        [
+          "floor plan scripted.pdf holds a script, an automatic action or an attachment (/JavaScript); a floor plan must be a plain PDF: print it to a new PDF or export it again without them",
+        ],
         ["floor_plans item 1 label must not hold '|' or '='"],
         ["floor_plans item 1 must be 'Label=file' or an object with label and file"],
       ]);
       expect(readdirSync(join(imageDir, "property"))).toEqual([]);
+    });
+
+    it("refuses floor plan addresses the brochure must not fetch: http, this server, private networks", async () => {
+      const addresses = [
+        "http://cdn.example.com/plan.png",
+        "https://127.0.0.1:8080/plan.png",
+        "https://localhost/plan.png",
+        "https://10.1.2.3/plan.png",
+        "https://169.254.169.254/latest/plan.png",
+        "https://[::ffff:192.168.0.1]/plan.png",
+      ];
+      const items = addresses.map((file) => ({ ...buildPropertyImportRow(), floor_plans: [file] }));
+      const report = await importProperties(db, jsonRows(jsonOf(items)), { imageDir });
+      expect(report.inserted).toEqual([]);
+      expect(report.rejected.map((row) => row.reasons)).toEqual([
+        ["floor_plans item 1 file 'http://cdn.example.com/plan.png' must be an https address"],
+        ...addresses
+          .slice(1)
+          .map((file) => [
+            `floor_plans item 1 file '${file}' must be a public address (not this server or a private network)`,
+          ]),
+      ]);
     });
 
     it("checks everything in a dry run but saves and copies nothing", async () => {

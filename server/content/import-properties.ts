@@ -466,7 +466,7 @@ async function planImages(
 }
 
 /**
- * Where each of a row's floor plans comes from (decision 052): an http(s) address as it is, a
+ * Where each of a row's floor plans comes from (decision 052): an https address as it is, a
  * file of `--images` (an image checked with sharp, a PDF by its first bytes; to copy) or,
  * failing that, a file already in IMAGE_DIR/property (an export names those).
  */
@@ -479,7 +479,7 @@ async function planFloorPlans(
   const reasons: string[] = [];
   for (const plan of plans) {
     const name = plan.file;
-    if (/^https?:\/\//i.test(name)) {
+    if (/^https:\/\//i.test(name)) {
       planned.push(plan);
       continue;
     }

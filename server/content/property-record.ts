@@ -27,6 +27,7 @@ import {
 } from "../../lib/floor-plans.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { propertyCodePattern } from "../../lib/property-codes.ts";
+import { outboundUrlProblem } from "../outbound-fetch.ts";
 
 /** The columns of an import or export file, in the export's order. */
 export const propertyColumns = [
@@ -122,15 +123,19 @@ const listItem = (max: number) =>
     error: `must not have '${listSeparator}' inside an item`,
   });
 
-/** A plan's file: a plain file name (no folders) or an http(s) address. */
+/**
+ * A plan's file: a plain file name (no folders) or a public https address, which the brochure
+ * fetches (decision 066: never http, this server or a private network).
+ */
 function floorPlanFileProblem(file: string): string | undefined {
   if (file === "") return "has no file";
   if (file.length > maxFloorPlanFile) return `file must be at most ${maxFloorPlanFile} characters`;
-  if (/^https?:\/\//i.test(file)) {
-    return URL.canParse(file) ? undefined : `file '${file}' is not a valid address`;
+  if (/^[a-z][a-z\d+.-]*:/i.test(file)) {
+    const problem = outboundUrlProblem(file);
+    return problem === undefined ? undefined : `file '${file}' ${problem}`;
   }
   if (/[/\\]/.test(file) || file.startsWith(".")) {
-    return `file '${file}' must be a plain file name (no folders) or an http(s) address`;
+    return `file '${file}' must be a plain file name (no folders) or an https address`;
   }
   return undefined;
 }

@@ -6,6 +6,7 @@
  * is simply not there the second time.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
+import { clearErasedData } from "../../db/erasure.ts";
 import { purgeEnquiriesBefore } from "../../db/queries/enquiry-inbox.ts";
 import { createPeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 
@@ -39,8 +40,10 @@ export function createEnquiryPurge(options: EnquiryPurgeOptions): EnquiryPurge {
         dialect: database.dialect,
       });
       if (deleted > 0) {
+        // No readable copy left in the database's files either (decision 067).
+        const cleared = await clearErasedData(database);
         log.info(
-          { deleted, cutoff: cutoff.toISOString(), retentionDays },
+          { deleted, cleared, cutoff: cutoff.toISOString(), retentionDays },
           "enquiries past retention deleted",
         );
       }

@@ -20,7 +20,11 @@ import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { floorPlanLimits } from "../../lib/admin-photos.ts";
 import { maxFloorPlanLabel } from "../../lib/floor-plans.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
-import { buildPdfBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
+import {
+  buildActivePdfBytes,
+  buildPdfBytes,
+  buildPhotoBytes,
+} from "../../tests/support/factories.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -92,6 +96,24 @@ describe("an uploaded floor plan's checks", () => {
     );
     expect(image.ok).toBe(false);
     expect(!image.ok && image.message).toContain("holds web page code");
+  });
+
+  it("refuses a PDF that runs a script, launches, or carries a file, however it hides it", async () => {
+    for (const kind of ["script", "escaped", "object-stream", "launch", "attachment"] as const) {
+      const answer = await inspectFloorPlan(buildActivePdfBytes(kind), "plan.pdf");
+      expect(answer.ok, kind).toBe(false);
+      expect(!answer.ok && answer.message, kind).toMatch(
+        /^plan\.pdf holds a script, an automatic action or an attachment \(\/(?:JavaScript|Launch|EmbeddedFiles)\); a floor plan must be a plain PDF: print it to a new PDF or export it again without them\.$/,
+      );
+    }
+    // Opening at a page and zoom is no action: drawing programs write it.
+    const fitted = Buffer.from(
+      buildPdfBytes()
+        .toString("latin1")
+        .replace("/Pages 2 0 R", "/Pages 2 0 R /OpenAction [3 0 R /Fit]"),
+      "latin1",
+    );
+    expect((await inspectFloorPlan(fitted, "fitted.pdf")).ok).toBe(true);
   });
 
   it("refuses files over the byte limit", async () => {

@@ -3,7 +3,8 @@
  * requests and posts without the form token are refused before a large body is read; the page
  * lists the photos; a form posted without JavaScript uploads several files (refusals named
  * beside the field) and saves order, cover, alt text and removals (a move button one step at
- * a time); a stale save is refused with 409; the uploader's endpoint answers JSON; the public
+ * a time); a save over a colleague's merges photo by photo, asking where both changed one
+ * photo's alt text (a page posting no base is refused with 409); the uploader's endpoint answers JSON; the public
  * page shows the new cover and its alt text at once, page cache warm.
  */
 import { createHash } from "node:crypto";
@@ -11,8 +12,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPropertyRowByCode } from "../../db/queries/property.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
-import { buildPhotoBytes } from "../../tests/support/factories.ts";
+import { buildPhonePhotoBytes, buildPhotoBytes } from "../../tests/support/factories.ts";
 import {
+  expectNoPrivateMetadata,
   formFields,
   type PostedFile,
   postForm,
@@ -22,6 +24,7 @@ import {
   type AdminBrowser,
   adminBrowser,
   createSignedInBackOffice,
+  createStaffMember,
   formTokenOf,
   publishedListings,
   signInFor,
@@ -43,6 +46,14 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
   let agent: AdminBrowser;
 
   const publishedListing = publishedListings(() => database);
+
+  /** A second member of staff, signed in in their own browser. */
+  async function signedInColleague() {
+    const { email, password } = await createStaffMember(app, "agent");
+    const browser = adminBrowser(app);
+    await browser.signIn(email, password);
+    return { email, browser };
+  }
 
   beforeAll(async () => {
     ({ app, database, agent } = await createSignedInBackOffice(dialect));
@@ -154,6 +165,35 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
     );
   });
 
+  it("stores an uploaded photo and floor plan without their GPS position and owner, upright", async () => {
+    const { code } = await publishedListing();
+    const csrf = formTokenOf((await agent.get(`/admin/listings/${code}/photos`)).body);
+    // Lying on its side, shown 1200 × 800.
+    const photo = await buildPhonePhotoBytes({ width: 800, height: 1200 });
+    const plan = await buildPhonePhotoBytes({ width: 300, height: 500 });
+    for (const [field, bytes] of [
+      ["photos", photo],
+      ["floor-plans", plan],
+    ] as const) {
+      const answer = await postMultipart(
+        app,
+        agent,
+        `/admin/listings/${code}/photos/upload`,
+        { csrf },
+        [{ field, name: "IMG_0001.JPG", type: "image/jpeg", bytes }],
+      );
+      expect(answer.statusCode, field).toBe(200);
+      // Named as the bytes uploaded: the same photo again is the same file.
+      expect(answer.json().results[0].file).toBe(`${sha(bytes)}.jpg`);
+      const served = await app.inject({ url: `/images/property/${sha(bytes)}.jpg` });
+      expect(served.statusCode).toBe(200);
+      await expectNoPrivateMetadata(served.rawPayload, {
+        width: bytes === photo ? 1200 : 500,
+        height: bytes === photo ? 800 : 300,
+      });
+    }
+  });
+
   it("saves order, cover, alt text and removals; the public page shows them at once", async () => {
     const { code, slug, cover_image: oldCover } = await publishedListing();
     // The public page is in the page cache before the change.
@@ -193,10 +233,82 @@ describe.each(testDialects)("the photo manager's pages on %s", (dialect) => {
     expect(after.body).toContain(name);
     expect(after.body).toContain('alt="The garden in June');
 
-    // The same form again is a stale revision: refused, nothing changed.
+    // The same form again, over the revision it moved on to, merges: nothing of it differs
+    // from what is stored now, so nothing changes.
+    const again = await save(posted);
+    expect(again.statusCode).toBe(302);
+    expect(await findPropertyRowByCode(database.handle.db, code)).toMatchObject({
+      cover_image: name,
+      image_list: row?.image_list,
+    });
+    // A page from before the base existed posts none: a stale save of it is refused.
+    posted.delete("base");
     const stale = await save(posted);
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain("Someone changed this listing");
+  });
+
+  it("merges a colleague's alt texts with mine, and asks where both changed one photo's", async () => {
+    const { code } = await publishedListing();
+    const colleague = await signedInColleague();
+    const mineFields = formFields(
+      (await agent.get(`/admin/listings/${code}/photos`)).body,
+      "photos-list-title",
+    );
+    const theirFields = formFields(
+      (await colleague.browser.get(`/admin/listings/${code}/photos`)).body,
+      "photos-list-title",
+    );
+    const files = mineFields.filter(([field]) => field === "photo").map(([, value]) => value);
+    expect(files.length).toBeGreaterThan(2);
+    const withAlts = (fields: [string, string][], alts: Record<number, string>) => {
+      const body = new URLSearchParams(fields);
+      for (const [index, alt] of Object.entries(alts)) body.set(`alt-${index}`, alt);
+      return body;
+    };
+    const url = `/admin/listings/${code}/photos`;
+    // The colleague saves the alt texts of photos 1 and 2.
+    expect(
+      (
+        await postForm(
+          app,
+          colleague.browser,
+          url,
+          withAlts(theirFields, { 0: "Their front", 1: "Their kitchen" }),
+        )
+      ).statusCode,
+    ).toBe(302);
+    // Mine, from the page opened before: photo 1 (theirs too) and photo 3 (only mine).
+    const mine = withAlts(mineFields, { 0: "My front", 2: "My garden" });
+    const refused = await postForm(app, agent, url, mine);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain(
+      "Not saved yet: you and a colleague both changed the alt text of 1 photo",
+    );
+    expect(refused.body).toContain(`${colleague.email} at `);
+    expect(refused.body).toContain(`name="keep-alt:${files[0]}" value="mine"`);
+    expect(refused.body).toContain("Their front");
+    // Every alt text typed is still on the page: mine where they did not change it, theirs kept.
+    const shown = formFields(refused.body, "photos-list-title");
+    expect(shown).toContainEqual(["alt-0", "My front"]);
+    expect(shown).toContainEqual(["alt-1", "Their kitchen"]);
+    expect(shown).toContainEqual(["alt-2", "My garden"]);
+    expect((await findPropertyRowByCode(database.handle.db, code))?.image_list).not.toContain(
+      "My garden",
+    );
+
+    const chosen = new URLSearchParams(shown);
+    chosen.set(`keep-alt:${files[0]}`, "mine");
+    const saved = await postForm(app, agent, url, chosen);
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toMatch(/\?done=merged&at=\d+$/);
+    const row = await findPropertyRowByCode(database.handle.db, code);
+    expect(row?.image_list).toContain('"alt":"My front"');
+    expect(row?.image_list).toContain('"alt":"Their kitchen"');
+    expect(row?.image_list).toContain('"alt":"My garden"');
+    const notice = await agent.get(saved.headers.location as string);
+    expect(notice.body).toContain(`${colleague.email} at `);
+    expect(notice.body).toContain("saved these photos while you were working on them");
   });
 
   it("moves a photo one step with a move button, without JavaScript", async () => {

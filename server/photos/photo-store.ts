@@ -7,6 +7,9 @@
  *
  * Names are content-hashed (`{sha256 of the bytes}.{extension}`): a name never changes
  * meaning, so files are served as immutable and two uploads of the same bytes share one file.
+ * The hash is of the bytes as uploaded; the file holds them without metadata (the GPS position
+ * and owner's name of a phone's photo, decision 065), so the name stays what an upload of
+ * the same photo computes, before and after `npm run photos -- strip-metadata`.
  * Each original has the WebP derivatives of decision 012 beside it (`{name}.{width}w.webp`).
  * An uploaded floor plan (decision 052's addendum) is stored the same way; a PDF has no
  * derivatives.
@@ -21,11 +24,15 @@ import {
   writeImageDerivatives,
 } from "../../lib/image-derivatives.server.ts";
 import { imageVariantPath, imageVariantWidths } from "../../lib/image-variants.ts";
+import { withoutMetadata } from "../images/strip-metadata.ts";
 
 export interface PhotoStore {
-  /** Stores `bytes` as `name` (whole or not at all) with its derivatives; kept if it exists. */
+  /**
+   * Stores `bytes` as `name` (whole or not at all, an image without its metadata) with its
+   * derivatives; kept if it exists.
+   */
   put(name: string, bytes: Buffer): Promise<void>;
-  /** Stores the original only, when it is missing (after a clean-up raced an upload). */
+  /** Stores the original only, when it is missing (after a clean-up raced an upload), as `put`. */
   ensure(name: string, bytes: Buffer): Promise<void>;
   /** The bytes of a stored file (an original or a derivative); undefined when missing. */
   stream(file: string): Promise<Readable | undefined>;
@@ -78,7 +85,7 @@ export function createFilesystemPhotoStore(imageDir: string): PhotoStore {
         await utimes(path, now, now).catch(() => undefined);
         return;
       }
-      await writeFileWhole(path, bytes);
+      await writeFileWhole(path, name.endsWith(".pdf") ? bytes : await withoutMetadata(bytes));
     },
     async stream(file) {
       if (!(await isFile(file))) return undefined;

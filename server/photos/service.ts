@@ -9,7 +9,14 @@
 import type { Kysely } from "kysely";
 import type { AdminPhotosService } from "#app-context";
 import type { Database, DatabaseHandle } from "../../db/database.ts";
-import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
+import {
+  findNewestListingEventId,
+  findNewestListingSaveDetail,
+  inTransaction,
+  listingPhotoActions,
+  listListingSaversAfter,
+  recordAuditEvent,
+} from "../../db/queries/audit.ts";
 import {
   appendFloorPlans,
   listFloorPlans,
@@ -24,6 +31,7 @@ import {
 import {
   floorPlanLimits,
   type ListingPhoto,
+  type PhotoArrangement,
   type PhotoSave,
   type PhotoUploadAnswer,
   type PhotoUploadResult,
@@ -37,7 +45,14 @@ import {
   maxFloorPlanLabel,
   maxFloorPlans,
 } from "../../lib/floor-plans.ts";
+import {
+  mergePhotoArrangement,
+  type PhotoMergeReport,
+  photoBaseOf,
+  photoMergeReportOf,
+} from "../../lib/photo-merge.ts";
 import { publishContentChange } from "../content-changes.ts";
+import { runImageWork } from "../images/image-work.ts";
 import { actorOf } from "../staff/listings.ts";
 import type { PhotoStore } from "./photo-store.ts";
 import { deleteUnusedPhotoFiles, deleteUnusedPhotoFilesAfterCommit } from "./unused-files.ts";
@@ -99,14 +114,24 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     const results: PhotoUploadResult[] = [];
     const accepted = new Map<string, { bytes: Buffer; index: number }>();
     for (const file of files.slice(0, kind.maxFilesPerPost)) {
-      const inspected = await kind.inspect(file.bytes, file.name);
+      // One image at a time server-wide: each decodes its pixels into memory (decision 065).
+      const outcome = await runImageWork(async () => {
+        const inspected = await kind.inspect(file.bytes, file.name);
+        if (!inspected.ok) return { inspected };
+        try {
+          await store.put(inspected.name, file.bytes);
+          return { inspected };
+        } catch (error) {
+          return { inspected, error };
+        }
+      });
+      const { inspected } = outcome;
       if (!inspected.ok) {
         results.push({ ok: false, name: file.name, message: inspected.message });
         continue;
       }
-      try {
-        await store.put(inspected.name, file.bytes);
-      } catch (error) {
+      if ("error" in outcome) {
+        const { error } = outcome;
         log.warn({ err: error, file: file.name }, `an uploaded ${kind.noun} could not be stored`);
         // What was written of it goes, unless a listing uses that file.
         await deleteUnusedPhotoFiles(db, store, [inspected.name]).catch(() => []);
@@ -201,6 +226,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         photos,
         cover,
         floorPlans: await listFloorPlans(db, row.id),
+        base: photoBaseOf(photos, cover, await findNewestListingEventId(db, code)),
       };
     },
 
@@ -339,12 +365,45 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       });
     },
 
-    async save(session, code, revision, arrangement) {
+    async save(session, code, revision, posted, merge) {
       const at = now();
+      let merged: PhotoMergeReport | undefined;
       const answer = await inTransaction(db, async (trx): Promise<PhotoSave> => {
-        const row = await rowAtRevision(trx, code, revision);
+        // With the page's base, a save over a revision moved on merges photo by photo.
+        const row = merge?.base
+          ? ((await findListingPhotoRow(trx, code)) ?? ({ ok: false, reason: "missing" } as const))
+          : await rowAtRevision(trx, code, revision);
         if ("reason" in row) return row;
         const before = photosOfRow(row);
+        let arrangement: PhotoArrangement = posted;
+        if (merge?.base) {
+          const result = mergePhotoArrangement(
+            { ...posted, removed: merge.removed },
+            before,
+            merge.base,
+            merge.choices,
+          );
+          // This page's own uploads since it opened are no colleague's.
+          const savedBy = await listListingSaversAfter(
+            trx,
+            code,
+            merge.base.eventId,
+            listingPhotoActions,
+            session.user.id,
+          );
+          if (result.conflicts.length > 0) {
+            return {
+              ok: false,
+              reason: "conflict",
+              revision: row.revision,
+              conflicts: result.conflicts,
+              draft: result.arrangement,
+              savedBy,
+            };
+          }
+          arrangement = result.arrangement;
+          if (savedBy.length > 0) merged = { savedBy, ...result.theirs };
+        }
         const known = new Set(before.photos.map((photo) => photo.file));
         const kept: ListingPhoto[] = [];
         for (const photo of arrangement.photos) {
@@ -368,7 +427,13 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
         const removed = before.photos
           .map((photo) => photo.file)
           .filter((file) => !kept.some((photo) => photo.file === file));
-        const written = await writeListingPhotos(trx, code, revision, columns, at.toISOString());
+        const written = await writeListingPhotos(
+          trx,
+          code,
+          row.revision,
+          columns,
+          at.toISOString(),
+        );
         if (!written) {
           const current = await findListingPhotoRow(trx, code);
           return current
@@ -380,20 +445,35 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
           action: "listing.photos-save",
           subjectType: "listing",
           subjectId: code,
-          detail: describeChange(
-            texts(before.photos, "alt"),
-            texts(kept, "alt"),
-            removed,
-            "alt",
-            before.cover !== columns.cover_image
-              ? { before: before.cover, after: columns.cover_image }
-              : undefined,
-          ),
+          detail: {
+            ...describeChange(
+              texts(before.photos, "alt"),
+              texts(kept, "alt"),
+              removed,
+              "alt",
+              before.cover !== columns.cover_image
+                ? { before: before.cover, after: columns.cover_image }
+                : undefined,
+            ),
+            // The page's notice after the save names the colleagues whose changes it kept.
+            ...(merged ? { merged } : {}),
+          },
           at,
         });
         return { ok: true, removed, deletedFiles: [] };
       });
-      return afterSave(answer);
+      const saved = await afterSave(answer);
+      return saved.ok && merged ? { ...saved, merged } : saved;
+    },
+
+    async lastMerge(session, code) {
+      const detail = await findNewestListingSaveDetail(
+        db,
+        code,
+        session.user.id,
+        "listing.photos-save",
+      );
+      return photoMergeReportOf(detail?.merged);
     },
 
     async saveFloorPlans(session, code, revision, arrangement) {

@@ -12,6 +12,7 @@ import {
   photoLimits,
 } from "../../lib/admin-photos.ts";
 import { holdsPageCode } from "../content/images.ts";
+import { pdfActiveContent, pdfRefusal } from "../images/pdf-actions.ts";
 
 /** sharp's format names → the stored file's extension. */
 const extensionOf: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
@@ -37,7 +38,8 @@ export async function inspectPhoto(bytes: Buffer, shownName: string): Promise<In
 /**
  * Checks an uploaded floor plan (decision 052's addendum): an image as a photo is checked, with
  * the plans' smaller minimum size, or a PDF: bytes that start with `%PDF-`, at most
- * `floorPlanLimits.maxBytes`, without web page code. Answers its content-hashed name.
+ * `floorPlanLimits.maxBytes`, without web page code, scripts or automatic actions
+ * (decision 065). Answers its content-hashed name.
  */
 export async function inspectFloorPlan(bytes: Buffer, shownName: string): Promise<InspectedPhoto> {
   const shown = shownName.trim() || "The file";
@@ -58,6 +60,8 @@ export async function inspectFloorPlan(bytes: Buffer, shownName: string): Promis
       message: `${shown} holds web page code besides the plan; save the PDF again from the drawing program.`,
     };
   }
+  const active = pdfActiveContent(bytes);
+  if (active !== undefined) return { ok: false, message: pdfRefusal(shown, active) };
   const hash = createHash("sha256").update(bytes).digest("hex");
   return { ok: true, name: `${hash}.pdf`, width: 0, height: 0, format: "pdf" };
 }

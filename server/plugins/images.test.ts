@@ -137,9 +137,10 @@ describe("image route: only regular image files inside the folder", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.body).toBe("%PDF-1.4\n%%EOF\n");
-    // Chrome's viewer needs its own embed and inline styles.
+    // Chrome's viewer needs its own embed and inline styles; the sandbox keeps whatever the
+    // file holds out of the site's origin (decision 065).
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "sandbox; default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     );
     const derivative = await app.inject({ url: "/images/property/plan.pdf.400w.webp" });
     expect(derivative.statusCode).toBe(404);

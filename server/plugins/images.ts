@@ -23,6 +23,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { imageFilePath } from "../../lib/image-derivatives.server.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
+import { pdfContentSecurityPolicy } from "../../lib/pdf-policy.ts";
 import { createOnDemandDerivatives } from "../images/on-demand.ts";
 
 const imageNotFound = "Image not found";
@@ -42,10 +43,6 @@ const imageTypes: Record<string, string> = {
   // Floor plans may be PDFs (decision 052), stored beside the photos in property/.
   ".pdf": "application/pdf",
 };
-
-/** The content security policy of a PDF: its viewer, nothing else. */
-const pdfPolicy =
-  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** The path under the image folder that a request URL names (decoded), if it names one. */
 function relativeImagePath(url: string, prefix: string): string | undefined {
@@ -137,12 +134,10 @@ export async function imagesPlugin(app: FastifyInstance, options: { imageDir: st
     return reply.code(404).type("image/png").header("cache-control", shortLived).send(placeholder);
   });
 
-  // Chrome shows a PDF inside a page of its own making, with inline styles and an embedded
-  // viewer: under the site's policy (object-src 'none', style-src 'self') it would stay blank.
-  // A floor plan's PDF (decision 052) gets a policy of its own that allows just that.
+  // A floor plan's PDF (decision 052) gets the PDFs' policy, sandboxed (decision 065).
   app.addHook("onSend", async (_request, reply, payload) => {
     if (String(reply.getHeader("content-type") ?? "").startsWith("application/pdf")) {
-      reply.header("content-security-policy", pdfPolicy);
+      reply.header("content-security-policy", pdfContentSecurityPolicy);
     }
     return payload;
   });

@@ -52,13 +52,15 @@ describe("the security plugin", () => {
     expect(second.headers["content-security-policy"]).toBe(csp);
   });
 
-  it("frames YouTube's nocookie player only and plays media from the site (decision 049)", async () => {
+  it("frames YouTube's nocookie player and Google's map embeds only, and plays media from the site (decisions 049, 070)", async () => {
     const app = await appWith((app) => app.register(securityPlugin, { config }));
     const directives = String((await app.inject("/")).headers["content-security-policy"])
       .split(";")
       .map((directive) => directive.trim());
-    // The Location tab's Google frame gave way to the site's own map (decision 054).
-    expect(directives).toContain("frame-src https://www.youtube-nocookie.com");
+    // The Location tab frames the property's google_map beside the site's own map (070).
+    expect(directives.filter((directive) => directive.startsWith("frame-src"))).toEqual([
+      "frame-src https://www.youtube-nocookie.com https://www.google.com",
+    ]);
     expect(directives.find((directive) => directive.startsWith("media-src"))).toMatch(
       /^media-src 'self'/,
     );

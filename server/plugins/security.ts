@@ -12,14 +12,15 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { youtubeEmbedOrigin } from "../../app/components/property/embeds.ts";
+import { googleMapFrameOrigin, youtubeEmbedOrigin } from "../../app/components/property/embeds.ts";
 import type { Config } from "../../config/env.ts";
 
 /**
- * Origins the listing pages embed: the Video tab's player, which is YouTube's privacy-enhanced
- * mode only (decision 049). The Location tab frames nothing since decision 054.
+ * Origins the listing pages embed, exactly: the Video tab's player, which is YouTube's
+ * privacy-enhanced mode only (decision 049), and the Location tab's Google map, whose URL
+ * googleMapFrameUrl checks is an embed page on that origin (decision 070).
  */
-const frameSources = [youtubeEmbedOrigin];
+const frameSources = [youtubeEmbedOrigin, googleMapFrameOrigin];
 
 function originOf(url: string): string[] {
   return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];

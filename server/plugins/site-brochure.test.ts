@@ -6,14 +6,18 @@
  * redirects home as its page does.
  */
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
+import { replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { pdfContentSecurityPolicy } from "../../lib/pdf-policy.ts";
 import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
@@ -112,6 +116,8 @@ describe("the property brochure", () => {
       `inline; filename="${property.slug}-brochure.pdf"`,
     );
     expect(answer.headers["cache-control"]).toBe("public, no-cache");
+    // A PDF's policy (decision 065), not the pages' with its script hashes.
+    expect(answer.headers["content-security-policy"]).toBe(pdfContentSecurityPolicy);
     const bytes = answer.rawPayload;
     if (process.env.BROCHURE_SAMPLE) await writeFile(process.env.BROCHURE_SAMPLE, bytes);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -151,6 +157,45 @@ describe("the property brochure", () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect((await pdfText(new Uint8Array(changed.rawPayload))).text).toContain(headline);
+  });
+
+  it("fetches no floor plan that points at this server or a private network, and still renders", async () => {
+    // A local server counting every connection and request made to it (decision 066).
+    let connections = 0;
+    let requests = 0;
+    const local = createServer((_request, response) => {
+      requests++;
+      response.writeHead(200, { "content-type": "image/png" }).end(plan);
+    });
+    local.on("connection", () => connections++);
+    const plan = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: "#123456" },
+    })
+      .png()
+      .toBuffer();
+    await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
+    const { port } = local.address() as AddressInfo;
+    try {
+      const row = await database.handle.db
+        .selectFrom("property")
+        .select("id")
+        .where("code", "=", property.code)
+        .executeTakeFirstOrThrow();
+      await replaceFloorPlans(database.handle.db, row.id, [
+        { label: "Plain http plan", file: `http://127.0.0.1:${port}/plan.png`, kind: "image" },
+        { label: "Loopback plan", file: `https://127.0.0.1:${port}/plan.png`, kind: "image" },
+        { label: "Named plan", file: `https://localhost:${port}/plan.png`, kind: "image" },
+      ]);
+      await publishContentChange(undefined);
+      const answer = await app.inject({ url: `/property/${property.slug}/brochure.pdf` });
+      expect(answer.statusCode).toBe(200);
+      const { text } = await pdfText(new Uint8Array(answer.rawPayload));
+      expect(text).toContain(property.headline);
+      expect(text).toContain("Loopback plan");
+      expect({ connections, requests }).toEqual({ connections: 0, requests: 0 });
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 
   it("sends the visitor home when the property is missing, as its page does", async () => {

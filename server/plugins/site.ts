@@ -7,7 +7,6 @@
  * themselves, ../api/in-process-client.ts) unless API_BASE_URL names another backend, which is
  * then read over HTTP (app/api/http-client.server.ts). Decision 032.
  */
-import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,6 +38,7 @@ import {
   boundSiteFormBody,
   routeConsoleToRequestLog,
   runWithRequestLog,
+  withAuditClient,
   withRequestLog,
 } from "./site-requests.ts";
 
@@ -123,9 +123,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     soldListingSitemapDays: config.SOLD_LISTING_SITEMAP_DAYS,
     mapTileUrl: config.MAP_TILE_URL,
     mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
-    puzzleSecret:
-      config.PUZZLE_SECRET ??
-      createHmac("sha256", config.API_TOKEN).update("enquiry puzzle tokens").digest("hex"),
+    puzzleSecret: app.formSecrets.puzzle,
   };
   const apiFor = createSiteApi(app, config);
   const readImage = createImageReader(app);
@@ -241,7 +239,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
       preValidation: boundSiteFormBody(staff),
       // A render that waits for its turn (or is refused) before it starts.
-      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog],
+      preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog, withAuditClient],
     },
     getLoadContext(request) {
       return requestContext(request, request.ip);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { findStaffUserByEmail } from "../../db/queries/staff.ts";
-import { staffAccountMessages } from "../../lib/staff-rules.ts";
+import { newPasswordHint, staffAccountMessages } from "../../lib/staff-rules.ts";
 import { buildContactEnquiry } from "../../tests/support/factories.ts";
 import {
   type AdminBrowser,
@@ -19,6 +19,7 @@ import {
   formTokenOf,
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
+import { passwordHashing } from "./passwords.ts";
 
 /** The one-time link a page shows as text to copy (never as a link to follow). */
 function shownLink(html: string): string {
@@ -309,6 +310,44 @@ describe.each(testDialects)("staff accounts in the browser on %s", (dialect) => 
     expect(await events("staff.change-password", agent.id)).toMatchObject([
       { actor_email: agent.email },
     ]);
+  });
+
+  it("shows the password rule before typing, and refuses a guessable password saying why", async () => {
+    const email = `rule-${dialect}@example.com`;
+    const added = await app.staffAccounts.addStaffUser(email, "agent");
+    if (!added.ok) throw new Error(added.message);
+    const path = new URL(added.link).pathname;
+    const browser = adminBrowser(app);
+    const page = await browser.get(path);
+    expect(page.body).toContain(newPasswordHint.replaceAll("'", "&#x27;"));
+    const csrf = formTokenOf(page.body);
+    const weak = await browser.post(path, { csrf, password: email, confirmation: email });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.body).toContain(
+      "This password is too easy to guess. It contains your e-mail address or the company&#x27;s name.",
+    );
+    expect(weak.body).toContain('aria-describedby="field-password-hint field-password-error"');
+    const strong = "lantern orchard velvet compass";
+    const set = await browser.post(path, { csrf, password: strong, confirmation: strong });
+    expect(set.headers.location).toBe("/admin/sign-in?password=set");
+  });
+
+  it("refuses set-password posts to unknown links without hashing, then throttles the address", async () => {
+    const browser = adminBrowser(app, { "x-forwarded-for": `203.0.113.${dialect.length}` });
+    const csrf = await browser.tokenFrom("/admin/sign-in");
+    const password = "lantern orchard velvet compass";
+    const hashesBefore = passwordHashing.computed();
+    const statuses: number[] = [];
+    for (let post = 0; post < 21; post++) {
+      const path = `/admin/set-password/${randomBytes(32).toString("base64url")}`;
+      const answer = await browser.post(path, { csrf, password, confirmation: password });
+      statuses.push(answer.statusCode);
+      if (post === 20) {
+        expect(answer.body).toContain("Too many attempts to set a password from here.");
+      }
+    }
+    expect(statuses).toEqual([...Array(20).fill(410), 429]);
+    expect(passwordHashing.computed()).toBe(hashesBefore);
   });
 
   it("tells a member of staff who forgot their password whom to ask", async () => {

@@ -16,12 +16,14 @@ import type { Kysely } from "kysely";
 import type {
   StaffAccountChange,
   StaffMember,
+  StaffPasswordSet,
   StaffService,
   StaffSession,
   StaffSignIn,
 } from "#app-context";
 import type { Database, DatabaseHandle, StaffRole } from "../../db/database.ts";
 import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
+import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
   countOtherActiveOwners,
   deleteExpiredStaffSessions,
@@ -52,6 +54,8 @@ import {
   normaliseEmail,
   staffAccountMessages,
 } from "../../lib/staff-rules.ts";
+import { OverloadedError } from "../work-limit.ts";
+import { weakPasswordProblem } from "./password-strength.ts";
 import {
   decoyPasswordHash,
   defaultScryptCost,
@@ -81,6 +85,28 @@ export const passwordChangeMessages = {
   wrong: "Your current password is not right.",
   signedOut: "You are no longer signed in. Sign in again and try once more.",
 };
+
+/** When the password pool's queue is full (decision 067): nothing was checked or changed. */
+export const passwordBusyMessage =
+  "The server is busy checking other passwords. Please try again in a few seconds.";
+
+export const setPasswordMessages = {
+  spent: "This link has expired or has already been used. Ask an owner for a new one.",
+  throttled: (waitMs: number) => {
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    return `Too many attempts to set a password from here. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  },
+};
+
+/** `work`'s result, or undefined when the password pool refused it (its queue was full). */
+async function unlessBusy<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof OverloadedError) return undefined;
+    throw error;
+  }
+}
 
 export const signInMessages = {
   invalid: "The e-mail address or password is not right.",
@@ -280,6 +306,12 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
     return found;
   }
 
+  /** Why a new password of account `email` is too easy to guess; undefined when it is not. */
+  async function weakPasswordOf(password: string, email: string): Promise<string | undefined> {
+    const company = (await findCompanyProfile(db))?.business_name ?? "";
+    return weakPasswordProblem(password, [email, company]);
+  }
+
   function requireOwner(session: StaffSession): void {
     if (session.user.role !== "owner") throw new Error("Only an owner may do this.");
   }
@@ -374,21 +406,27 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
 
     async signIn(request, clientIp, credentials): Promise<StaffSignIn> {
       const email = normaliseEmail(credentials.email);
-      const waitMs = await throttle.waitMs(email, clientIp);
+      // Counted before the check, so attempts at once cannot pass the limit together.
+      const waitMs = await throttle.attempt(email, clientIp);
       if (waitMs > 0) {
         return { ok: false, reason: "throttled", message: signInMessages.throttled(waitMs) };
       }
       const user = await findStaffUserByEmail(db, email);
       const { password } = credentials;
       // An unknown address costs a hash too: the answer's time does not tell it apart.
-      const matches =
-        password.length <= maximumPasswordLength &&
-        (await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(cost))));
+      const matches = await unlessBusy(
+        async () =>
+          password.length <= maximumPasswordLength &&
+          verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(cost))),
+      );
+      if (matches === undefined) {
+        await throttle.giveBack(email, clientIp);
+        return { ok: false, reason: "busy", message: passwordBusyMessage };
+      }
       if (!user?.passwordHash || !matches) {
-        await throttle.fail(email, clientIp);
         return { ok: false, reason: "invalid", message: signInMessages.invalid };
       }
-      await throttle.succeed(email);
+      await throttle.succeed(email, clientIp);
       // A new id at every sign-in, and the browser's old session (if any) ends.
       const previous = await sessionOf(request);
       const secret = newSecret();
@@ -447,12 +485,26 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
       return user ? { email: user.email } : null;
     },
 
-    async setPassword(token, password) {
-      if (!secretPattern.test(token) || newPasswordProblem(password)) return false;
-      const hash = await hashPassword(password, cost);
-      return db.transaction().execute(async (trx) => {
+    async setPassword(token, clientIp, password): Promise<StaffPasswordSet> {
+      const spent = { ok: false, reason: "spent", message: setPasswordMessages.spent } as const;
+      if (!secretPattern.test(token)) return spent;
+      const problem = newPasswordProblem(password);
+      if (problem) return { ok: false, reason: "weak", message: problem };
+      const waitMs = await throttle.setPasswordAttempt(clientIp);
+      if (waitMs > 0) {
+        return { ok: false, reason: "throttled", message: setPasswordMessages.throttled(waitMs) };
+      }
+      // The link first: an unknown, used or expired one costs a lookup, never a hash.
+      const linked = await findStaffTokenUser(db, hashSecret(token), now());
+      if (!linked) return spent;
+      const weak = await weakPasswordOf(password, linked.email);
+      if (weak) return { ok: false, reason: "weak", message: weak };
+      const hash = await unlessBusy(() => hashPassword(password, cost));
+      if (hash === undefined) return { ok: false, reason: "busy", message: passwordBusyMessage };
+      return db.transaction().execute(async (trx): Promise<StaffPasswordSet> => {
+        // Spent here, in the write: of two posts of one link, one sets the password.
         const userId = await deleteStaffToken(trx, hashSecret(token), now());
-        if (userId === undefined) return false;
+        if (userId === undefined) return spent;
         await updateStaffPassword(trx, userId, hash, now());
         await deleteStaffTokensOf(trx, userId);
         await deleteStaffSessionsOf(trx, userId);
@@ -465,7 +517,7 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
           subjectId: userId,
           at: now(),
         });
-        return true;
+        return { ok: true };
       });
     },
 
@@ -521,23 +573,31 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
       const problem = newPasswordProblem(passwords.password);
       if (problem) return { ok: false, reason: "invalid", message: problem };
       const { email } = session.user;
+      const weak = await weakPasswordOf(passwords.password, email);
+      if (weak) return { ok: false, reason: "weak", message: weak };
       // Proving the current password is a sign-in of its own: the same throttle, so a
       // borrowed session cannot guess it.
-      const waitMs = await throttle.waitMs(email, clientIp);
+      const waitMs = await throttle.attempt(email, clientIp);
       if (waitMs > 0) {
         return { ok: false, reason: "throttled", message: signInMessages.throttled(waitMs) };
       }
       const user = await findStaffUserById(db, session.user.id);
-      const matches =
-        user?.passwordHash != null &&
-        passwords.current.length <= maximumPasswordLength &&
-        (await verifyPassword(passwords.current, user.passwordHash));
-      if (!matches) {
-        await throttle.fail(email, clientIp);
+      const checked = await unlessBusy(async () => {
+        const matches =
+          user?.passwordHash != null &&
+          passwords.current.length <= maximumPasswordLength &&
+          (await verifyPassword(passwords.current, user.passwordHash));
+        return matches ? { hash: await hashPassword(passwords.password, cost) } : null;
+      });
+      if (checked === undefined) {
+        await throttle.giveBack(email, clientIp);
+        return { ok: false, reason: "busy", message: passwordBusyMessage };
+      }
+      if (checked === null) {
         return { ok: false, reason: "wrong", message: passwordChangeMessages.wrong };
       }
-      await throttle.succeed(email);
-      const hash = await hashPassword(passwords.password, cost);
+      await throttle.succeed(email, clientIp);
+      const { hash } = checked;
       await db.transaction().execute(async (trx) => {
         await updateStaffPassword(trx, session.user.id, hash, now());
         // A link an owner made earlier would set the password again behind their back.

@@ -269,7 +269,11 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     expect(row.fullname).toBe("'@SUM(1+1)");
     expect(row.message!.startsWith("'=HYPERLINK(")).toBe(true);
     expect(row.status).toBe("new");
-    expect(rows.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    // The telephone number as typed (`+1 555 010 …`), not `'+1 555 010 …`: not a formula.
+    expect(row.telephone).toBe(hostile.telephone);
+    expect(
+      rows.flat().filter((cell) => /^[=+\-@]/.test(cell) && cell !== hostile.telephone),
+    ).toEqual([]);
     const all = await browser.get("/admin/enquiries/export");
     expect(all.body).toContain(`\r\n${other},`);
   });

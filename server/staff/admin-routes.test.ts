@@ -433,7 +433,11 @@ describe("invitations by e-mail", () => {
     const added = await app.staffAccounts.addStaffUser("boss@example.com", "owner");
     if (!added.ok) throw new Error(added.message);
     const password = "the boss's long password";
-    await app.staffAccounts.service.setPassword(added.link.split("/").pop() as string, password);
+    await app.staffAccounts.service.setPassword(
+      added.link.split("/").pop() as string,
+      "127.0.0.1",
+      password,
+    );
     // SITE_URL is https: the cookies are Secure even over this plain request.
     const browser = adminBrowser(app);
     const signIn = await browser.signIn("boss@example.com", password);

@@ -4,7 +4,7 @@
  * checked by sharp, saves over a stale version refused, and what removing an amenity or a
  * category does to the listings that use it.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
@@ -18,6 +18,8 @@ import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import { categoryMoveProblems } from "../../lib/admin-content.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
+import { buildPhonePhotoBytes } from "../../tests/support/factories.ts";
+import { expectNoPrivateMetadata } from "../../tests/support/photos.ts";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -238,6 +240,53 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
       (row) => row.action === "collection.set",
     );
     expect(event).toMatchObject({ subject_type: "collection", subject_id: layout.name });
+  });
+
+  it("stores an uploaded slider, a replaced slider's image and the logo without metadata, upright", async () => {
+    const service = content();
+    const phone = async (width: number, height: number, name: string) =>
+      new File([new Uint8Array(await buildPhonePhotoBytes({ width, height }))], name, {
+        type: "image/jpeg",
+      });
+    const stored = (path: string) => readFileSync(join(imageDir, path));
+    // Each lies on its side: shown 1300 × 420 (a slider is at least 1200 × 400) and so on.
+    const added = await service.addSlider(
+      agent,
+      { title: "From a phone", link: "/" },
+      await phone(420, 1300, "IMG_0002.JPG"),
+    );
+    expect(added).toMatchObject({ ok: true });
+    const slider = (await service.sliders(agent)).at(-1);
+    await expectNoPrivateMetadata(stored(`sliders/${slider?.image_url}`), {
+      width: 1300,
+      height: 420,
+    });
+    expect(
+      await service.saveSlider(
+        agent,
+        slider?.id ?? 0,
+        slider?.version ?? "",
+        { title: "From a phone", link: "/" },
+        await phone(430, 1300, "IMG_0003.JPG"),
+      ),
+    ).toEqual({ ok: true });
+    const replaced = await service.slider(agent, slider?.id ?? 0);
+    await expectNoPrivateMetadata(stored(`sliders/${replaced?.image_url}`), {
+      width: 1300,
+      height: 430,
+    });
+    const profile = await service.profile(owner);
+    expect(
+      await service.saveProfile(
+        owner,
+        profile.version,
+        profile.values,
+        await phone(64, 240, "IMG_0004.JPG"),
+      ),
+    ).toEqual({ ok: true });
+    const logo = (await findCompanyProfile(db))?.image_url ?? "";
+    await expectNoPrivateMetadata(stored(logo), { width: 240, height: 64 });
+    expect(await service.removeSlider(agent, slider?.id ?? 0)).toBe("removed");
   });
 
   it("saves the profile and logo for owners only, with the content command's checks", async () => {

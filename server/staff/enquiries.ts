@@ -5,6 +5,7 @@
  */
 import type { AdminEnquiriesService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
+import { clearErasedData } from "../../db/erasure.ts";
 import { recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   changeInboxEnquiry,
@@ -142,8 +143,10 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
         });
         return count;
       });
+      // No readable copy left in the database's files either (decision 067).
+      const cleared = await clearErasedData(database);
       // Who and how many, never the address: the log must not keep what was erased.
-      log.info({ by: session.user.id, deleted }, "data request: enquiries deleted");
+      log.info({ by: session.user.id, deleted, cleared }, "data request: enquiries deleted");
       return deleted;
     },
   };

@@ -2,7 +2,8 @@
  * The listing editor's pages through the app (decision 044), on both dialects: signed-out
  * requests and posts without the form token are refused; an agent and an owner create, edit
  * and duplicate; a refused save shows the values as typed with messages tied to their fields
- * and a summary; the second of two saves from one revision is refused with nothing lost; the
+ * and a summary; the second of two saves from one revision is merged, asking where both changed
+ * a field, with nothing lost; the
  * public page shows a save at once, page cache warm; the related search works without
  * JavaScript (a post that saves nothing) and as data.
  */
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { postForm } from "../../tests/support/photos.ts";
 import {
   adminBrowser,
   createBackOfficeApp,
@@ -31,9 +33,12 @@ function formFields(html: string): Record<string, string> {
     const value = /value="([^"]*)"/.exec(attributes)?.[1] ?? "";
     const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
     if (!name || name === "related" || name === "amenities") continue;
-    if (type === "checkbox" && !attributes.includes("checked")) continue;
+    if ((type === "checkbox" || type === "radio") && !attributes.includes("checked")) continue;
     if (type === "submit") continue;
-    fields[name] = value.replaceAll("&amp;", "&").replaceAll("&quot;", '"');
+    fields[name] = value
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&amp;", "&");
   }
   for (const match of form.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
     fields[match[1]!] = /<option[^>]*value="([^"]*)"[^>]*selected/.exec(match[2]!)?.[1] ?? "";
@@ -312,6 +317,27 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     );
   });
 
+  it("refuses a floor plan address the server must not fetch, saying why", async () => {
+    const { code } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    for (const [address, reason] of [
+      [
+        "https://127.0.0.1:3000/plan.png",
+        "must be a public address (not this server or a private network)",
+      ],
+      ["http://plans.example.com/plan.png", "must be an https address"],
+    ]) {
+      const refused = await browser.post(`/admin/listings/${code}/edit`, {
+        ...fields,
+        floor_plans: `${fields.floor_plans ?? ""}\nPlan=${address}`.trim(),
+        intent: "save",
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(`file &#x27;${address}&#x27; ${reason}`);
+    }
+  });
+
   it("saves a long description beyond a public form's size, for signed-in staff only", async () => {
     const { code, slug } = await publishedListing();
     const browser = await signedIn("agent");
@@ -338,17 +364,21 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(stranger.statusCode).toBe(413);
   });
 
-  it("refuses the second of two saves from one revision, keeping its values", async () => {
-    const { code, headline } = await publishedListing();
-    const first = await signedIn("agent");
+  it("merges the second of two saves from one revision, asking only where both changed a field", async () => {
+    const { code } = await publishedListing();
+    const agent = await createStaffMember(app, "agent");
+    const first = adminBrowser(app);
+    await first.signIn(agent.email, agent.password);
     const second = await signedIn("owner");
     const firstFields = formFields((await first.get(`/admin/listings/${code}/edit`)).body);
     const secondFields = formFields((await second.get(`/admin/listings/${code}/edit`)).body);
+    expect(secondFields.base).toContain('"f":');
     expect(
       (
         await first.post(`/admin/listings/${code}/edit`, {
           ...firstFields,
           headline: "First one's headline",
+          price: "1250000",
           intent: "save",
         })
       ).statusCode,
@@ -360,40 +390,76 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
       intent: "save",
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain(
-      "Not saved: someone else saved this listing after you opened it",
+    // Which field, who saved and when, both values and a choice for each.
+    expect(refused.body).toContain("Not saved yet: you and a colleague both changed Headline");
+    expect(refused.body).toMatch(
+      new RegExp(
+        `${agent.email} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC saved this listing after you opened it`,
+      ),
     );
+    // (This helper's posts leave out the lists and floor plans, so those count as changed too.)
+    expect(refused.body).toContain("Their changes to Price, ");
+    expect(refused.body).toContain('name="keep_headline" value="mine"');
+    expect(refused.body).toContain('name="keep_headline" value="theirs"');
+    expect(refused.body).toContain("First one&#x27;s headline");
     expect(refused.body).toContain(`href="/admin/listings/${code}/edit"`);
+    // The form keeps what was typed, and shows the colleague's price.
     expect(inputTag(refused.body, "listing-headline")).toContain(
       'value="Second one&#x27;s headline"',
     );
     expect(inputTag(refused.body, "listing-city")).toContain('value="Typed City"');
-    // The hidden revision is still the one the form was opened at: saving again is refused too.
+    expect(inputTag(refused.body, "listing-price")).toContain('value="1250000"');
+    // Still over the revision it was opened at: saving again without a choice asks again.
     expect(refused.body).toContain(`name="revision" value="${secondFields.revision}"`);
+    const again = formFields(refused.body);
     expect(
-      (
-        await second.post(`/admin/listings/${code}/edit`, {
-          ...secondFields,
-          headline: "Second one's headline",
-          intent: "save",
-        })
-      ).statusCode,
+      (await second.post(`/admin/listings/${code}/edit`, { ...again, intent: "save" })).statusCode,
     ).toBe(409);
-    const stored = await findPropertyRowByCode(database.handle.db, code);
-    expect(stored?.headline).toBe("First one's headline");
-    expect(stored?.headline).not.toBe(headline);
-    // "Save mine over it" saves over the revision the refusal showed.
-    const over = /value="(\d+)" name="over"/.exec(refused.body)?.[1];
-    expect(over).toBe(String(Number(secondFields.revision) + 1));
-    const forced = await second.post(`/admin/listings/${code}/edit`, {
+    expect((await findPropertyRowByCode(database.handle.db, code))?.headline).toBe(
+      "First one's headline",
+    );
+    // With a choice it saves: mine for the headline, theirs kept for the price.
+    const chosen = await second.post(`/admin/listings/${code}/edit`, {
+      ...again,
+      keep_headline: "mine",
+      intent: "save",
+    });
+    expect(chosen.statusCode).toBe(302);
+    expect(chosen.headers.location).toBe(`/admin/listings/${code}/edit?done=merged`);
+    expect(await findPropertyRowByCode(database.handle.db, code)).toMatchObject({
+      headline: "Second one's headline",
+      city: "Typed City",
+      price: 1250000,
+    });
+    const notice = await second.get(chosen.headers.location as string);
+    expect(notice.body).toContain("saved it while you were editing: their changes to Price, ");
+    expect(notice.body).toContain(agent.email);
+  });
+
+  it("saves without asking when two saves changed different fields", async () => {
+    const { code } = await publishedListing();
+    const first = await signedIn("agent");
+    const second = await signedIn("owner");
+    const firstFields = formFields((await first.get(`/admin/listings/${code}/edit`)).body);
+    const secondFields = formFields((await second.get(`/admin/listings/${code}/edit`)).body);
+    await first.post(`/admin/listings/${code}/edit`, {
+      ...firstFields,
+      price: "1250000",
+      intent: "save",
+    });
+    const merged = await second.post(`/admin/listings/${code}/edit`, {
       ...secondFields,
       headline: "Second one's headline",
-      over: over as string,
+      bedroom: "6",
+      intent: "save",
     });
-    expect(forced.statusCode).toBe(302);
-    expect((await findPropertyRowByCode(database.handle.db, code))?.headline).toBe(
-      "Second one's headline",
-    );
+    expect(merged.statusCode).toBe(302);
+    expect(merged.headers.location).toBe(`/admin/listings/${code}/edit?done=merged`);
+    expect(await findPropertyRowByCode(database.handle.db, code)).toMatchObject({
+      headline: "Second one's headline",
+      bedroom: 6,
+      price: 1250000,
+    });
   });
 
   it("duplicates from the table into an unpublished draft opened in the editor", async () => {
@@ -449,6 +515,35 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     );
     expect((await findPropertyRowByCode(database.handle.db, `${code}-R`))?.headline).toBe(headline);
     expect(await findPropertyRowByCode(database.handle.db, code)).toBeUndefined();
+  });
+
+  it("keeps related listings ticked in one search through the next, without JavaScript", async () => {
+    const { code } = await publishedListing();
+    const browser = await signedIn("agent");
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const url = `/admin/listings/${code}/edit`;
+    // (By code: other tests here change the seed's headlines.)
+    const first = await browser.post(url, { ...fields, related_q: "HP-1006", intent: "find" });
+    expect(first.body).toContain('<input type="checkbox" name="related" value="HP-1006"/>');
+    // HP-1006 ticked, then another search: HP-1006 is among the chosen, still ticked.
+    const islington = await browser.post(url, {
+      ...fields,
+      related: "HP-1006",
+      related_q: "HP-1018",
+      intent: "find",
+    });
+    const chosen = /<ul[^>]*aria-label="Chosen"[\s\S]*?<\/ul>/.exec(islington.body)?.[0] ?? "";
+    expect(chosen).toMatch(/name="related" checked="" value="HP-1006"/);
+    expect(islington.body).toContain('<input type="checkbox" name="related" value="HP-1018"/>');
+    // The browser posts the chosen box still ticked and the result ticked now.
+    const body = new URLSearchParams({ ...formFields(islington.body), intent: "save" });
+    body.append("related", "HP-1006");
+    body.append("related", "HP-1018");
+    const saved = await postForm(app, browser, url, body);
+    expect(saved.statusCode).toBe(302);
+    expect(
+      JSON.parse((await findPropertyRowByCode(database.handle.db, code))?.related_product ?? "[]"),
+    ).toEqual(expect.arrayContaining([{ code: "HP-1006" }, { code: "HP-1018" }]));
   });
 
   it("finds related listings without JavaScript (saving nothing) and as data", async () => {

@@ -2,7 +2,8 @@
  * The listing editor's service (decision 044) on both dialects: the import's schema checks the
  * form's values (field by field), the description is sanitised with the one allow-list,
  * categories, amenities and related codes come from the database, a save over a moved-on
- * revision is refused (whatever wrote the listing: the editor, the table, the import), and a
+ * revision is merged or refused (whatever wrote the listing: the editor, the table, the
+ * import), and a
  * duplicate is a new unpublished draft.
  */
 import type { Kysely } from "kysely";
@@ -29,6 +30,7 @@ import {
 } from "../../tests/support/test-database.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
+import { readListingBase } from "./listing-merge.ts";
 
 const now = new Date("2026-11-25T10:00:00.000Z");
 
@@ -200,11 +202,18 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     const mine = { ...opened.values, headline: "My headline" };
     const theirs = { ...opened.values, headline: "Their headline" };
     expect(await saveListing(db, code, opened.revision, theirs, now)).toEqual({ ok: true, code });
-    // The second save, from a form opened at the same revision, is refused.
-    expect(await saveListing(db, code, opened.revision, mine, now)).toEqual({
+    // The second save, from a form opened at the same revision that changed the same field, is
+    // refused, naming it (server/staff/listing-merge.test.ts has the merge's rules).
+    expect(
+      await saveListing(db, code, opened.revision, mine, now, {
+        base: readListingBase(opened.base),
+        choices: {},
+      }),
+    ).toMatchObject({
       ok: false,
       reason: "conflict",
       revision: opened.revision + 1,
+      conflicts: [{ field: "headline", mine: "My headline", theirs: "Their headline" }],
     });
     const stored = await findPropertyRowByCode(db, code);
     expect(stored).toMatchObject({

@@ -8,7 +8,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { findOrInsertAmenities } from "../../db/queries/amenity.ts";
-import { inTransaction } from "../../db/queries/audit.ts";
+import {
+  findNewestListingEventId,
+  inTransaction,
+  listListingSaversAfter,
+} from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toIsoString } from "../../db/queries/columns.ts";
 import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
@@ -39,6 +43,7 @@ import {
   type ListingSave,
   listingTextFields,
 } from "../../lib/admin-listing-form.ts";
+import { type MergeChoice, mergeListingValues, shownValue } from "../../lib/admin-listing-merge.ts";
 import {
   availabilityLabels,
   defaultAvailability,
@@ -53,6 +58,12 @@ import {
   validatePropertyRecord,
 } from "../content/property-record.ts";
 import { checkListingLocation } from "./listing-location.ts";
+import {
+  changedSince,
+  comparableListingValues,
+  type ListingBase,
+  listingBaseOf,
+} from "./listing-merge.ts";
 
 /** The fields of the form; the schema's other fields (status, images, date) are kept as stored. */
 const formFields = new Set<string>([...listingTextFields, "amenities", "related", "publish"]);
@@ -105,6 +116,7 @@ export async function openListing(
   return {
     values,
     revision: row.revision,
+    base: listingBaseOf(values, await findNewestListingEventId(db, code)),
     slug: row.slug,
     status: row.archived_at !== null ? "archived" : record.publish ? "published" : "unpublished",
     createdAt: toIsoString(row.created_at),
@@ -112,6 +124,9 @@ export async function openListing(
     images: record.images,
   };
 }
+
+/** Raised inside a save's transaction when another write raised the revision first. */
+class RevisionMoved extends Error {}
 
 /** Raised inside a save's transaction to roll it back with an answer. */
 class SaveRefused extends Error {
@@ -325,12 +340,26 @@ export async function createListing(
   return { ok: true, code: record.code };
 }
 
+/** What a save knows of the form's opening, to merge with colleagues' saves since. */
+export interface ListingSaveBase {
+  /** The posted base; null: unknown, so every field both changed is asked about. */
+  base: ListingBase | null;
+  /** Choices posted for fields both changed. */
+  choices: Partial<Record<ListingField, MergeChoice>>;
+}
+
+/** A save's tries when other saves keep moving the listing's revision between merge and write. */
+const saveAttempts = 3;
+
 /**
- * Saves the form over listing `code` at `revision`: refused as a conflict when anyone wrote the
- * listing since (its revision moved on). Its status, photos and creation date stay; an archived
- * listing stays unpublished. A new code (one no other listing has) renames it, and every
- * related list, collection and enquiry that named the old code names the new one (decision
- * 069); a form without the field keeps the code.
+ * Saves the form over listing `code`. Opened at the current `revision`, the values are written;
+ * opened at an older one, they are merged with what was saved since (decision 044's
+ * addendum): fields only this form changed are written, fields only colleagues changed are
+ * kept, and fields both changed to different values refuse the save as a conflict naming them,
+ * unless `merge.choices` says whose to keep. Its status, photos and creation date stay; an
+ * archived listing stays unpublished. A new code (one no other listing has) renames it, and
+ * every related list, collection and enquiry that named the old code names the new one
+ * (decision 069); a form without the field keeps the code.
  */
 export async function saveListing(
   db: Kysely<Database>,
@@ -338,12 +367,82 @@ export async function saveListing(
   revision: number,
   values: ListingFormValues,
   now: Date,
+  merge: ListingSaveBase = { base: null, choices: {} },
 ): Promise<ListingSave> {
-  const stored = await openListing(db, code);
-  if (!stored) return { ok: false, reason: "missing" };
-  if (stored.revision !== revision) {
-    return { ok: false, reason: "conflict", revision: stored.revision };
+  for (let attempt = 1; ; attempt++) {
+    const stored = await openListing(db, code);
+    if (!stored) return { ok: false, reason: "missing" };
+    let toWrite = values;
+    let merged: Extract<ListingSave, { ok: true }>["merged"];
+    if (stored.revision !== revision) {
+      // A new code typed in the form stays this save's (decision 069).
+      const mine = comparableListingValues({ ...values, code: values.code.trim() || code });
+      const theirs = comparableListingValues(stored.values);
+      const result = mergeListingValues(mine, theirs, changedSince(merge.base), merge.choices);
+      const savedBy = await listListingSaversAfter(db, code, merge.base?.eventId ?? 0);
+      // Without a base every save of the listing would be named: only the newest.
+      const colleagues = merge.base ? savedBy : savedBy.slice(0, 1);
+      if (result.conflicts.length > 0) {
+        return {
+          ok: false,
+          reason: "conflict",
+          revision: stored.revision,
+          conflicts: result.conflicts.map((field) => ({
+            field,
+            mine: shownValue(field, mine),
+            theirs: shownValue(field, theirs),
+          })),
+          // The description as posted, not its comparable form.
+          values: { ...result.values, description: pick(result.values, mine, values, stored) },
+          theirs: result.theirs,
+          savedBy: colleagues,
+        };
+      }
+      toWrite = { ...result.values, description: pick(result.values, mine, values, stored) };
+      merged = { fields: result.theirs, savedBy: colleagues };
+    }
+    const written = await writeListing(db, code, stored, toWrite, now);
+    if (written !== "moved") return written.ok && merged ? { ...written, merged } : written;
+    if (attempt >= saveAttempts) {
+      // Saves keep coming in: the form is shown again as typed, to save once more.
+      const current = await openListing(db, code);
+      if (!current) return { ok: false, reason: "missing" };
+      const savedBy = await listListingSaversAfter(db, code, merge.base?.eventId ?? 0);
+      return {
+        ok: false,
+        reason: "conflict",
+        revision: current.revision,
+        conflicts: [],
+        values,
+        theirs: [],
+        savedBy: savedBy.slice(0, 1),
+      };
+    }
   }
+}
+
+/** The merged description: the posted HTML when mine was kept, else the stored one. */
+function pick(
+  result: ListingFormValues,
+  mine: ListingFormValues,
+  posted: ListingFormValues,
+  stored: EditableListing,
+): string {
+  return result.description === mine.description ? posted.description : stored.values.description;
+}
+
+/**
+ * Writes the form's values over the listing as opened (`stored`); "moved" when another write
+ * raised its revision in between.
+ */
+async function writeListing(
+  db: Kysely<Database>,
+  code: string,
+  stored: EditableListing,
+  values: ListingFormValues,
+  now: Date,
+): Promise<ListingSave | "moved"> {
+  const revision = stored.revision;
   const row = await findEditableListing(db, code);
   if (!row) return { ok: false, reason: "missing" };
   const posted = values.code.trim();
@@ -392,16 +491,14 @@ export async function saveListing(
       });
       if (!written) {
         const current = await findEditableListing(trx, code);
-        throw new SaveRefused(
-          current
-            ? { ok: false, reason: "conflict", revision: current.revision }
-            : { ok: false, reason: "missing" },
-        );
+        if (current) throw new RevisionMoved();
+        throw new SaveRefused({ ok: false, reason: "missing" });
       }
       if (record.code !== code) await carryCodeChange(trx, code, record.code);
       await writeFloorPlans(trx, record.code, record.floor_plans);
     });
   } catch (error) {
+    if (error instanceof RevisionMoved) return "moved";
     if (error instanceof SaveRefused) return error.answer;
     throw error;
   }

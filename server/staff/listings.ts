@@ -10,12 +10,17 @@ import {
   findAdminListing,
   listAdminListings,
 } from "../../db/queries/admin-listing.ts";
-import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
+import {
+  type AuditActor,
+  findNewestListingSaveDetail,
+  recordAuditEvent,
+} from "../../db/queries/audit.ts";
 import {
   findListingChoices,
   listListingChoices,
   searchListingChoices,
 } from "../../db/queries/listing-editor.ts";
+import { findPropertyForPreview } from "../../db/queries/property.ts";
 import {
   floorPlanLines,
   type ListingFormValues,
@@ -41,6 +46,7 @@ import {
   saveListing,
 } from "./listing-editor.ts";
 import { checkListingLocation } from "./listing-location.ts";
+import { mergeReportOf, readListingBase } from "./listing-merge.ts";
 
 /**
  * The floor plans field names a plan's file as the photos page stored it, or an address. A
@@ -141,6 +147,13 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       }
       return outcome;
     },
+    async preview(_session, code) {
+      const [row, property] = await Promise.all([
+        findAdminListing(db, code),
+        findPropertyForPreview(db, code),
+      ]);
+      return row && property ? { property, status: row.status } : null;
+    },
     open: (_session, code) => openListing(db, code),
     formOptions: (_session) => listListingChoices(db),
     proposedCode: (_session) => proposedListingCode(db),
@@ -178,7 +191,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       });
       return announced(saved);
     },
-    async save(session, code, revision, values) {
+    async save(session, code, revision, values, merge) {
       const kept = new Set(await listingPhotoFiles(db, code));
       const refused = await refuseMissingPlanFiles(store, values, kept);
       if (refused) return refused;
@@ -187,7 +200,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       const saved = await db.transaction().execute(async (trx) => {
         const before = await openListing(trx, code);
         const filesBefore = await listingPhotoFiles(trx, code);
-        const written = await saveListing(trx, code, revision, values, at);
+        const written = await saveListing(trx, code, revision, values, at, {
+          base: readListingBase(merge?.base),
+          choices: merge?.choices ?? {},
+        });
         if (written.ok) {
           // The floor plans field may drop a plan's file. A new code is the listing's now; its
           // older events keep the code they named (decision 069), this one shows the change.
@@ -200,6 +216,8 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
             subjectId: written.code,
             detail: {
               changes: changedFields({ ...before?.values }, { ...after?.values }),
+              // The editor's notice after the save names the colleagues whose changes it kept.
+              ...(written.merged ? { merged: written.merged } : {}),
             },
             at,
           });
@@ -229,6 +247,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       // A draft: the public site does not show it, but the change feed's readers may count it.
       if (copy !== null) await announce();
       return copy;
+    },
+    async lastMerge(session, code) {
+      const detail = await findNewestListingSaveDetail(db, code, session.user.id);
+      return mergeReportOf(detail?.merged);
     },
     search: (_session, text) => searchListingChoices(db, text, relatedSearchLimit),
     choices: (_session, codes) => findListingChoices(db, codes),

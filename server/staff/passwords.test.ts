@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decoyPasswordHash, defaultScryptCost, hashPassword, verifyPassword } from "./passwords.ts";
+import { OverloadedError } from "../work-limit.ts";
+import {
+  createHashingPool,
+  decoyPasswordHash,
+  defaultScryptCost,
+  hashPassword,
+  verifyPassword,
+} from "./passwords.ts";
 
 const cheap = { logN: 10, r: 8, p: 1 };
 
@@ -39,5 +46,47 @@ describe("staff password hashing", () => {
     const decoy = await decoyPasswordHash(cheap);
     expect(await verifyPassword("", decoy)).toBe(false);
     expect(await decoyPasswordHash(cheap)).toBe(decoy);
+  });
+});
+
+describe("the password hashing pool", () => {
+  it("runs at most its concurrency at once, queues a few, and refuses the rest at once", async () => {
+    const pool = createHashingPool({ concurrency: 2, queueLength: 3, maxWaitMs: 60_000 });
+    let running = 0;
+    let mostAtOnce = 0;
+    const releases: (() => void)[] = [];
+    const task = () =>
+      new Promise<void>((release) => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        releases.push(() => {
+          running -= 1;
+          release();
+        });
+      });
+    const settled: string[] = [];
+    const outcomes = Array.from({ length: 8 }, (_, index) =>
+      pool.run(task).then(
+        () => "ran",
+        (error: unknown) => {
+          settled.push(`${index}`);
+          return error instanceof OverloadedError ? "refused" : "failed";
+        },
+      ),
+    );
+    // The refusals come at once, while no task has ended.
+    await new Promise((turn) => setImmediate(turn));
+    expect(settled).toEqual(["5", "6", "7"]);
+    expect(running).toBe(2);
+    while (releases.length > 0 || pool.stats().running + pool.stats().waiting > 0) {
+      releases.shift()?.();
+      await new Promise((turn) => setImmediate(turn));
+    }
+    expect(await Promise.all(outcomes)).toEqual([
+      ...Array(5).fill("ran"),
+      ...Array(3).fill("refused"),
+    ]);
+    expect(mostAtOnce).toBe(2);
+    expect(pool.computed()).toBe(5);
   });
 });

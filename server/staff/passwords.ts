@@ -4,7 +4,7 @@
  * still verify (decision 036).
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import PQueue from "p-queue";
+import { createWorkLimit, type WorkLimit, type WorkLimitOptions } from "../work-limit.ts";
 
 export interface ScryptCost {
   /** log2 of N, the CPU and memory cost. */
@@ -20,10 +20,39 @@ export interface ScryptCost {
 export const defaultScryptCost: ScryptCost = { logN: 15, r: 8, p: 3 };
 
 /**
- * Hashes at once, at most: each holds one of libuv's four pool threads (and 32 MiB) for a few
- * hundred milliseconds, and file reads and compression need the others.
+ * The one pool every password hash and check runs in (sign-in, setting and changing a
+ * password; decision 067). Two at once: each holds one of libuv's four pool threads (and
+ * 32 MiB) for a few hundred milliseconds, and file reads and compression need the others. A
+ * short queue, and a short wait: past them a hash is refused at once with OverloadedError
+ * (the caller answers "busy, try again") instead of piling up behind a flood.
  */
-const hashing = new PQueue({ concurrency: 2 });
+export const passwordHashingLimits: WorkLimitOptions = {
+  concurrency: 2,
+  queueLength: 10,
+  maxWaitMs: 5_000,
+};
+
+/** A pool of password hashes that counts the hashes it ran (the tests read the count). */
+export interface HashingPool extends WorkLimit {
+  /** Hashes started since the pool was made. */
+  computed(): number;
+}
+
+export function createHashingPool(options: WorkLimitOptions): HashingPool {
+  const limit = createWorkLimit(options);
+  let computed = 0;
+  return {
+    run: (task) =>
+      limit.run(() => {
+        computed += 1;
+        return task();
+      }),
+    stats: limit.stats,
+    computed: () => computed,
+  };
+}
+
+export const passwordHashing = createHashingPool(passwordHashingLimits);
 
 const keyLength = 32;
 const saltLength = 16;
@@ -37,16 +66,17 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
     // Node refuses above 32 MiB by default: allow this cost's own need, and a little more.
     maxmem: 128 * N * cost.r + 1024 * 1024,
   };
-  return hashing.add(
+  return passwordHashing.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
           error ? reject(error) : resolve(key),
         );
       }),
-  ) as Promise<Buffer>;
+  );
 }
 
+/** Rejects with OverloadedError, without hashing, when the pool's queue is full. */
 export async function hashPassword(
   password: string,
   cost: ScryptCost = defaultScryptCost,
@@ -65,7 +95,10 @@ export async function hashPassword(
 
 const hashPattern = /^scrypt\$(\d{1,2})\$(\d{1,2})\$(\d{1,2})\$([\w-]+)\$([\w-]+)$/;
 
-/** Whether `password` is the one `stored` was made from; false for a malformed hash. */
+/**
+ * Whether `password` is the one `stored` was made from; false for a malformed hash. Rejects
+ * with OverloadedError, without checking, when the pool's queue is full.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const match = hashPattern.exec(stored);
   if (!match) return false;
@@ -80,6 +113,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * a sign-in takes as long as any other and does not tell which addresses have accounts. */
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(cost: ScryptCost = defaultScryptCost): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString("hex"), cost);
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex"), cost).catch((error: unknown) => {
+    // Refused while the pool was full: the next sign-in makes it.
+    decoyHash = undefined;
+    throw error;
+  });
   return decoyHash;
 }

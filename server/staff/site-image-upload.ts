@@ -12,6 +12,7 @@ import {
   removeStoredImages,
   storeImage,
 } from "../content/images.ts";
+import { runImageWork } from "../images/image-work.ts";
 
 /** What each kind of site image must be. */
 export const siteImageRules = {
@@ -51,12 +52,20 @@ export async function storeSiteImage(
   if (upload.size > rules.maxBytes) {
     return { ok: false, message: `The file is larger than ${sizeText(rules.maxBytes)}.` };
   }
+  const bytes = Buffer.from(await upload.arrayBuffer());
+  // One image at a time server-wide, as the photo uploads (decision 065).
+  return runImageWork(() => checkAndStore(imageDir, rules, bytes, upload.name || "image"));
+}
+
+async function checkAndStore(
+  imageDir: string,
+  rules: (typeof siteImageRules)[SiteImageKind],
+  bytes: Buffer,
+  shownName: string,
+): Promise<StoredSiteImage> {
   let image: Awaited<ReturnType<typeof inspectImageContent>>;
   try {
-    image = await inspectImageContent(
-      Buffer.from(await upload.arrayBuffer()),
-      upload.name || "image",
-    );
+    image = await inspectImageContent(bytes, shownName);
   } catch (error) {
     if (error instanceof ImageError) {
       return { ok: false, message: "The file is not an image (JPEG, PNG, WebP, GIF or AVIF)." };

@@ -1,9 +1,14 @@
 /**
- * Sign-in throttling (decision 037): failed sign-ins are counted per account and per IP with
+ * Sign-in throttling (decision 037): sign-ins are counted per account and per IP with
  * rate-limiter-flexible, in Redis when REDIS_URL is set (so every app server shares the
  * counts), else in this process. Past a limit, sign-ins of that account or from that IP are
  * refused without checking the password until the window ends. If Redis fails, each server
  * falls back to its own memory instead of letting every guess through.
+ *
+ * An attempt is counted before its password is checked (decision 067): the count is one atomic
+ * increment, so attempts at once cannot all read "under the limit" and all be checked; a right
+ * password then clears the account's count and gives the IP its point back. Set-password posts
+ * are counted per IP the same way, before their link is looked up.
  */
 import type { Redis } from "ioredis";
 import {
@@ -18,22 +23,31 @@ export interface ThrottleLimits {
   perAccount: number;
   /** Failed sign-ins from one IP per window (several staff may share an office's IP). */
   perIp: number;
+  /** Set-password posts from one IP per window (each sets one password, once). */
+  setPasswordPerIp: number;
   windowSeconds: number;
 }
 
 export const defaultThrottleLimits: ThrottleLimits = {
   perAccount: 10,
   perIp: 50,
+  setPasswordPerIp: 20,
   windowSeconds: 15 * 60,
 };
 
 export interface SignInThrottle {
-  /** Milliseconds until the account or the IP may try again; 0 when it may now. */
-  waitMs(account: string, ip: string): Promise<number>;
-  /** Counts a failed sign-in against both. */
-  fail(account: string, ip: string): Promise<void>;
-  /** A successful sign-in clears the account's count (not the IP's). */
-  succeed(account: string): Promise<void>;
+  /**
+   * Counts a sign-in (or a check of the current password) against the account and the IP,
+   * before the password is checked: milliseconds until either may try again when one is past
+   * its limit (the password must not be checked then), else 0.
+   */
+  attempt(account: string, ip: string): Promise<number>;
+  /** The attempt was right: clears the account's count and gives the IP its point back. */
+  succeed(account: string, ip: string): Promise<void>;
+  /** The attempt was never checked (the server was busy): gives both their point back. */
+  giveBack(account: string, ip: string): Promise<void>;
+  /** Counts a set-password post from `ip` before its link is looked up: as `attempt`. */
+  setPasswordAttempt(ip: string): Promise<number>;
 }
 
 function limiter(
@@ -52,42 +66,48 @@ function limiter(
 }
 
 export function createSignInThrottle(
-  options: { redis?: Redis | undefined; limits?: ThrottleLimits; prefix?: string } = {},
+  options: { redis?: Redis | undefined; limits?: Partial<ThrottleLimits>; prefix?: string } = {},
 ): SignInThrottle {
-  const limits = options.limits ?? defaultThrottleLimits;
+  const limits = { ...defaultThrottleLimits, ...options.limits };
   const prefix = options.prefix ?? "homes-sign-in";
-  const byAccount = limiter(
-    limits.perAccount,
+  const { redis } = options;
+  const byAccount = limiter(limits.perAccount, limits.windowSeconds, `${prefix}-account`, redis);
+  const byIp = limiter(limits.perIp, limits.windowSeconds, `${prefix}-ip`, redis);
+  const setPasswordByIp = limiter(
+    limits.setPasswordPerIp,
     limits.windowSeconds,
-    `${prefix}-account`,
-    options.redis,
+    // homes-set-password-ip:* beside homes-sign-in-ip:*
+    `${prefix.replace(/sign-in$/, "set-password")}-ip`,
+    redis,
   );
-  const byIp = limiter(limits.perIp, limits.windowSeconds, `${prefix}-ip`, options.redis);
 
-  async function waitOf(limit: RateLimiterAbstract, key: string, points: number) {
-    const state = await limit.get(key);
-    return state && state.consumedPoints >= points ? Math.max(1, state.msBeforeNext) : 0;
-  }
-  async function count(limit: RateLimiterAbstract, key: string) {
-    // A consume past the limit rejects with the state: that is the counting, not a failure.
-    await limit.consume(key).catch((reason: unknown) => {
+  /** Consumes a point: 0 when it was within the limit, else the milliseconds to wait. */
+  async function take(limit: RateLimiterAbstract, key: string): Promise<number> {
+    try {
+      await limit.consume(key);
+      return 0;
+    } catch (reason) {
+      // A consume past the limit rejects with the state: that is the answer, not a failure.
       if (!(reason instanceof RateLimiterRes)) throw reason;
-    });
+      return Math.max(1, reason.msBeforeNext);
+    }
   }
 
   return {
-    async waitMs(account, ip) {
-      const [accountWait, ipWait] = await Promise.all([
-        waitOf(byAccount, account, limits.perAccount),
-        waitOf(byIp, ip, limits.perIp),
-      ]);
+    async attempt(account, ip) {
+      const [accountWait, ipWait] = await Promise.all([take(byAccount, account), take(byIp, ip)]);
+      // A refused attempt is not checked, so it does not count against the other key: an
+      // address held back does not use up the account's tries, nor the other way round.
+      if (accountWait > 0 && ipWait === 0) await byIp.reward(ip, 1);
+      if (ipWait > 0 && accountWait === 0) await byAccount.reward(account, 1);
       return Math.max(accountWait, ipWait);
     },
-    async fail(account, ip) {
-      await Promise.all([count(byAccount, account), count(byIp, ip)]);
+    async succeed(account, ip) {
+      await Promise.all([byAccount.delete(account), byIp.reward(ip, 1)]);
     },
-    async succeed(account) {
-      await byAccount.delete(account);
+    async giveBack(account, ip) {
+      await Promise.all([byAccount.reward(account, 1), byIp.reward(ip, 1)]);
     },
+    setPasswordAttempt: (ip) => take(setPasswordByIp, ip),
   };
 }

@@ -5,7 +5,8 @@
  * removed, and the public page shows the new cover with that alt text at once. axe finds no
  * serious or critical violation at 1280 and 390 px. Floor plans on the same page (decision 052's
  * addenda) are dropped in with their progress shown, ordered by keyboard and by dragging,
- * labelled and removed; a stale page's save is refused keeping what was typed; the public Floor
+ * labelled and removed; a stale page's save is refused keeping what was typed; two staff
+ * describing one listing's photos lose no alt text (decision 056's addendum); the public Floor
  * Plans tab shows the saved order and labels at once; without JavaScript plans upload with a
  * label and a move button saves one step. Screenshots go to /tmp/photos/.
  */
@@ -397,6 +398,53 @@ test("what is typed in one list stays through an upload and a save of the other 
     "Typed after that, not saved yet",
   );
   await context.close();
+});
+
+test("two staff describing one listing's photos: no typed alt text is dropped", async ({
+  browser,
+}) => {
+  const listing = await newListing();
+  const url = `/admin/listings/${listing.code}/photos`;
+  const staff = async (prefix: string) => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const email = await newOwner(page, prefix);
+    await gotoHydrated(page, url);
+    return { context, page, email };
+  };
+  const mine = await staff("alt-mine");
+  const theirs = await staff("alt-theirs");
+
+  await theirs.page.getByLabel("Alt text of photo 2").fill("Their kitchen");
+  await theirs.page.getByLabel("Alt text of photo 3").fill("Their garden");
+  await theirs.page.getByRole("button", { name: "Save photos" }).click();
+  await expect(theirs.page).toHaveURL(new RegExp(`${url}\\?done=saved&at=\\d+$`));
+
+  // Typed on a page opened before their save: photo 1 only here, photo 2 both.
+  await mine.page.getByLabel("Alt text of photo 1").fill("My front door");
+  await mine.page.getByLabel("Alt text of photo 2").fill("My kitchen");
+  await mine.page.getByRole("button", { name: "Save photos" }).click();
+  const refusal = mine.page.getByRole("alert");
+  await expect(refusal).toContainText(
+    "Not saved yet: you and a colleague both changed the alt text of 1 photo",
+  );
+  await expect(refusal).toContainText(`${theirs.email} at `);
+  await expect(mine.page.getByLabel("Alt text of photo 1")).toHaveValue("My front door");
+  await expect(mine.page.getByLabel("Alt text of photo 2")).toHaveValue("My kitchen");
+  await expect(mine.page.getByLabel("Alt text of photo 3")).toHaveValue("Their garden");
+  const choice = mine.page.getByRole("group", { name: "Alt text: you both changed it" });
+  await expect(choice).toHaveCount(1);
+  await expect(choice.getByRole("radio", { name: "Keep mine My kitchen" })).toBeVisible();
+  await expectNoSeriousViolations(mine.page);
+  await choice.getByRole("radio", { name: "Keep theirs Their kitchen" }).check();
+  await mine.page.getByRole("button", { name: "Save photos" }).click();
+  await expect(mine.page).toHaveURL(new RegExp(`${url}\\?done=merged&at=\\d+$`));
+  await expect(mine.page.getByRole("status")).toContainText(`${theirs.email} at `);
+  await expect(mine.page.getByLabel("Alt text of photo 1")).toHaveValue("My front door");
+  await expect(mine.page.getByLabel("Alt text of photo 2")).toHaveValue("Their kitchen");
+  await expect(mine.page.getByLabel("Alt text of photo 3")).toHaveValue("Their garden");
+  await mine.context.close();
+  await theirs.context.close();
 });
 
 test("without JavaScript, floor plans upload with a label and save a move", async ({ browser }) => {

@@ -40,6 +40,14 @@ test("the property page links to its brochure, a PDF under 2 MB", async ({ page 
   const again = await page.request.get(href ?? "", { headers: { "if-none-match": etag } });
   expect(again.status()).toBe(304);
 
+  // With a PDF's policy, sandboxed, not the page's (decision 065); Chromium's viewer shows it.
+  expect(answer.headers()["content-security-policy"]).toMatch(/^sandbox; default-src 'none';/);
+  await link.click();
+  await expect
+    .poll(() => page.frames().some((frame) => frame.url().startsWith("chrome-extension://")))
+    .toBe(true);
+  await page.goBack();
+
   // Not on paper: a printed link cannot be followed.
   await page.emulateMedia({ media: "print" });
   await expect(link).toBeHidden();

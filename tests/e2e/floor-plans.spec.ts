@@ -160,6 +160,16 @@ test("a PDF plan is a link to the file, outside the viewer", async ({ page }) =>
   expect(response.ok()).toBe(true);
   expect(response.headers()["content-type"]).toBe("application/pdf");
   expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  // Sandboxed (decision 065), the file still opens in Chromium's PDF viewer.
+  expect(response.headers()["content-security-policy"]).toMatch(/^sandbox;/);
+  const [opened] = await Promise.all([
+    page.context().waitForEvent("page"),
+    link.click({ modifiers: ["Shift"] }),
+  ]);
+  await expect
+    .poll(() => opened.frames().some((frame) => frame.url().startsWith("chrome-extension://")))
+    .toBe(true);
+  await opened.close();
   // The viewer goes through the image plans only.
   await panel
     .getByRole("link", { name: /^Floor plan: / })

@@ -2,8 +2,9 @@
  * The listing editor (decision 044) as staff use it, one test after the other (each changes
  * the catalogue): a listing created with the rich text toolbar appears on the public site;
  * the problems of a refused save show beside their fields and in a summary linking to them,
- * values kept; the second of two pages saving one listing is refused with its values kept,
- * then saves over it; Duplicate makes an unpublished copy; and all of it without JavaScript
+ * values kept; two staff saving one listing merge (different fields) or the second is asked
+ * per field whose value to keep (decision 044's addendum); related listings ticked in one
+ * search stay chosen through the next; Duplicate makes an unpublished copy; and all of it without JavaScript
  * (a textarea of the HTML, the related search posted). axe (which needs JavaScript) finds no
  * serious or critical violation on the form, in its error and conflict states.
  */
@@ -20,7 +21,7 @@ const suffix = () => randomBytes(3).toString("hex").toUpperCase();
 async function signedInPage(browser: Browser, javaScriptEnabled = true) {
   const options = { baseURL, viewport: { width: 1280, height: 900 } };
   const withScript = await browser.newContext(options);
-  await newOwner(await withScript.newPage(), "editor");
+  const email = await newOwner(await withScript.newPage(), "editor");
   const context = javaScriptEnabled
     ? withScript
     : await browser.newContext({
@@ -30,7 +31,7 @@ async function signedInPage(browser: Browser, javaScriptEnabled = true) {
       });
   if (!javaScriptEnabled) await withScript.close();
   const page = javaScriptEnabled ? withScript.pages()[0]! : await context.newPage();
-  return { context, page };
+  return { context, page, email };
 }
 
 async function fillRequired(page: Page, values: { code?: string; headline: string }) {
@@ -127,48 +128,116 @@ test("a refused save shows each problem beside its field and in a summary, value
   await context.close();
 });
 
-test("the second of two pages saving one listing is refused, its values kept", async ({
+test("two staff saving one listing: different fields merge, naming the colleague", async ({
   browser,
 }) => {
   const listing = await newListing();
-  const { context, page: first } = await signedInPage(browser);
-  const second = await context.newPage();
+  const agent = await signedInPage(browser);
+  const owner = await signedInPage(browser);
   const editPath = `/admin/listings/${listing.code}/edit`;
-  await first.goto(editPath);
-  await second.goto(editPath);
-  await expect(second.locator("html[data-hydrated]")).toHaveCount(1);
+  await agent.page.goto(editPath);
+  await owner.page.goto(editPath);
+  await expect(owner.page.locator("html[data-hydrated]")).toHaveCount(1);
 
-  await first.getByLabel("Headline", { exact: true }).fill("The first page's headline");
-  await first.getByRole("button", { name: "Save changes" }).click();
-  await expect(first.getByRole("status")).toContainText("is saved");
+  await agent.page.getByLabel("Price").fill("1250000");
+  await agent.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(agent.page.getByRole("status")).toContainText("is saved");
 
-  await second.getByLabel("Headline", { exact: true }).fill("The second page's headline");
-  await second.getByLabel("City", { exact: true }).fill("Typed City");
-  await second.getByRole("button", { name: "Save changes" }).click();
-  const refusal = second.getByRole("alert");
-  await expect(refusal).toContainText(
-    "Not saved: someone else saved this listing after you opened it",
+  await owner.page.getByLabel("Headline", { exact: true }).fill("The owner's headline");
+  await owner.page.getByLabel("Bedrooms").fill("5");
+  await owner.page.getByRole("button", { name: "Save changes" }).click();
+  const notice = owner.page.getByRole("status");
+  await expect(notice).toContainText("is saved");
+  await expect(notice).toContainText(`${agent.email} at ${new Date().getUTCFullYear()}-`);
+  await expect(notice).toContainText("their changes to Price are kept with yours.");
+  // The draft this browser kept of the owner's typing went with the save.
+  await expect(owner.page.getByRole("heading", { name: "Changes not saved yet" })).toHaveCount(0);
+  // The agent's price is not undone; the owner's fields are saved.
+  await expect(owner.page.getByLabel("Price")).toHaveValue("1250000");
+  await expect(owner.page.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The owner's headline",
   );
-  await expect(second.getByLabel("Headline", { exact: true })).toHaveValue(
-    "The second page's headline",
+  await expect(owner.page.getByLabel("Bedrooms")).toHaveValue("5");
+  await agent.page.reload();
+  await expect(agent.page.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The owner's headline",
   );
-  await expect(second.getByLabel("City", { exact: true })).toHaveValue("Typed City");
+  await expect(agent.page.getByLabel("Price")).toHaveValue("1250000");
+  await agent.context.close();
+  await owner.context.close();
+});
+
+test("two staff changing one field: the second is asked, per field, whose value to keep", async ({
+  browser,
+}) => {
+  const listing = await newListing();
+  const agent = await signedInPage(browser);
+  const owner = await signedInPage(browser);
+  const editPath = `/admin/listings/${listing.code}/edit`;
+  await agent.page.goto(editPath);
+  await owner.page.goto(editPath);
+  await expect(owner.page.locator("html[data-hydrated]")).toHaveCount(1);
+
+  await agent.page.getByLabel("Price").fill("1250000");
+  await agent.page.getByLabel("City", { exact: true }).fill("Agent City");
+  await agent.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(agent.page.getByRole("status")).toContainText("is saved");
+
+  await owner.page.getByLabel("Price").fill("990000");
+  await owner.page.getByLabel("Headline", { exact: true }).fill("The owner's headline");
+  await owner.page.getByRole("button", { name: "Save changes" }).click();
+  const refusal = owner.page.getByRole("alert");
+  await expect(refusal).toContainText("Not saved yet: you and a colleague both changed Price");
+  await expect(refusal).toContainText(`${agent.email} at `);
+  await expect(refusal).toContainText("Their changes to City are now in the form below.");
+  const choice = refusal.getByRole("group", { name: "Price" });
+  await expect(choice.getByRole("radio", { name: "Keep mine 990000" })).toBeVisible();
+  await expect(choice.getByRole("radio", { name: "Keep theirs 1250000" })).toBeVisible();
+  await expect(owner.page.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The owner's headline",
+  );
+  await expect(owner.page.getByLabel("City", { exact: true })).toHaveValue("Agent City");
   await expect(
     refusal.getByRole("link", { name: "Open the current version in a new tab" }),
   ).toHaveAttribute("href", editPath);
-  await expectNoSeriousViolations(second);
+  await expectNoSeriousViolations(owner.page);
 
-  const visitor = await context.newPage();
-  await visitor.goto(`/property/${listing.slug}`);
-  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(
-    "The first page's headline",
+  await choice.getByRole("radio", { name: /^Keep theirs/ }).check();
+  await refusal.getByRole("button", { name: "Save with these choices" }).click();
+  await expect(owner.page.getByRole("status")).toContainText("is saved");
+  await expect(owner.page.getByRole("heading", { name: "Changes not saved yet" })).toHaveCount(0);
+  await expect(owner.page.getByLabel("Price")).toHaveValue("1250000");
+  await expect(owner.page.getByLabel("City", { exact: true })).toHaveValue("Agent City");
+  await expect(owner.page.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The owner's headline",
   );
-  await refusal.getByRole("button", { name: "Save mine over it" }).click();
-  await expect(second.getByRole("status")).toContainText("is saved");
-  await visitor.goto(`/property/${listing.slug}`);
-  await expect(visitor.getByRole("heading", { level: 1 })).toContainText(
-    "The second page's headline",
-  );
+  await agent.context.close();
+  await owner.context.close();
+});
+
+test("related listings ticked in one search stay chosen through the next", async ({ browser }) => {
+  const listing = await newListing();
+  const { context, page } = await signedInPage(browser);
+  await page.goto(`/admin/listings/${listing.code}/edit`);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const find = page.getByLabel("Find a listing by code or headline");
+  await find.fill("Camden");
+  await page.getByRole("checkbox", { name: /^HP-1006 / }).check();
+  await find.fill("Islington");
+  await page.getByRole("checkbox", { name: /^HP-1018 / }).check();
+  // Both are shown among the chosen, ticked, and one can be unticked there.
+  const chosen = page.getByRole("list", { name: "Chosen" });
+  await expect(chosen.getByRole("checkbox", { name: /^HP-1006 / })).toBeChecked();
+  await expect(chosen.getByRole("checkbox", { name: /^HP-1018 / })).toBeChecked();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toContainText("is saved");
+  await expect(chosen.getByRole("checkbox", { name: /^HP-1006 / })).toBeChecked();
+  await expect(chosen.getByRole("checkbox", { name: /^HP-1018 / })).toBeChecked();
+  await chosen.getByRole("checkbox", { name: /^HP-1006 / }).uncheck();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toContainText("is saved");
+  await expect(chosen.getByRole("checkbox")).toHaveCount(1);
+  await expect(chosen.getByRole("checkbox", { name: /^HP-1018 / })).toBeChecked();
   await context.close();
 });
 
@@ -243,9 +312,7 @@ test("typed work outlives the session: signing in again leads back to the listin
   await context.close();
 });
 
-test("a restored draft typed over a version saved since is refused first, then saved over it", async ({
-  browser,
-}) => {
+test("a restored draft typed over a version saved since merges with it", async ({ browser }) => {
   const listing = await newListing();
   const { context, page } = await signedInPage(browser);
   const editPath = `/admin/listings/${listing.code}/edit`;
@@ -269,13 +336,14 @@ test("a restored draft typed over a version saved since is refused first, then s
   await offered.getByRole("button", { name: "Restore my changes" }).click();
   await expect(again.getByLabel("City", { exact: true })).toHaveValue("Draft City");
   await again.getByRole("button", { name: "Save changes" }).click();
-  const refusal = again.getByRole("alert");
-  await expect(refusal).toContainText(
-    "Not saved: someone else saved this listing after you opened it",
+  // The draft posts the revision and base it was typed over: the colleague's headline stays.
+  await expect(again.getByRole("status")).toContainText(
+    "their changes to Headline are kept with yours.",
   );
-  await refusal.getByRole("button", { name: "Save mine over it" }).click();
-  await expect(again.getByRole("status")).toContainText("is saved");
   await expect(again.getByLabel("City", { exact: true })).toHaveValue("Draft City");
+  await expect(again.getByLabel("Headline", { exact: true })).toHaveValue(
+    "The colleague's headline",
+  );
   await context.close();
 });
 

@@ -11,6 +11,7 @@ import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { openDatabase } from "../../db/database.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { readBoundingBox } from "../../lib/property-search.ts";
 import { insideBox } from "../../lib/property-search-memory.ts";
@@ -271,14 +272,18 @@ test.describe("the map of a search", () => {
     await expect(page.locator(".property-map__notice")).toHaveCount(0);
   });
 
-  test("the Location tab draws the property's place and links to Google Maps", async ({ page }) => {
+  test("the Location tab draws the property's place, frames its Google map and links to Google Maps", async ({
+    page,
+  }) => {
     const property = properties.find((each) => each.latitude != null && each.google_map)!;
     const { requests } = watch(page);
     await gotoHydrated(page, `/property/${property.slug}`);
-    // Nothing of the map, and nothing from the tile host, before the visitor opens the tab.
+    // Nothing of the map, nothing from the tile host and no Google frame before the visitor
+    // opens the tab.
     await page.waitForLoadState("networkidle");
     expect(requests.filter((url) => /draw-property-map|leaflet/.test(url))).toEqual([]);
     expect(requests.filter((url) => url.startsWith(tiles.origin))).toEqual([]);
+    expect(requests.filter((url) => /google/.test(url))).toEqual([]);
     await expect(page.locator("iframe")).toHaveCount(0);
 
     await page.getByRole("tab", { name: "Location" }).click();
@@ -293,6 +298,38 @@ test.describe("the map of a search", () => {
     const search = new URL(property.google_map!);
     search.searchParams.delete("output");
     await expect(google).toHaveAttribute("href", search.toString());
+    // The google_map embed in a frame named for screen readers, beside the own map (070); the
+    // machine has no internet, so the frame's page does not load: its request is what counts.
+    const frame = panel.locator("iframe");
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toHaveAttribute("title", `Google map of ${property.headline}`);
+    const embed = new URL(property.google_map!).toString();
+    await expect(frame).toHaveAttribute("src", embed);
+    await expect.poll(() => requests.filter((url) => /google/.test(url))).toEqual([embed]);
+  });
+
+  test("the Location tab frames nothing for a property without a google_map", async ({ page }) => {
+    const property = properties.findLast((each) => each.latitude != null && each.google_map)!;
+    // This server's own database: the shared server's property keeps its google_map.
+    const database = openDatabase(`file:${resolve(dataDir, "map.db")}`);
+    try {
+      await database.db
+        .updateTable("property")
+        .set({ google_map: "" })
+        .where("code", "=", property.code)
+        .execute();
+    } finally {
+      await database.close();
+    }
+    const { requests } = watch(page);
+    await gotoHydrated(page, `/property/${property.slug}`);
+    await page.getByRole("tab", { name: "Location" }).click();
+    const panel = page.getByRole("tabpanel");
+    await expect(panel.locator('.property-map[data-map-state="ready"]')).toHaveCount(1);
+    await expect(panel.getByRole("link", { name: "Open in Google Maps" })).toHaveCount(0);
+    await expect(panel.locator(".property-map-frame")).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("iframe")).toHaveCount(0);
     expect(requests.filter((url) => /google/.test(url))).toEqual([]);
   });
 
@@ -347,11 +384,13 @@ test.describe("without MAP_TILE_URL (the shared server)", () => {
 
     const property = properties.find((each) => each.latitude != null && each.google_map)!;
     await gotoHydrated(page, `/property/${property.slug}`);
+    expect(outside).toEqual([]);
     await page.getByRole("tab", { name: "Location" }).click();
     await expect(page.locator('.property-map[data-map-state="ready"]')).toHaveCount(1);
     await expect(page.locator(".property-map__notice")).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(outside).toEqual([]);
+    // The opened tab's Google frame alone (decision 070), blocked here like every other host.
+    expect(outside).toEqual([new URL(property.google_map!).toString()]);
     expect(errors).toEqual([]);
   });
 

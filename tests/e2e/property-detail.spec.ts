@@ -145,10 +145,11 @@ test("shows each tab's content, by click and by arrow keys", async ({ page }) =>
     await expect(panel.locator("iframe")).toHaveCount(0);
   }
 
-  // The site's own map and a link to Google Maps, no frame (decision 054; map.spec.ts).
+  // The site's own map, the Google map framed beside it and a link to Google Maps (decisions
+  // 054, 070; map.spec.ts).
   await page.getByRole("tab", { name: "Location" }).click();
   await expect(panel.getByRole("region", { name: `Map of ${rich.headline}` })).toBeVisible();
-  await expect(panel.locator("iframe")).toHaveCount(0);
+  await expect(panel.locator("iframe")).toHaveAttribute("title", `Google map of ${rich.headline}`);
   await expect(panel.getByRole("link", { name: "Open in Google Maps" })).toHaveAttribute(
     "href",
     /^https:\/\/(www|maps)\.google\.com\//,

@@ -144,6 +144,11 @@ test("the detail page shows every tab's content under its own heading, the tabs 
   } else {
     await expect(page.getByText("No floor plans available for this property.")).toBeVisible();
   }
+  // The Location panel: the Google map is a link; no frame loads unasked (decision 070).
+  expect(property.google_map).toBeTruthy();
+  await expect(page.getByRole("link", { name: "Open in Google Maps" })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  await expect(page.locator(".property-map-frame")).toBeHidden();
 });
 
 test("the detail page's thumbnails open their full-size images", async ({ page }) => {

@@ -1,4 +1,5 @@
 /** Factories for test data: valid by default, overridable field by field. */
+import { deflateSync } from "node:zlib";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
@@ -186,4 +187,97 @@ export function buildPdfBytes(note = "plan"): Buffer {
     `%PDF-1.4\n% ${note}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
     "latin1",
   );
+}
+
+/** The owner's name a phone writes into its photos (EXIF Artist, XMP, IPTC, a comment). */
+export const phonePhotoOwner = "Jane Q. Homeowner";
+
+/** A JPEG segment: its marker and payload, with the length JPEG puts before it. */
+function jpegSegment(marker: number, payload: Buffer): Buffer {
+  const header = Buffer.from([0xff, marker, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * A photo as a phone takes it (decision 065): a JPEG whose pixels lie on their side, EXIF
+ * orientation 6 turning them upright (stored `width` × `height`, shown `height` × `width`),
+ * with the owner's name and the GPS position in EXIF, the name again in XMP, IPTC and a
+ * comment, and a Display P3 colour profile.
+ */
+export async function buildPhonePhotoBytes(
+  options: { width?: number; height?: number; format?: "jpeg" | "png" | "webp" } = {},
+): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const { width = 1200, height = 800, format = "jpeg" } = options;
+  const owner = phonePhotoOwner;
+  const photo = await sharp(await buildPhotoBytes({ width, height }))
+    .withMetadata({ orientation: 6, icc: "p3" })
+    .withExifMerge({
+      IFD0: { Artist: owner, Make: "Phone" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "51/1 30/1 2617/100",
+        GPSLongitudeRef: "W",
+        GPSLongitude: "0/1 7/1 3960/100",
+      },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${owner}</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .toFormat(format)
+    .toBuffer();
+  if (format !== "jpeg") return photo;
+  // sharp writes neither IPTC nor comments: the segments are put after the start marker.
+  const byLine = Buffer.concat([
+    Buffer.from([0x1c, 0x02, 0x50, 0, owner.length]),
+    Buffer.from(owner),
+  ]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(byLine.length);
+  const iptc = jpegSegment(
+    0xed,
+    Buffer.concat([
+      Buffer.from("Photoshop 3.0\0"),
+      Buffer.from("8BIM"),
+      Buffer.from([0x04, 0x04, 0, 0]),
+      size,
+      byLine,
+      Buffer.alloc(byLine.length % 2),
+    ]),
+  );
+  const comment = jpegSegment(0xfe, Buffer.from(`Taken by ${owner}`));
+  return Buffer.concat([photo.subarray(0, 2), iptc, comment, photo.subarray(2)]);
+}
+
+/** What an active PDF does when opened, and how it hides it (decision 065). */
+export type ActivePdfKind = "script" | "escaped" | "object-stream" | "launch" | "attachment";
+
+/**
+ * A PDF like {@link buildPdfBytes} that does more than show a page: a script as its opening
+ * action (plainly, with its names escaped as `/J#61vaScript`, or in a compressed object
+ * stream), a program launched, or an attached file.
+ */
+export function buildActivePdfBytes(kind: ActivePdfKind): Buffer {
+  const catalogExtra: Record<ActivePdfKind, string> = {
+    script: "/OpenAction << /S /JavaScript /JS (app.alert('plan')) >>",
+    escaped: "/OpenAction << /S /J#61vaScript /J#53 (app.alert('plan')) >>",
+    "object-stream": "/OpenAction 4 0 R",
+    launch: "/OpenAction << /S /Launch /F (calc.exe) >>",
+    attachment: "/Names << /EmbeddedFiles << /Names [(a.exe) 5 0 R] >> >>",
+  };
+  const pdf = buildPdfBytes(kind)
+    .toString("latin1")
+    .replace("/Pages 2 0 R", `/Pages 2 0 R ${catalogExtra[kind]}`);
+  if (kind !== "object-stream") return Buffer.from(pdf, "latin1");
+  const objects = deflateSync(Buffer.from("4 0 << /S /JavaScript /JS (app.alert('plan')) >>"));
+  const [body, trailer] = pdf.split("trailer");
+  return Buffer.concat([
+    Buffer.from(
+      `${body}5 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Length ${objects.length} /Filter /FlateDecode >>\nstream\n`,
+      "latin1",
+    ),
+    objects,
+    Buffer.from(`\nendstream\nendobj\ntrailer${trailer}`, "latin1"),
+  ]);
 }

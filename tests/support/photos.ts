@@ -3,6 +3,9 @@
  * a signed-in test browser, and the fields a form of the page would post.
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { phonePhotoOwner } from "./factories.ts";
 import type { AdminBrowser } from "./staff.ts";
 
 export interface PostedFile {
@@ -89,7 +92,42 @@ export function formFields(html: string, labelledBy: string): [string, string][]
     const type = /type="([^"]+)"/.exec(attributes)?.[1] ?? "text";
     if (!name) continue;
     if ((type === "checkbox" || type === "radio") && !/\bchecked\b/.test(attributes)) continue;
-    fields.push([name, value.replaceAll("&amp;", "&")]);
+    fields.push([
+      name,
+      value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&"),
+    ]);
   }
   return fields;
+}
+
+/**
+ * Checks that a stored original holds no metadata (decision 065): no EXIF, XMP, IPTC, ICC
+ * profile or comment by sharp's reading, not the owner's name anywhere in its bytes, and its
+ * pixels already upright: `shown` is the size the phone's photo was shown at.
+ */
+export async function expectNoPrivateMetadata(
+  bytes: Buffer,
+  shown: { width: number; height: number },
+): Promise<void> {
+  const metadata = await sharp(bytes).metadata();
+  expect({
+    exif: metadata.exif,
+    xmp: metadata.xmp,
+    iptc: metadata.iptc,
+    icc: metadata.icc,
+    comments: metadata.comments,
+    orientation: metadata.orientation ?? 1,
+    width: metadata.width,
+    height: metadata.height,
+  }).toEqual({
+    exif: undefined,
+    xmp: undefined,
+    iptc: undefined,
+    icc: undefined,
+    comments: undefined,
+    orientation: 1,
+    ...shown,
+  });
+  expect(bytes.includes(phonePhotoOwner)).toBe(false);
+  expect(bytes.includes("Taken by")).toBe(false);
 }

@@ -52,9 +52,8 @@ export async function createStaffMember(
   const added = await app.staffAccounts.addStaffUser(email, role);
   if (!added.ok) throw new Error(added.message);
   const token = added.link.split("/").pop() as string;
-  if (!(await app.staffAccounts.service.setPassword(token, password))) {
-    throw new Error(`the set-password link of ${email} was refused`);
-  }
+  const set = await app.staffAccounts.service.setPassword(token, "127.0.0.1", password);
+  if (!set.ok) throw new Error(`the set-password link of ${email} was refused: ${set.message}`);
   return { email, password };
 }
 

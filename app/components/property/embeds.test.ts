@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { googleMapsLink, mapEmbedUrl, propertyVideo, youtubeEmbedUrl } from "./embeds.ts";
+import {
+  googleMapFrameUrl,
+  googleMapsLink,
+  mapEmbedUrl,
+  propertyVideo,
+  youtubeEmbedUrl,
+} from "./embeds.ts";
 
 describe("youtubeEmbedUrl", () => {
   const embed = "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ";
@@ -96,5 +102,42 @@ describe("googleMapsLink", () => {
     expect(googleMapsLink("", 1, 2)).toBeUndefined();
     expect(googleMapsLink(null)).toBeUndefined();
     expect(googleMapsLink("https://attacker.example/maps/embed?pb=x", 1, 2)).toBeUndefined();
+  });
+});
+
+describe("googleMapFrameUrl", () => {
+  it("frames Google's embed pages on www.google.com: the Share dialog's, the Embed API's, a search's", () => {
+    for (const url of [
+      "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d2!2d-79.38!3d43.65",
+      "https://www.google.com/maps/embed/v1/place?key=k&q=Toronto",
+      "https://www.google.com/maps?q=1%20Main%20St%2C%20Canada&output=embed",
+    ]) {
+      expect(googleMapFrameUrl(url), url).toBe(new URL(url).toString());
+    }
+    expect(googleMapFrameUrl(" https://www.google.com/maps/embed?pb=x ")).toBe(
+      "https://www.google.com/maps/embed?pb=x",
+    );
+  });
+
+  it("frames nothing else: other paths, origins, ports, schemes and credentials stay a link", () => {
+    for (const url of [
+      "https://www.google.com/maps?q=Toronto",
+      "https://www.google.com/maps/place/Toronto",
+      "https://www.google.com/maps/embedded?pb=x",
+      "https://www.google.com/search?q=x&output=embed",
+      "https://www.google.com/url?q=https://attacker.example/&output=embed",
+      "https://maps.google.com/maps?q=Toronto&output=embed",
+      "https://www.google.com:8443/maps/embed?pb=x",
+      "http://www.google.com/maps/embed?pb=x",
+      "https://user:pw@www.google.com/maps/embed?pb=x",
+      "https://www.google.com.attacker.example/maps/embed?pb=x",
+      "https://attacker.example/maps/embed?pb=x",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+    ]) {
+      expect(googleMapFrameUrl(url), String(url)).toBeUndefined();
+    }
   });
 });

@@ -128,3 +128,26 @@ export function googleMapsLink(
   }
   return url;
 }
+
+/**
+ * The one origin the Location tab frames (decision 070): Google Maps' embeds, and the CSP's
+ * `frame-src` beside YouTube's player.
+ */
+export const googleMapFrameOrigin = "https://www.google.com";
+
+/**
+ * The Location tab's frame (SPEC §7: `google_map` is the map embed URL; decision 070): the
+ * value when it is one of Google's embed pages on {@link googleMapFrameOrigin} — the Share
+ * dialog's `/maps/embed?pb=…`, the Embed API's `/maps/embed/v1/…`, or a search asked for as a
+ * frame, `/maps?q=…&output=embed` (the demo's) — and undefined for anything else, which the tab
+ * offers as a link only (googleMapsLink) and never puts in a frame.
+ */
+export function googleMapFrameUrl(value: string | null | undefined): string | undefined {
+  const embed = mapEmbedUrl(value);
+  if (embed === undefined) return undefined;
+  const url = new URL(embed);
+  if (url.origin !== googleMapFrameOrigin) return undefined;
+  const embedPage = url.pathname === "/maps/embed" || url.pathname.startsWith("/maps/embed/");
+  const framedSearch = url.pathname === "/maps" && url.searchParams.get("output") === "embed";
+  return embedPage || framedSearch ? url.toString() : undefined;
+}

@@ -3,8 +3,9 @@ import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
 import { PropertyMap } from "../map/property-map.tsx";
 import { Area } from "../units/area.tsx";
-import { googleMapsLink, propertyVideo } from "./embeds.ts";
+import { googleMapFrameUrl, googleMapsLink, propertyVideo } from "./embeds.ts";
 import { FloorPlans } from "./floor-plans.tsx";
+import { MapFrame } from "./map-frame.tsx";
 import { PropertyCard } from "./property-card.tsx";
 import { PropertyVideo } from "./property-video.tsx";
 import { Tabs } from "./tabs.tsx";
@@ -38,6 +39,7 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
   const { latitude, longitude } = property;
   const placed = latitude != null && longitude != null;
   const googleLink = googleMapsLink(property.google_map, latitude, longitude);
+  const googleFrame = googleMapFrameUrl(property.google_map);
   const place = [property.address, property.city, property.province, property.country]
     .filter((part) => part !== "")
     .join(", ");
@@ -118,9 +120,10 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
                   place={{ latitude, longitude, title: property.headline }}
                   fallback="The map needs JavaScript: the address above says where the property is."
                 />
-              ) : (
+              ) : googleFrame ? null : (
                 <p className="property-embed__empty">No map available for this property.</p>
               )}
+              {googleFrame ? <MapFrame src={googleFrame} headline={property.headline} /> : null}
               {googleLink ? (
                 <p className="property-location__external">
                   <a href={googleLink} rel="noopener noreferrer external">

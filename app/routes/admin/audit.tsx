@@ -52,8 +52,15 @@ function subjectHref({ subjectType, subjectId }: AuditEventRow): string | null {
 
 /** What a row shows of an event: the stored detail (file names, account ids) stays on the server. */
 function shownEvent(event: AuditEventRow) {
-  const { id, at, actorEmail } = event;
-  return { id, at, actorEmail, href: subjectHref(event), ...describeAuditEvent(event) };
+  const { id, at, actorEmail, clientAddress } = event;
+  return {
+    id,
+    at,
+    actorEmail,
+    clientAddress,
+    href: subjectHref(event),
+    ...describeAuditEvent(event),
+  };
 }
 
 function Changes({ event }: { event: ShownEvent }) {
@@ -119,6 +126,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         columns={[
           { label: "When", nowrap: true, cell: (event) => formatDateTime(event.at) },
           { label: "Who", cell: (event) => event.actorEmail },
+          // Where the change came from (decision 067): none for the commands and older events.
+          { label: "IP address", nowrap: true, cell: (event) => event.clientAddress ?? "—" },
           { label: "Action", cell: (event) => event.action },
           {
             label: "Subject",

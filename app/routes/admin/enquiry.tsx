@@ -18,6 +18,7 @@ import {
 } from "../../../lib/admin-enquiries.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/enquiry";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -172,11 +173,9 @@ export default function Enquiry({ loaderData, actionData }: Route.ComponentProps
                     <>
                       {`${listing.code}: ${listing.headline}`}
                       <span className="admin-enquiry__links">
-                        {listing.published ? (
-                          <a href={`/property/${encodeURIComponent(listing.slug)}`}>Public page</a>
-                        ) : (
-                          <span>Not on the public site</span>
-                        )}
+                        <a href={listingPagePath(listing)}>
+                          {listing.published ? "Public page" : "Preview (not on the public site)"}
+                        </a>
                         <Link
                           to={`${adminPaths.listings}/${encodeURIComponent(listing.code)}/edit`}
                         >

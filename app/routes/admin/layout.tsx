@@ -7,10 +7,10 @@ import { Outlet, useRouteLoaderData } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { AccountBar, type AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPage, AdminFrame } from "../../admin/error-page.tsx";
+import { postedFormToken } from "../../admin/posted-form-token.ts";
 import {
   adminPaths,
   forbidden,
-  formTokenField,
   refusals,
   setPasswordPathPrefix,
   toSignIn,
@@ -26,12 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     if (readOnlyMethods.has(request.method)) return;
     const { staff } = context.get(siteRequestContext);
-    // A copy: the action reads the body itself.
-    const form = await request
-      .clone()
-      .formData()
-      .catch(() => undefined);
-    if (!(await staff.checkFormToken(request, form?.get(formTokenField)))) {
+    if (!(await staff.checkFormToken(request, await postedFormToken(request)))) {
       // A page's post whose session has ended since the page was opened: signing in again
       // leads back to that page (whose typed work the listing editor keeps, decision 064).
       // Still refused; nothing the post asked for is done.

@@ -1,18 +1,22 @@
 /**
- * Editing a listing (decision 044). The form carries the revision it was opened at; a save
- * over a listing someone changed since is refused with the values kept as typed, a link to
- * the current version and a way to save over it. A live link opens the public page.
+ * Editing a listing (decision 044). The form carries the revision and the base it was opened
+ * at; a save over a listing someone changed since is merged with their changes, and where both
+ * changed a field the form comes back with the values kept, both versions of each such field
+ * and a choice for each (decision 044's addendum). A live link opens the public page.
  */
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
+import { mergeChoicesOf } from "../../../lib/admin-listing-merge.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { settleListingDraft } from "../../admin/listing-draft.ts";
 import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
+import { MergeConflictNotice, MergedNotice } from "../../admin/listing-merge-notice.tsx";
 import { photosPath } from "../../admin/photo-files.ts";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-edit";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Edit ${params.code}`);
@@ -20,6 +24,7 @@ export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Edit ${params
 const notices: Record<string, string> = {
   created: "is created.",
   saved: "is saved: the public site shows the changes now.",
+  merged: "is saved: the public site shows the changes now.",
   duplicated: "is a new unpublished copy. Change what differs, then save.",
 };
 
@@ -41,7 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canGeocode: listings.canGeocode(session),
     csrfToken: session.csrfToken,
     done: done !== null && done in notices ? done : null,
-    renamedFrom: done === "saved" ? search.get("renamed") : null,
+    renamedFrom: done === "saved" || done === "merged" ? search.get("renamed") : null,
+    merged: done === "merged" ? await listings.lastMerge(session, params.code) : null,
   };
 }
 
@@ -49,16 +55,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
   const { listings } = context.get(siteRequestContext);
   const post = await readEditorPost(request, listings, session);
-  const opened = Number(post.form.get("revision"));
-  if (post.intent === "find") return data(await post.answer({ revision: opened }), { status: 200 });
-  // "Save mine over it", offered after a conflict: the revision the visitor has now seen.
-  const over = post.form.get("over");
-  const revision = over === null ? opened : Number(over);
+  const revision = Number(post.form.get("revision"));
+  const postedBase = post.form.get("base");
+  const base = typeof postedBase === "string" ? postedBase : "";
+  if (post.intent === "find") return data(await post.answer({ revision, base }), { status: 200 });
   if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
-  const saved = await listings.save(session, params.code, revision, post.values);
+  // Saved since it was opened: merged with colleagues' changes, asked where both changed a field.
+  const saved = await listings.save(session, params.code, revision, post.values, {
+    base,
+    choices: mergeChoicesOf(post.form),
+  });
   if (saved.ok) {
     // Renamed: the page under the new code settles the draft kept under the old one.
-    const notice: Record<string, string> = { done: "saved" };
+    const notice: Record<string, string> = { done: saved.merged ? "merged" : "saved" };
     if (saved.code !== params.code) notice.renamed = params.code;
     throw redirect(editPath(saved.code, notice));
   }
@@ -66,18 +75,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
   }
   if (saved.reason === "conflict") {
-    return data(await post.answer({ revision: opened, conflict: { revision: saved.revision } }), {
-      status: 409,
-    });
+    const { values, ...conflict } = saved;
+    // Still over the revision and base it was opened at: the next save merges again.
+    return data(await post.answer({ revision, base, values, conflict }), { status: 409 });
   }
   return data(await post.answer({ issues: saved.issues, revision }), { status: 400 });
 }
 
 export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, options, chosen, csrfToken, done, canGeocode, renamedFrom } = loaderData;
+  const { listing, options, chosen, csrfToken, done, merged, canGeocode, renamedFrom } = loaderData;
   const code = listing.values.code;
   const answer = actionData;
-  const publicPath = `/property/${encodeURIComponent(listing.slug)}`;
+  // Not published: the preview, since the public address sends visitors home (decision 070).
+  const publicPath = listingPagePath({
+    code,
+    slug: listing.slug,
+    published: listing.status === "published",
+  });
   const revision = answer?.revision ?? listing.revision;
   // The new-listing form's draft was posted by the save that made this listing.
   useEffect(() => {
@@ -95,6 +109,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
       {done && !answer ? (
         <div className="admin-notice admin-notice--success" role="status">
           <p>{`${code} ${notices[done]}`}</p>
+          {merged ? <MergedNotice merged={merged} /> : null}
         </div>
       ) : null}
       <div className="admin-editor__head">
@@ -163,36 +178,13 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         related={answer?.related ?? { query: "", found: null }}
         csrfToken={csrfToken}
         revision={revision}
+        base={answer?.base ?? listing.base}
+        answered={answer !== undefined}
         archived={listing.status === "archived"}
         canGeocode={canGeocode}
-        justSaved={!answer && (done === "saved" || done === "created")}
+        justSaved={!answer && (done === "saved" || done === "merged" || done === "created")}
         notice={
-          answer?.conflict ? (
-            <div
-              className="admin-notice admin-notice--error admin-editor__conflict"
-              role="alert"
-              id="listing-conflict"
-            >
-              <h2 className="admin-editor__summary-title">
-                Not saved: someone else saved this listing after you opened it
-              </h2>
-              <p>
-                Your changes are still in the form below, nothing is lost.{" "}
-                <a href={editPath(code)} target="_blank" rel="noopener">
-                  Open the current version in a new tab
-                </a>{" "}
-                to compare, then save yours over it, or copy what you need.
-              </p>
-              <button
-                className="admin-button admin-button--danger"
-                type="submit"
-                name="over"
-                value={answer.conflict.revision}
-              >
-                Save mine over it
-              </button>
-            </div>
-          ) : null
+          answer?.conflict ? <MergeConflictNotice code={code} conflict={answer.conflict} /> : null
         }
       />
     </section>

@@ -1,8 +1,9 @@
 /**
  * A listing's photos (decision 056): upload several at once (a file input and a drop zone,
  * each file's progress shown), order them by dragging or with the move buttons, choose the
- * cover, give each its alt text, remove them. Saves go over the listing's revision, like the
- * editor's (decision 044). Without JavaScript the same page works as two plain forms: the
+ * cover, give each its alt text, remove them. A save made while a colleague saved the photos
+ * merges with theirs photo by photo, and asks where both changed one photo's alt text
+ * (decision 056's addendum), like the editor's (decision 044). Without JavaScript the same page works as two plain forms: the
  * upload posts the chosen files here, and each move button saves the form with one step.
  * The listing's floor plans are handled alike below the photos (decision 052's addenda).
  */
@@ -15,17 +16,25 @@ import {
   readFloorPlanArrangement,
   readPhotoArrangement,
 } from "../../../lib/admin-photos.ts";
+import { readPhotoMergeInput } from "../../../lib/photo-merge.ts";
 import { type FloorPlanDraft, FloorPlanManager } from "../../admin/floor-plan-manager.tsx";
 import { editPath } from "../../admin/listing-editing.ts";
 import { photosPath, postedPhotoFiles } from "../../admin/photo-files.ts";
 import { PhotoManager } from "../../admin/photo-manager.tsx";
+import {
+  type PhotoConflictDraft,
+  PhotoConflictNotice,
+  PhotosMergedNotice,
+} from "../../admin/photo-merge-notice.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-photos";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Photos of ${params.code}`);
 
 const notices: Record<string, string> = {
   saved: "The photos are saved: the public site shows them now.",
+  merged: "The photos are saved: the public site shows them now.",
   moved: "The photo is moved and saved.",
   "plans-saved": "The floor plans are saved: the public site shows them now.",
   "plan-moved": "The floor plan is moved and saved.",
@@ -44,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     imageBaseUrl: config.imageBaseUrl,
     imageDerivatives: config.imageDerivatives,
     done: done !== null && done in notices ? done : null,
+    merged: done === "merged" ? await photos.lastMerge(session, params.code) : null,
     // Which save the notice is about: uploads after it load the same address, the next save not.
     doneAt: search.get("at"),
   };
@@ -52,7 +62,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export type PhotoActionAnswer =
   | { kind: "upload"; upload: PhotoUploadAnswer }
   | { kind: "floor-plans"; upload: PhotoUploadAnswer }
-  | { kind: "conflict"; revision: number }
+  | {
+      kind: "conflict";
+      revision: number;
+      /** With the page's base: the alt texts both changed, and the merge to show again. */
+      merge?: PhotoConflictDraft;
+    }
   | { kind: "invalid"; message: string }
   | { kind: "floor-plans-refused"; message: string; revision: number; draft: FloorPlanDraft };
 
@@ -118,16 +133,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   const arrangement = readPhotoArrangement(form);
-  const saved = await photos.save(session, params.code, revision, arrangement);
+  const merge = readPhotoMergeInput(form, arrangement.removed);
+  const saved = await photos.save(session, params.code, revision, arrangement, merge);
   if (saved.ok) {
     const moved = form.get("move") !== null;
-    throw redirect(doneAddress(params.code, moved ? "moved" : "saved"));
+    throw redirect(doneAddress(params.code, moved ? "moved" : saved.merged ? "merged" : "saved"));
   }
   if (saved.reason === "missing") {
     throw data({ message: "There is no listing with this code: it was deleted." }, { status: 404 });
   }
   if (saved.reason === "conflict") {
-    return data<PhotoActionAnswer>({ kind: "conflict", revision: saved.revision }, { status: 409 });
+    const { conflicts, draft, savedBy } = saved;
+    return data<PhotoActionAnswer>(
+      {
+        kind: "conflict",
+        revision: saved.revision,
+        ...(conflicts && draft && merge.base
+          ? { merge: { conflicts, draft, savedBy: savedBy ?? [], base: merge.base } }
+          : {}),
+      },
+      { status: 409 },
+    );
   }
   return data<PhotoActionAnswer>({ kind: "invalid", message: saved.message }, { status: 400 });
 }
@@ -150,7 +176,7 @@ function doneAddress(code: string, done: keyof typeof notices): string {
 }
 
 export default function ListingPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, csrfToken, imageBaseUrl, imageDerivatives, done, doneAt } = loaderData;
+  const { listing, csrfToken, imageBaseUrl, imageDerivatives, done, doneAt, merged } = loaderData;
   const answer = actionData as PhotoActionAnswer | undefined;
   return (
     <section className="admin-panel admin-panel--wide" aria-labelledby="photos-title">
@@ -166,9 +192,12 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
       {done && !answer ? (
         <div className="admin-notice admin-notice--success" role="status">
           <p>{notices[done]}</p>
+          {merged ? <PhotosMergedNotice merged={merged} /> : null}
         </div>
       ) : null}
-      {answer?.kind === "conflict" ? (
+      {answer?.kind === "conflict" && answer.merge ? (
+        <PhotoConflictNotice merge={answer.merge} />
+      ) : answer?.kind === "conflict" ? (
         <div className="admin-notice admin-notice--error" role="alert">
           <p>
             Someone changed this listing's photos since you opened the page, so nothing was saved.
@@ -188,7 +217,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         startOver={
           answer?.kind === "conflict"
             ? `refused@${answer.revision}`
-            : done === "saved" || done === "moved"
+            : done === "saved" || done === "moved" || done === "merged"
               ? `${done}@${doneAt}`
               : null
         }
@@ -197,6 +226,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         imageBaseUrl={imageBaseUrl}
         imageDerivatives={imageDerivatives}
         upload={answer?.kind === "upload" ? answer.upload : undefined}
+        draft={answer?.kind === "conflict" ? answer.merge : undefined}
       />
       <FloorPlanManager
         key={`plans-${listing.code}`}
@@ -215,7 +245,7 @@ export default function ListingPhotos({ loaderData, actionData }: Route.Componen
         refused={answer?.kind === "floor-plans-refused" ? answer : undefined}
       />
       <p className="admin-photos__public">
-        <a href={`/property/${encodeURIComponent(listing.slug)}`} target="_blank" rel="noopener">
+        <a href={listingPagePath(listing)} target="_blank" rel="noopener">
           {listing.published ? "View on the site" : "Public page (not live)"}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -25,6 +25,7 @@ import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.ts
 import { FormToken } from "../../admin/form-field.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listings";
 
 export const meta: Route.MetaFunction = () => adminMeta("Listings");
@@ -155,12 +156,12 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           },
           {
             label: "Headline",
-            cell: (row) =>
-              row.status === "published" ? (
-                <a href={`/property/${encodeURIComponent(row.slug)}`}>{row.headline}</a>
-              ) : (
-                row.headline
-              ),
+            // Not published: its preview (decision 070).
+            cell: (row) => (
+              <a href={listingPagePath({ ...row, published: row.status === "published" })}>
+                {row.headline}
+              </a>
+            ),
           },
           { label: "City", cell: (row) => row.city },
           { label: "Price", nowrap: true, cell: (row) => formatPrice(row.price) },

@@ -10,6 +10,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Set your password");
 
 const spentLink = "This link has expired or has already been used. Ask an owner for a new one.";
 
+/** The answer's status for each refusal of the service. */
+const refusalStatus = { spent: 410, weak: 400, throttled: 429, busy: 503 } as const;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { staff } = context.get(siteRequestContext);
   const link = await staff.findSetPasswordLink(params.token);
@@ -21,11 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 interface SetPasswordErrors {
   password?: string;
   confirmation?: string;
+  /** The link is spent: the form is gone. */
   form?: string;
+  /** Throttled or busy: the form stays, to try again. */
+  notice?: string;
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { staff } = context.get(siteRequestContext);
+  const { staff, clientIp } = context.get(siteRequestContext);
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
   const confirmation = String(form.get("confirmation") ?? "");
@@ -34,10 +40,15 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (problem) errors.password = problem;
   else if (confirmation !== password) errors.confirmation = "The two passwords are not the same.";
   if (errors.password || errors.confirmation) return data({ errors }, { status: 400 });
-  if (!(await staff.setPassword(params.token, password))) {
-    return data({ errors: { form: spentLink } satisfies SetPasswordErrors }, { status: 410 });
-  }
-  throw redirect(`${adminPaths.signIn}?password=set`);
+  const result = await staff.setPassword(params.token, clientIp, password);
+  if (result.ok) throw redirect(`${adminPaths.signIn}?password=set`);
+  const failed: SetPasswordErrors =
+    result.reason === "weak"
+      ? { password: result.message }
+      : result.reason === "spent"
+        ? { form: spentLink }
+        : { notice: result.message };
+  return data({ errors: failed }, { status: refusalStatus[result.reason] });
 }
 
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,6 +64,11 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <>
+          {errors.notice ? (
+            <p className="admin-notice admin-notice--error" role="alert">
+              {errors.notice}
+            </p>
+          ) : null}
           <p>
             For <strong>{loaderData.email}</strong>. Choose a password of at least{" "}
             {minimumPasswordLength} characters: a few unrelated words are easy to remember and hard

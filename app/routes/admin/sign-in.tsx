@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data(
     { errors: { form: result.message } satisfies SignInErrors, email },
-    { status: result.reason === "throttled" ? 429 : 401 },
+    { status: { throttled: 429, busy: 503, invalid: 401 }[result.reason] },
   );
 }
 

@@ -4,20 +4,13 @@
  * 036), and puts the session in the router context for them.
  */
 import { NavLink, Outlet } from "react-router";
-import { siteRequestContext } from "#app-context";
 import type { StaffRole } from "../../../lib/staff-rules.ts";
 import type { AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPanel } from "../../admin/error-page.tsx";
-import { adminPaths, staffSessionContext, toSignIn } from "../../admin/staff.ts";
+import { adminPaths, signedInOnly, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/signed-in";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    const session = await context.get(siteRequestContext).staff.session(request);
-    if (!session) toSignIn(request);
-    context.set(staffSessionContext, session);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [signedInOnly];
 
 /** The account the header shows (app/routes/admin/layout.tsx reads it by this route's id). */
 export function loader({ context }: Route.LoaderArgs): AdminAccount {

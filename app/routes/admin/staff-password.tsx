@@ -48,8 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const changed = await site.staff.changePassword(request, site.clientIp, { current, password });
   if (changed.ok) throw redirect(`${adminPaths.password}?changed=1`);
   const failed: PasswordErrors =
-    changed.reason === "wrong" ? { current: changed.message } : { form: changed.message };
-  const status = { wrong: 401, throttled: 429, invalid: 400 }[changed.reason];
+    changed.reason === "wrong"
+      ? { current: changed.message }
+      : changed.reason === "weak"
+        ? { password: changed.message }
+        : { form: changed.message };
+  const status = { wrong: 401, throttled: 429, invalid: 400, weak: 400, busy: 503 }[changed.reason];
   return data({ errors: failed }, { status });
 }
 

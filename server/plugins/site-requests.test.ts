@@ -1,0 +1,46 @@
+/**
+ * A signed-in member of staff's multipart post is held in a temporary file rather than memory
+ * (decision 065): the app reads it as a file-backed body, the file goes once the answer is
+ * sent, and a body past the limit leaves nothing behind.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { spoolBounded } from "./site-requests.ts";
+
+const spooled = () => readdirSync(tmpdir()).filter((name) => name.startsWith("homes-upload-"));
+
+describe("a staff upload's body", () => {
+  it("is written to a temporary file, read back whole, and removed when told", async () => {
+    const before = spooled();
+    const body = Buffer.alloc(3 * 1024 * 1024, 9);
+    let remove: (() => void) | undefined;
+    const blob = await spoolBounded(
+      Readable.from([body.subarray(0, 1000), body.subarray(1000)]),
+      body.length,
+      (done) => {
+        remove = done;
+      },
+    );
+    expect(blob).toBeInstanceOf(Blob);
+    expect(Buffer.from(await (blob as Blob).arrayBuffer()).equals(body)).toBe(true);
+    const [folder] = spooled().filter((name) => !before.includes(name));
+    expect(folder).toBeDefined();
+    remove?.();
+    await expect.poll(() => existsSync(`${tmpdir()}/${folder}`)).toBe(false);
+  });
+
+  it("past its limit answers nothing and leaves no file", async () => {
+    const before = spooled();
+    const told: unknown[] = [];
+    const blob = await spoolBounded(
+      Readable.from([Buffer.alloc(600), Buffer.alloc(600)]),
+      1000,
+      (remove) => told.push(remove),
+    );
+    expect(blob).toBeUndefined();
+    expect(told).toEqual([]);
+    await expect.poll(spooled).toEqual(before);
+  });
+});
