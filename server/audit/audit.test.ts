@@ -93,6 +93,7 @@ const reads = {
     "search",
     "choices",
     "lastMerge",
+    "preview",
   ],
   enquiries: ["list", "find", "assignees", "exportCsv", "findData", "mailing"],
   audit: ["list"],
