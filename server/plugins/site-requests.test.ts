@@ -1,13 +1,15 @@
 /**
  * A signed-in member of staff's multipart post is held in a temporary file rather than memory
  * (decision 065): the app reads it as a file-backed body, the file goes once the answer is
- * sent, and a body past the limit leaves nothing behind.
+ * sent, and a body past the limit leaves nothing behind. Such posts are answered one at a time.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { Readable } from "node:stream";
+import { setTimeout } from "node:timers/promises";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { spoolBounded } from "./site-requests.ts";
+import { boundSiteFormBody, spoolBounded } from "./site-requests.ts";
 
 const spooled = () => readdirSync(tmpdir()).filter((name) => name.startsWith("homes-upload-"));
 
@@ -42,5 +44,40 @@ describe("a staff upload's body", () => {
     expect(blob).toBeUndefined();
     expect(told).toEqual([]);
     await expect.poll(spooled).toEqual(before);
+  });
+});
+
+describe("staff posts with files", () => {
+  it("are answered one at a time, each after the one before is sent", async () => {
+    const app = Fastify();
+    app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    const signedIn = { session: async () => ({}) as never };
+    let running = 0;
+    let mostAtOnce = 0;
+    app.post(
+      "/admin/listings/:code/photos",
+      { preValidation: boundSiteFormBody(signedIn) },
+      async () => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await setTimeout(50);
+        running -= 1;
+        return "saved";
+      },
+    );
+    const post = () =>
+      app.inject({
+        method: "POST",
+        url: "/admin/listings/HP-1001/photos",
+        headers: {
+          cookie: "session=staff",
+          "content-type": "multipart/form-data; boundary=x",
+        },
+        payload: Buffer.alloc(200_000, 1),
+      });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(mostAtOnce).toBe(1);
+    await app.close();
   });
 });

@@ -19,6 +19,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { StaffService } from "#app-context";
 import { withAuditClientAddress } from "../../db/queries/audit.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
+import {
+  answerOverloaded,
+  createWorkLimit,
+  OverloadedError,
+  type WorkLimit,
+} from "../work-limit.ts";
 
 /** The largest form post the site accepts: an enquiry is a few kilobytes at most. */
 export const siteFormBodyLimit = 64 * 1024;
@@ -148,6 +154,10 @@ function staffUploadOf(request: FastifyRequest) {
  * 400 for a body that breaks off).
  */
 export function boundSiteFormBody(staff: Pick<StaffService, "session">) {
+  // Staff posts with files are answered one at a time (decision 065): each one's form is parsed
+  // in memory and its images decoded, so two 60 MB uploads at once took twice the memory of one.
+  // Their bodies wait on disk; staff uploads are rare, and each takes seconds.
+  const fileTurns = createWorkLimit({ concurrency: 1, queueLength: 16, maxWaitMs: 120_000 });
   return async function bound(request: FastifyRequest, reply: FastifyReply) {
     const body = request.body as (AsyncIterable<Buffer> & object) | undefined | null;
     if (body == null || typeof body !== "object" || !(Symbol.asyncIterator in body)) return;
@@ -171,10 +181,13 @@ export function boundSiteFormBody(staff: Pick<StaffService, "session">) {
       return refuse(reply, 413, tooLarge);
     }
     let read: Buffer | Blob | undefined;
+    const spooled: { remove?: () => void } = {};
     try {
       // A staff post's files go to a temporary file rather than memory (decision 065).
       read = toFile
-        ? await spoolBounded(body, limit, (remove) => reply.raw.once("close", remove))
+        ? await spoolBounded(body, limit, (remove) => {
+            spooled.remove = remove;
+          })
         : await readBounded(body, limit);
     } catch {
       request.log.info("site form refused: the body broke off");
@@ -185,7 +198,44 @@ export function boundSiteFormBody(staff: Pick<StaffService, "session">) {
       return refuse(reply, 413, tooLarge);
     }
     request.body = read;
+    if (spooled.remove === undefined) return;
+    try {
+      await takeFileTurn(fileTurns, reply, spooled.remove);
+    } catch (error) {
+      if (!(error instanceof OverloadedError)) throw error;
+      request.log.warn({ reason: error.message }, "staff upload: no turn, answered 503");
+      return answerOverloaded(reply);
+    }
   };
+}
+
+/**
+ * Waits for a staff file post's turn and holds it until the post's answer is sent, when its
+ * spooled body is removed too: one `close` listener for both, as a response already carries
+ * nearly as many as Node takes without a leak warning. Rejects with OverloadedError when the
+ * turn does not come.
+ */
+function takeFileTurn(turns: WorkLimit, reply: FastifyReply, removeBody: () => void) {
+  let closed = false;
+  let release: (() => void) | undefined;
+  reply.raw.once("close", () => {
+    closed = true;
+    removeBody();
+    release?.();
+  });
+  return new Promise<void>((admitted, refused) => {
+    turns
+      .run(
+        () =>
+          new Promise<void>((released) => {
+            // Gone while it waited: nothing to answer, so the next post's turn at once.
+            if (closed) released();
+            else release = released;
+            admitted();
+          }),
+      )
+      .catch(refused);
+  });
 }
 
 const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
