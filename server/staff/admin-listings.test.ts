@@ -135,7 +135,7 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
     const second = await browser.get((next as string).replaceAll("&amp;", "&"));
     expect(second.statusCode).toBe(200);
     const codesOf = (html: string) =>
-      [...html.matchAll(/data-label="Code">([^<]+)</g)].map((m) => m[1]);
+      [...html.matchAll(/data-label="Code">(?:<span[^>]*>)?([^<]+)</g)].map((m) => m[1]);
     expect(codesOf(first.body)).toHaveLength(25);
     const secondCodes = codesOf(second.body);
     expect(secondCodes.length).toBeGreaterThan(0);
