@@ -169,7 +169,9 @@ export function mergePhotoArrangement(
   }
 
   const coverChanged = mine.cover !== base.cover && keptFiles.has(mine.cover);
-  const theirCoverChanged = stored.cover !== base.cover;
+  // A listing without photos takes its first upload as its cover: nobody chose that one, and
+  // the upload may well be this page's own.
+  const theirCoverChanged = base.cover !== "" && stored.cover !== base.cover;
   const cover = coverChanged && !theirCoverChanged ? mine.cover : stored.cover;
   return {
     arrangement: { photos: ordered, cover },
