@@ -164,6 +164,26 @@ describe.each(testDialects)("staff accounts on %s", (dialect) => {
     expect(passwordHashing.computed()).toBe(hashesBefore);
   });
 
+  it("counts only guessed set-password links against an address: real ones give their point back", async () => {
+    const staff = accounts();
+    // An office (or a test run) setting the passwords of more staff than the limit, one address.
+    for (let member = 0; member < 25; member++) {
+      const added = await staff.addStaffUser(`office-${member}-${dialect}@example.com`, "agent");
+      if (!added.ok) throw new Error(added.message);
+      const token = added.link.split("/").pop() as string;
+      expect((await staff.service.setPassword(token, "10.8.8.8", password)).ok).toBe(true);
+    }
+    // Guesses from that address still use up its 20.
+    const guesses = await Promise.all(
+      Array.from({ length: 21 }, () =>
+        staff.service.setPassword(unknownToken(), "10.8.8.8", password),
+      ),
+    );
+    const reasons = guesses.map((post) => (post.ok ? "set" : post.reason));
+    expect(reasons.filter((reason) => reason === "spent")).toHaveLength(20);
+    expect(reasons.filter((reason) => reason === "throttled")).toHaveLength(1);
+  });
+
   it("checks no more wrong passwords sent at once than the throttle allows", async () => {
     const staff = accounts();
     const email = `many-${dialect}@example.com`;

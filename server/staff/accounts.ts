@@ -497,6 +497,7 @@ export function createStaffAccounts(options: StaffAccountsOptions) {
       // The link first: an unknown, used or expired one costs a lookup, never a hash.
       const linked = await findStaffTokenUser(db, hashSecret(token), now());
       if (!linked) return spent;
+      await throttle.setPasswordLinkFound(clientIp);
       const weak = await weakPasswordOf(password, linked.email);
       if (weak) return { ok: false, reason: "weak", message: weak };
       const hash = await unlessBusy(() => hashPassword(password, cost));

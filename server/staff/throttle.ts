@@ -8,7 +8,8 @@
  * An attempt is counted before its password is checked (decision 067): the count is one atomic
  * increment, so attempts at once cannot all read "under the limit" and all be checked; a right
  * password then clears the account's count and gives the IP its point back. Set-password posts
- * are counted per IP the same way, before their link is looked up.
+ * are counted per IP the same way, before their link is looked up, and a real link gives the
+ * point back.
  */
 import type { Redis } from "ioredis";
 import {
@@ -48,6 +49,11 @@ export interface SignInThrottle {
   giveBack(account: string, ip: string): Promise<void>;
   /** Counts a set-password post from `ip` before its link is looked up: as `attempt`. */
   setPasswordAttempt(ip: string): Promise<number>;
+  /**
+   * The post's link was a real one: gives `ip` its point back, so only guesses use up the
+   * limit (an office's staff, or a test run, set many passwords from one address).
+   */
+  setPasswordLinkFound(ip: string): Promise<void>;
 }
 
 function limiter(
@@ -109,5 +115,8 @@ export function createSignInThrottle(
       await Promise.all([byAccount.reward(account, 1), byIp.reward(ip, 1)]);
     },
     setPasswordAttempt: (ip) => take(setPasswordByIp, ip),
+    async setPasswordLinkFound(ip) {
+      await setPasswordByIp.reward(ip, 1);
+    },
   };
 }
