@@ -38,7 +38,7 @@ function SliderLink({
  * hidden ' about us' completes its text, which is what search engines and Lighthouse's
  * link-text audit read (a link whose whole text is 'Learn More' says nothing of where it goes),
  * and the name screen readers and link lists give it; the visible words begin that name, so
- * speaking them still finds it (decision 062's addendum).
+ * speaking them still finds it (decision 071).
  */
 function LearnMoreLink() {
   return (
