@@ -84,7 +84,7 @@ export function enhanceShortlistPage(page: HTMLElement): () => void {
 }
 
 /** What a refused fifth tick says beside its own checkbox. */
-export const compareLimitMessage = `You can compare up to ${maxCompareCodes} properties at a time. Untick one to choose another.`;
+const compareLimitMessage = `You can compare up to ${maxCompareCodes} properties at a time. Untick one to choose another.`;
 
 /**
  * The shortlist's compare form: a fifth tick is refused where it is pressed (the box stays
@@ -111,8 +111,9 @@ export function enhanceCompareForm(form: HTMLElement): () => void {
       if (note) note.textContent = "";
     }
   };
-  // On click, before the box changes: a cancelled click leaves a checkbox as it was, so the
-  // fifth tick never happens (a change undone afterwards would flash and fire change twice).
+  // On click, before the change: a cancelled click leaves a checkbox as it was, so the fifth
+  // tick is refused, not made and then undone (no change event announces a tick that never
+  // counted).
   const onClick = (event: MouseEvent) => {
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || box.name !== "codes") return;
