@@ -2,11 +2,13 @@ import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { costParams } from "../../lib/monthly-cost.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
+import { goneHomePath } from "../components/home/gone-notice.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { PropertyPage } from "../components/property/property-page.tsx";
 import { areaParam } from "../display-units.ts";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
+import { findSimilarHomes, similarTabSize } from "../listing/similar-homes.ts";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import { propertySeo } from "../seo/property-seo.ts";
 import enquiryCss from "../styles/enquiry.css?url";
@@ -23,7 +25,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
- * visitor to the home page. The description is sanitised here, on the server, before it is
+ * visitor to the home page, whose URL names the code (`/?gone={code}`, decision 072): the home
+ * page then says the home is no longer on the market and shows similar ones. The description is sanitised here, on the server, before it is
  * rendered as HTML. The enquiry form's puzzle is not: it comes from the puzzle endpoint, so
  * the page is the same for every visitor (decision 031).
  */
@@ -31,12 +34,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
   const { api } = site;
   const found = await api.getProperty(params.code);
-  if (!found) throw redirect("/");
+  if (!found) throw redirect(goneHomePath(params.code));
   const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).
   const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
-  return { property, properties };
+  // SPEC §2's Similar tab stays hand-picked; fewer than three are topped up with homes like
+  // this one (decision 072), never instead of them.
+  const handPicked = properties.filter((related) => related.code !== property.code);
+  const moreLikeThis = await findSimilarHomes(api.searchProperties, property, {
+    count: similarTabSize - handPicked.length,
+    exclude: handPicked.map((related) => related.code),
+  });
+  return { property, properties, moreLikeThis };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -52,11 +62,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, properties } = loaderData;
+  const { property, properties, moreLikeThis } = loaderData;
   return (
     <PropertyPage
       property={property}
       properties={properties}
+      moreLikeThis={moreLikeThis}
       enquiry={
         <PropertyEnquiryForm
           key={property.code}
