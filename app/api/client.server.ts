@@ -28,7 +28,7 @@ import {
   type PropertySearch,
 } from "../../lib/property-search.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
-import type { HomeLike } from "../listing/similar-homes.ts";
+import type { HomeLike } from "../../lib/similar-homes.ts";
 
 /**
  * One floor plan of a property (decision 052), in `getProperty(code).floor_plans` (absent from

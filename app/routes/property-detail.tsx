@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { costParams } from "../../lib/monthly-cost.ts";
+import { findSimilarHomes, similarTabSize } from "../../lib/similar-homes.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { goneHomePath } from "../components/home/gone-notice.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
@@ -8,7 +9,6 @@ import { codesOf } from "../components/property/match-codes.ts";
 import { PropertyPage } from "../components/property/property-page.tsx";
 import { areaParam } from "../display-units.ts";
 import { enquiryAction } from "../enquiry/enquiry-action.server.ts";
-import { findSimilarHomes, similarTabSize } from "../listing/similar-homes.ts";
 import { rootDataOf, routeMeta, seoSiteOf } from "../seo/meta.ts";
 import { propertySeo } from "../seo/property-seo.ts";
 import enquiryCss from "../styles/enquiry.css?url";

@@ -5,8 +5,8 @@
  * (decision 031), keyed by `gone` (the home route's handle).
  */
 import type { Property } from "../../../lib/api-contract.ts";
+import { findSimilarHomes } from "../../../lib/similar-homes.ts";
 import type { ApiClient } from "../../api/client.server.ts";
-import { findSimilarHomes } from "../../listing/similar-homes.ts";
 import { PropertyCard } from "../property/property-card.tsx";
 
 /** The home page's parameter naming the listing a visitor's link asked for. */

@@ -9,9 +9,16 @@
  * so they read the listing indexes the search pages read (decisions 009, 033, 058) and work
  * against any §7 backend.
  */
-import type { Property } from "../../lib/api-contract.ts";
-import { maxAmount, maxSearchLimit, type PropertyFilters } from "../../lib/property-search.ts";
-import type { ApiClient } from "../api/client.server.ts";
+import type { Property } from "./api-contract.ts";
+import {
+  maxAmount,
+  maxSearchLimit,
+  type PropertyFilters,
+  type PropertySearch,
+} from "./property-search.ts";
+
+/** A property search (the site's API client's `searchProperties`, or the query itself). */
+export type SearchProperties = (search: PropertySearch) => Promise<{ properties: Property[] }>;
 
 /** What a similar home is matched on: a listing's offer, category, city and price. */
 export interface HomeLike {
@@ -39,7 +46,7 @@ function priceBand(price: number): Pick<PropertyFilters, "minPrice" | "maxPrice"
 
 /** Up to `count` published homes like `like` by the rule above, left out `exclude`'s codes. */
 export async function findSimilarHomes(
-  searchProperties: ApiClient["searchProperties"],
+  searchProperties: SearchProperties,
   like: HomeLike,
   { count, exclude = [] }: { count: number; exclude?: readonly string[] },
 ): Promise<Property[]> {
