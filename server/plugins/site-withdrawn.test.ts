@@ -46,7 +46,9 @@ describe("a withdrawn listing's link, and homes like a listing", () => {
   it("redirects a withdrawn listing home with its code; the home page says so, with similar homes", async () => {
     const { property } = await listingWithSimilarHomes();
     await updatePropertyPublish(test.app.database.db, property.code, false);
-    onTestFinished(() => updatePropertyPublish(test.app.database.db, property.code, true));
+    onTestFinished(async () => {
+      await updatePropertyPublish(test.app.database.db, property.code, true);
+    });
     // What the page shows now that it is withdrawn (itself left out: it is unpublished).
     const similar = await findSimilarHomes(searchProperties, property, { count: 3 });
     expect(similar.length).toBeGreaterThan(0);
