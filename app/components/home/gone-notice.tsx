@@ -58,7 +58,7 @@ export function GoneNoticeSection({ notice }: { notice: GoneNotice }) {
             )}
           </p>
           {withdrawn && notice.similar.length > 0 ? (
-            <ul className="property-grid gone-notice__homes">
+            <ul className="property-grid">
               {notice.similar.map((property) => (
                 <li key={property.code} className="property-grid__item">
                   <PropertyCard property={property} variant="grid" />
