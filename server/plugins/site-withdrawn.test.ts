@@ -86,11 +86,11 @@ describe("a withdrawn listing's link, and homes like a listing", () => {
   });
 
   it("tops up a Similar tab with fewer than three hand-picked homes with homes like it", async () => {
-    const published_codes = new Set(published.map((each) => each.code));
+    const publishedCodes = new Set(published.map((each) => each.code));
     let found: { property: Property; more: Property[] } | undefined;
     for (const property of published) {
       const handPicked = codesOf(property.related_product).filter(
-        (code) => code !== property.code && published_codes.has(code),
+        (code) => code !== property.code && publishedCodes.has(code),
       );
       if (handPicked.length >= 3) continue;
       const more = await findSimilarHomes(searchProperties, property, {
