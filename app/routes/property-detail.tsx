@@ -25,8 +25,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
- * visitor to the home page, whose URL names the code (`/?gone={code}`, decision 072): the home
- * page then says the home is no longer on the market and shows similar ones. The description is sanitised here, on the server, before it is
+ * visitor to the home page; a withdrawn listing's link to `/?gone={code}` (decision 072), where
+ * the home page says the home is no longer on the market and shows similar ones. The
+ * description is sanitised here, on the server, before it is
  * rendered as HTML. The enquiry form's puzzle is not: it comes from the puzzle endpoint, so
  * the page is the same for every visitor (decision 031).
  */
@@ -34,7 +35,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
   const { api } = site;
   const found = await api.getProperty(params.code);
-  if (!found) throw redirect(goneHomePath(params.code));
+  if (!found) {
+    // A listing once on the market names itself to the home page, which says it is gone;
+    // any other missing code goes to the home page itself, as SPEC §2 has it.
+    const withdrawn = await api.getWithdrawnListing(params.code);
+    throw redirect(withdrawn ? goneHomePath(params.code) : "/");
+  }
   const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).

@@ -1,8 +1,9 @@
 /**
  * A listing link that finds nothing, and homes like a listing (decision 072), on the built site
- * (run `npm run build` first): a missing property still redirects home (SPEC §2), to
- * `/?gone={code}`, whose page says why — a withdrawn listing with similar homes, an unknown
- * code more gently — and is a shareable page like any other; the Similar tab tops up a short
+ * (run `npm run build` first): a missing property still redirects home (SPEC §2): a code that
+ * never was a listing to `/` itself, a withdrawn listing to `/?gone={code}`, whose page says why
+ * with similar homes (a hand-typed unknown `gone` more gently) and is a shareable page like
+ * any other; the Similar tab tops up a short
  * hand-picked list with "More homes like this", of the same offer.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
@@ -69,10 +70,13 @@ describe("a withdrawn listing's link, and homes like a listing", () => {
     expect(home.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
   });
 
-  it("says something gentler for a code that never was a listing", async () => {
+  it("sends a code that never was a listing to the home page itself (SPEC §2)", async () => {
     const link = await test.app.inject({ url: "/property/NO-SUCH-HOME" });
     expect(link.statusCode).toBe(302);
-    expect(link.headers.location).toBe("/?gone=NO-SUCH-HOME");
+    expect(link.headers.location).toBe("/");
+  });
+
+  it("says something gentler for a `gone` code that never was a listing", async () => {
     const home = await test.app.inject({ url: "/?gone=NO-SUCH-HOME" });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain("We couldn’t find that home");
