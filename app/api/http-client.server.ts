@@ -265,6 +265,10 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       getProperty(code) {
         return read(`/property/show/one/${encodeURIComponent(code)}`, propertySchema);
       },
+      /** §7 has no read of a withdrawn listing: every missing code reads as unknown. */
+      async getWithdrawnListing() {
+        return undefined;
+      },
       /** Posts the enquiry as multipart form data. */
       async alert(action) {
         const { action: name, ...fields } = action;

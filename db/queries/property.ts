@@ -572,6 +572,44 @@ export async function findPropertyForPreview(
   return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
 }
 
+/**
+ * What a visitor's old link to a withdrawn listing may still tell (decision 072): the offer,
+ * category, city and price its similar homes are matched on. A listing that was never
+ * published (a draft) reads as unknown, so its existence never leaks.
+ */
+export interface WithdrawnListing {
+  code: string;
+  offer_type: string;
+  category: string;
+  city: string;
+  price: number;
+}
+
+/**
+ * The withdrawn listing (published once, not now) by code or slug, as the property page's
+ * URL names it: two unique-index lookups (code, slug), one row.
+ */
+export async function findWithdrawnListing(
+  db: Kysely<Database>,
+  codeOrSlug: string,
+): Promise<WithdrawnListing | undefined> {
+  const row = await selectFewWithCategory(db)
+    .where((eb) =>
+      eb.or([eb("property.code", "=", codeOrSlug), eb("property.slug", "=", codeOrSlug)]),
+    )
+    .where("property.publish", "=", 0)
+    .where("property.first_published_at", "is not", null)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    code: row.code,
+    offer_type: row.offer_type,
+    category: row.category ?? "",
+    city: row.city,
+    price: Number(row.price),
+  };
+}
+
 /** A property by its code, published or not. */
 export async function findPropertyRowByCode(
   db: Kysely<Database>,

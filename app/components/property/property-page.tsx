@@ -36,6 +36,8 @@ export interface PropertyPageProps {
   property: Property;
   /** The related properties its loader read (the Similar tab's). */
   properties: readonly Property[];
+  /** Published homes like this one that top up a short hand-picked list (decision 072). */
+  moreLikeThis?: readonly Property[];
   /** The sidebar's first box: the public page's enquiry form (the preview's stands-in note). */
   enquiry: ReactNode;
 }
@@ -59,7 +61,12 @@ function showStatusBadge(property: Property): boolean {
  * (/property/{code}) and the back office's preview of a listing (decision 070) both render it,
  * so a preview shows exactly what the public page would.
  */
-export function PropertyPage({ property, properties, enquiry }: PropertyPageProps) {
+export function PropertyPage({
+  property,
+  properties,
+  moreLikeThis = [],
+  enquiry,
+}: PropertyPageProps) {
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), properties).filter(
     (related) => related.code !== property.code,
@@ -129,7 +136,12 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
             <h2 id="property-info-heading" className="visually-hidden">
               Property information
             </h2>
-            <PropertyTabs key={property.code} property={property} similar={similar} />
+            <PropertyTabs
+              key={property.code}
+              property={property}
+              similar={similar}
+              moreLikeThis={moreLikeThis}
+            />
           </section>
           <section className="property-section" aria-labelledby="property-features-heading">
             <h2 id="property-features-heading" className="property-section__title">
