@@ -81,7 +81,7 @@ export function FeaturedCard({ property }: { property: Property }) {
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="featured-card__body">
-        <p className="featured-card__price">{units.price(property.price)}</p>
+        <p className="featured-card__price">{units.listingPrice(property)}</p>
         <CardTitle block="featured-card" property={property} />
         <CardAddress block="featured-card" property={property} />
       </div>
@@ -122,7 +122,7 @@ export function PropertyTile({ property }: { property: Property }) {
           </div>
           <div className="property-tile__detail">
             <dt>Price</dt>
-            <dd>{units.price(property.price)}</dd>
+            <dd>{units.listingPrice(property)}</dd>
           </div>
         </dl>
       </div>
@@ -165,7 +165,7 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
             </li>
           ) : null}
         </ul>
-        <p className="listing-card__price">{units.price(property.price)}</p>
+        <p className="listing-card__price">{units.listingPrice(property)}</p>
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="listing-card__body">
@@ -220,7 +220,7 @@ export function RecentCard({ property }: { property: Property }) {
       <div className="recent-card__body">
         <CardTitle block="recent-card" property={property} />
         <p className="recent-card__address">{property.address}</p>
-        <p className="recent-card__price">{units.price(property.price)}</p>
+        <p className="recent-card__price">{units.listingPrice(property)}</p>
       </div>
     </article>
   );

@@ -66,7 +66,7 @@ export function PropertyCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/property/${encodeURIComponent(property.slug)}`;
   const units = useDisplayUnits();
-  const price = <p className="property-card__price">{units.price(property.price)}</p>;
+  const price = <p className="property-card__price">{units.listingPrice(property)}</p>;
   const created = meta ? formatDate(property.created_at) : undefined;
   return (
     <article className={`property-card property-card--${variant}`}>

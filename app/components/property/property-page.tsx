@@ -106,7 +106,7 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
               <StarRating rating={property.rating} />
             </div>
             <div className="property-header__aside">
-              <p className="property-header__price">{units.price(property.price)}</p>
+              <p className="property-header__price">{units.listingPrice(property)}</p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
@@ -140,6 +140,7 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
           <MonthlyCost
             offerType={property.offer_type}
             price={property.price}
+            rentPeriod={property.rent_period}
             path={propertyPath(property)}
           />
           <AdvancedSearch action="/property" layout="wide" />

@@ -47,7 +47,7 @@ export function PropertyMiniList({ title, properties, className }: PropertyMiniL
               >
                 {property.headline}
               </Link>
-              <span className="property-mini-list__price">{units.price(property.price)}</span>
+              <span className="property-mini-list__price">{units.listingPrice(property)}</span>
             </div>
           </li>
         ))}
