@@ -12,8 +12,8 @@
 import { z } from "zod";
 import { readAvailability } from "./availability.ts";
 import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
-import { readRentPeriod } from "./rent-period.ts";
 import type { JsonList } from "./json-list.ts";
+import { readRentPeriod } from "./rent-period.ts";
 
 /** A rent's period (decision 073), absent when a backend sends none or an unknown one. */
 const rentPeriod = z

@@ -1,8 +1,8 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
-import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
+import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import {
   type Database,
   type NewPropertyRow,
