@@ -26,6 +26,15 @@ const badgesOf = (html: string) =>
   [...html.matchAll(/class="listing-badge [^"]*">([^<]*)</g)].map((match) => match[1]);
 
 describe("PropertyCard", () => {
+  it("says a rent's period after its price, in both variants", () => {
+    const weekly = buildProperty({ price: 800, offer_type: "For Rent", rent_period: "week" });
+    for (const variant of ["grid", "row"] as const) {
+      expect(render(weekly, variant)).toContain(
+        '<p class="property-card__price">$800.00 a week</p>',
+      );
+    }
+  });
+
   it("draws the grid card: price on the cover, four counts, no author or date", () => {
     const property = buildProperty({ price: 425000 });
     const html = render(property, "grid");
