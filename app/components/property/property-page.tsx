@@ -17,6 +17,7 @@ import { SocialLinks } from "../sidebar/social-links.tsx";
 import { AreaUnitToggle } from "../units/area-unit-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
 import { FeatureList } from "./feature-list.tsx";
+import { ListingPrice } from "./listing-price.tsx";
 import {
   codesOf,
   featureIdsOf,
@@ -106,7 +107,9 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
               <StarRating rating={property.rating} />
             </div>
             <div className="property-header__aside">
-              <p className="property-header__price">{units.listingPrice(property)}</p>
+              <p className="property-header__price">
+                <ListingPrice listing={property} />
+              </p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
