@@ -229,8 +229,8 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       const placed = sortProperties(all, "new").flatMap((property): PropertyMarker[] => {
         const { latitude, longitude } = property;
         if (latitude == null || longitude == null || !matchesFilters(property, filters)) return [];
-        const { code, slug, headline, price, offer_type } = property;
-        return [{ code, slug, headline, price, offer_type, latitude, longitude }];
+        const { code, slug, headline, price, offer_type, rent_period } = property;
+        return [{ code, slug, headline, price, offer_type, rent_period, latitude, longitude }];
       });
       return {
         markers: placed.slice(0, fallbackMarkerLimit),

@@ -17,6 +17,7 @@ import { SocialLinks } from "../sidebar/social-links.tsx";
 import { AreaUnitToggle } from "../units/area-unit-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
 import { FeatureList } from "./feature-list.tsx";
+import { ListingPrice } from "./listing-price.tsx";
 import {
   codesOf,
   featureIdsOf,
@@ -113,7 +114,9 @@ export function PropertyPage({
               <StarRating rating={property.rating} />
             </div>
             <div className="property-header__aside">
-              <p className="property-header__price">{units.price(property.price)}</p>
+              <p className="property-header__price">
+                <ListingPrice listing={property} />
+              </p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
@@ -152,6 +155,7 @@ export function PropertyPage({
           <MonthlyCost
             offerType={property.offer_type}
             price={property.price}
+            rentPeriod={property.rent_period}
             path={propertyPath(property)}
           />
           <AdvancedSearch action="/property" layout="wide" />
