@@ -39,7 +39,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testIgnore:
-        /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content)\.spec\.ts/,
+        /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn)\.spec\.ts/,
     },
     // These add, publish and remove properties: each runs after every other spec, whose counts
     // it would change, and after the other.
@@ -103,6 +103,13 @@ export default defineConfig({
       testMatch: /admin-content\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["admin-photos"],
+    },
+    // Withdraws a listing (putting it back after): after every other spec, whose pages it changes.
+    {
+      name: "withdrawn",
+      testMatch: /withdrawn\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["admin-content"],
     },
   ],
   webServer: {

@@ -11,7 +11,9 @@ import {
   type CurrencyFormat,
   formatArea,
   formatAreaNumber,
+  formatListingPrice,
   formatPrice,
+  type ListingPrice,
   readAreaUnit,
 } from "../lib/format.ts";
 import { useSiteSettings } from "./site-settings.ts";
@@ -30,6 +32,8 @@ export interface DisplayUnits {
   areaUnit: AreaUnit;
   /** A price with the currency: '$685,000.00'. */
   price(amount: number): string;
+  /** A listing's price, a rent's with its period: '$3,450.00 a month' (decision 073). */
+  listingPrice(listing: ListingPrice): string;
   /** A stored size (sq ft) in this page's unit: '3000 sq ft', '278.7 m²'. */
   area(squareFeet: number, options?: { group?: boolean }): string;
   /** The same without its unit: '3000', '278.7'. */
@@ -41,6 +45,7 @@ export function displayUnits(currency: CurrencyFormat, areaUnit: AreaUnit): Disp
     currency,
     areaUnit,
     price: (amount) => formatPrice(amount, currency),
+    listingPrice: (listing) => formatListingPrice(listing, currency),
     area: (squareFeet, options) => formatArea(squareFeet, areaUnit, options),
     areaNumber: (squareFeet) => formatAreaNumber(squareFeet, areaUnit),
   };

@@ -132,6 +132,8 @@ export interface Database {
       string | null | undefined,
       string | null
     >;
+    /** lib/rent-period.ts: 'week', 'month' (the default), 'quarter', 'year'; read for rentals only. */
+    rent_period: ColumnType<string, string | undefined, string>;
   };
   /** A property's floor plan, in order (decision 052); deleted with its property. */
   floor_plan: {

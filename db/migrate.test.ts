@@ -256,6 +256,30 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).toContain("client_address");
   });
 
+  it("gives every listing a rent period, a month by default, from the four periods only, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const periods = await db.selectFrom("property").select("rent_period").execute();
+    expect(periods.length).toBeGreaterThan(0);
+    expect(new Set(periods.map((row) => row.rent_period))).toEqual(new Set(["month"]));
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const setTo = (rent_period: string) =>
+      db.updateTable("property").set({ rent_period }).where("code", "=", code).execute();
+    for (const period of ["week", "quarter", "year", "month"]) await setTo(period);
+    await expect(setTo("fortnight")).rejects.toThrow();
+
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-28-0029-rent-period");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("rent_period");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("rent_period");
+  });
+
   it("gives every listing an availability, available by default, from the four states only", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;

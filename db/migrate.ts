@@ -20,6 +20,7 @@ import * as searchAlerts from "./migrations/2026-11-27-0015-search-alerts.ts";
 import * as listingCountCovering from "./migrations/2026-11-27-0020-listing-count-covering.ts";
 import * as appSecrets from "./migrations/2026-11-28-0022-app-secrets.ts";
 import * as auditClientAddress from "./migrations/2026-11-28-0023-audit-client-address.ts";
+import * as rentPeriod from "./migrations/2026-11-28-0029-rent-period.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0020-listing-count-covering": listingCountCovering,
   "2026-11-28-0022-app-secrets": appSecrets,
   "2026-11-28-0023-audit-client-address": auditClientAddress,
+  "2026-11-28-0029-rent-period": rentPeriod,
 };
 
 /**

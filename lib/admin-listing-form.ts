@@ -6,6 +6,7 @@
  */
 import type { ColleagueSave, ListingFieldConflict } from "./admin-listing-merge.ts";
 import { availabilityLabels, defaultAvailability } from "./availability.ts";
+import { defaultRentPeriod, rentPeriodLabels } from "./rent-period.ts";
 
 /** The form's text fields: SPEC §3's property fields, named as the import's columns. */
 export const listingTextFields = [
@@ -15,6 +16,7 @@ export const listingTextFields = [
   "offer_type",
   "category",
   "price",
+  "rent_period",
   "reference_no",
   "availability",
   "address",
@@ -59,6 +61,7 @@ export const listingFieldLabels: Record<ListingField, string> = {
   offer_type: "Offer",
   category: "Category",
   price: "Price",
+  rent_period: "Rent is per (rentals)",
   reference_no: "Reference number",
   availability: "Availability",
   address: "Street address",
@@ -97,6 +100,7 @@ export function emptyListingValues(): ListingFormValues {
     ...values,
     offer_type: "For Sale",
     availability: availabilityLabels[defaultAvailability],
+    rent_period: rentPeriodLabels[defaultRentPeriod],
     amenities: [],
     related: [],
     publish: false,

@@ -4,6 +4,7 @@
  * the database query.
  */
 import type { Property } from "./api-contract.ts";
+import type { RentPeriod } from "./rent-period.ts";
 
 export const adminListingSorts = [
   "new",
@@ -59,6 +60,9 @@ export interface AdminListingRow {
   headline: string;
   city: string;
   price: number;
+  /** The price's offer and a rent's period: the table shows it as the site does. */
+  offer_type: string;
+  rent_period: RentPeriod;
   status: AdminListingStatus;
   /** ISO 8601. */
   createdAt: string;

@@ -13,6 +13,13 @@ import { z } from "zod";
 import { readAvailability } from "./availability.ts";
 import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
 import type { JsonList } from "./json-list.ts";
+import { readRentPeriod } from "./rent-period.ts";
+
+/** A rent's period (decision 073), absent when a backend sends none or an unknown one. */
+const rentPeriod = z
+  .unknown()
+  .transform((value) => readRentPeriod(value))
+  .optional();
 
 /** A whole number that some backends send as a numeric string. */
 const count = z.coerce.number().catch(0);
@@ -119,6 +126,12 @@ export const propertySchema = z.object({
     .optional(),
   availability_changed_at: z.string().nullish().catch(null),
   /**
+   * lib/rent-period.ts: what a rent's price is for, 'week', 'month', 'quarter' or 'year'
+   * (decision 073). Optional: other backends do not send it, and a rental then reads as monthly;
+   * an unknown value reads as absent.
+   */
+  rent_period: rentPeriod,
+  /**
    * The property's floor plans, in order (decision 052): `GET /property/show/one/{code}` only;
    * the lists leave it out. Optional: other backends have none. Plans that are not a valid
    * `{ label, file, kind }` (an image or a PDF) are dropped.
@@ -143,6 +156,7 @@ export const propertyMarkerSchema = z.object({
   headline: z.string().catch(""),
   price: z.coerce.number().catch(0),
   offer_type: z.string().catch(""),
+  rent_period: rentPeriod,
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
 });

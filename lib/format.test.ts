@@ -3,9 +3,11 @@ import {
   areaIn,
   formatArea,
   formatAreaNumber,
+  formatCompactListingPrice,
   formatCompactPrice,
   formatDate,
   formatListingAge,
+  formatListingPrice,
   formatPrice,
   formatWholeAmount,
   readAreaUnit,
@@ -83,6 +85,36 @@ describe("formatListingAge", () => {
   it("answers '' for an unreadable date", () => {
     expect(formatListingAge("not a date", now)).toBe("");
     expect(formatDate("")).toBe("");
+  });
+});
+
+describe("formatListingPrice", () => {
+  it("follows a rent's price with its period, a sale's with nothing", () => {
+    const rent = { price: 3450, offer_type: "For Rent" };
+    expect(formatListingPrice({ ...rent, rent_period: "month" })).toBe("$3,450.00 a month");
+    expect(formatListingPrice({ ...rent, rent_period: "week" })).toBe("$3,450.00 a week");
+    expect(formatListingPrice({ ...rent, rent_period: "quarter" })).toBe("$3,450.00 a quarter");
+    expect(formatListingPrice({ ...rent, rent_period: "year" })).toBe("$3,450.00 a year");
+    // No period (another backend): a month.
+    expect(formatListingPrice(rent)).toBe("$3,450.00 a month");
+    expect(formatListingPrice({ price: 685000, offer_type: "For Sale", rent_period: "week" })).toBe(
+      "$685,000.00",
+    );
+  });
+
+  it("keeps the configured currency's format before the period", () => {
+    const euro = { symbol: "€", code: "EUR", decimals: 0 };
+    expect(
+      formatListingPrice({ price: 1200, offer_type: "for rent", rent_period: "week" }, euro),
+    ).toBe("€1,200 a week");
+  });
+
+  it("says the period in a compact price for a map's marker", () => {
+    expect(formatCompactListingPrice({ price: 3450, offer_type: "For Rent" })).toBe("$3.5K/mo");
+    expect(
+      formatCompactListingPrice({ price: 800, offer_type: "For Rent", rent_period: "week" }),
+    ).toBe("$800/wk");
+    expect(formatCompactListingPrice({ price: 2_450_000, offer_type: "For Sale" })).toBe("$2.5M");
   });
 });
 

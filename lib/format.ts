@@ -4,6 +4,7 @@
  * The currency and the area unit are configurable (`CURRENCY`, `AREA_UNIT`); the defaults are
  * the SPEC's: '$', two decimals, thousands separators, sizes in 'sq ft'.
  */
+import { priceRentPeriod, type RentPeriod } from "./rent-period.ts";
 
 /** How prices are shown: a symbol before the amount, an ISO 4217 code, the decimals shown. */
 export interface CurrencyFormat {
@@ -68,6 +69,35 @@ export function formatPrice(price: number, currency: CurrencyFormat = defaultCur
   return `${currency.symbol}${amount}`;
 }
 
+/** What follows a rent's price: '$3,450.00 a month'. */
+export const rentPeriodPhrases: Record<RentPeriod, string> = {
+  week: "a week",
+  month: "a month",
+  quarter: "a quarter",
+  year: "a year",
+};
+
+/** What a listing's price depends on: the amount, sale or rent, and the rent's period. */
+export interface ListingPrice {
+  price: number;
+  offer_type: string;
+  rent_period?: RentPeriod | null;
+}
+
+/**
+ * A listing's price as every screen, mail and document shows it: `formatPrice`, then the rent's
+ * period for a rental ('$3,450.00 a month'; month when the listing has none), nothing more for
+ * a sale ('$685,000.00'). The one home of "price with its period" (decision 073).
+ */
+export function formatListingPrice(
+  listing: ListingPrice,
+  currency: CurrencyFormat = defaultCurrency,
+): string {
+  const period = priceRentPeriod(listing);
+  const price = formatPrice(listing.price, currency);
+  return period === undefined ? price : `${price} ${rentPeriodPhrases[period]}`;
+}
+
 const compactFormat = new Intl.NumberFormat("en-US", {
   notation: "compact",
   maximumFractionDigits: 1,
@@ -79,6 +109,24 @@ export function formatCompactPrice(
   currency: CurrencyFormat = defaultCurrency,
 ): string {
   return `${currency.symbol}${compactFormat.format(Number.isFinite(price) ? price : 0)}`;
+}
+
+/** A rent's period after a compact price, short enough for a map's marker. */
+export const rentPeriodShortPhrases: Record<RentPeriod, string> = {
+  week: "/wk",
+  month: "/mo",
+  quarter: "/qtr",
+  year: "/yr",
+};
+
+/** A listing's compact price, a rent's with its short period: '$3.5K/mo', '$2.5M'. */
+export function formatCompactListingPrice(
+  listing: ListingPrice,
+  currency: CurrencyFormat = defaultCurrency,
+): string {
+  const period = priceRentPeriod(listing);
+  const price = formatCompactPrice(listing.price, currency);
+  return period === undefined ? price : `${price}${rentPeriodShortPhrases[period]}`;
 }
 
 /** A whole amount with the symbol and no decimals, for ranges and sliders: '$150,000'. */

@@ -19,6 +19,7 @@ import {
   offerTypes,
 } from "../../lib/admin-listing-form.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
+import { rentPeriodLabels } from "../../lib/rent-period.ts";
 import { FloorPlanField } from "./floor-plan-field.tsx";
 import { FormToken } from "./form-field.tsx";
 import { type ListingDraft, type ListingDraftState, useListingDraft } from "./listing-draft.ts";
@@ -542,7 +543,13 @@ export function ListingForm(props: ListingFormProps) {
             errors={errors}
             inputMode="decimal"
             required
-            hint="In dollars, digits only (a rent per month)."
+            hint="In dollars, digits only (a rent per the period below)."
+          />
+          <SelectField
+            field="rent_period"
+            values={values}
+            errors={errors}
+            choices={Object.values(rentPeriodLabels)}
           />
           <TextField field="reference_no" values={values} errors={errors} />
           <SelectField

@@ -28,6 +28,7 @@ import {
   type PropertySearch,
 } from "../../lib/property-search.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
+import type { HomeLike } from "../../lib/similar-homes.ts";
 
 /**
  * One floor plan of a property (decision 052), in `getProperty(code).floor_plans` (absent from
@@ -36,6 +37,9 @@ import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
  * and its `kind`, "image" or "pdf".
  */
 export type { FloorPlan };
+
+/** A withdrawn listing's code and what its similar homes are matched on (decision 072). */
+export type WithdrawnListing = HomeLike;
 
 /** One page of a property search and how many properties match in all. */
 export interface PropertySearchResult {
@@ -83,6 +87,12 @@ export interface ApiClient {
   getCollection(name: CollectionName): Promise<Collection | undefined>;
   /** The property by code or slug; undefined when missing (the caller redirects). */
   getProperty(code: string): Promise<Property | undefined>;
+  /**
+   * The withdrawn listing (published once, not now) by code or slug, with what its similar
+   * homes are matched on (decision 072); undefined for any other code, and from a §7 backend,
+   * which has no such read.
+   */
+  getWithdrawnListing(code: string): Promise<WithdrawnListing | undefined>;
   /**
    * Sends an enquiry through §7 `POST /contact/add` (its validation, per-visitor rate limit,
    * storage and e-mail); the visitor is the request's. Never throws.

@@ -234,6 +234,30 @@ describe("availability", () => {
   });
 });
 
+describe("rent period", () => {
+  it("reads a value, label or usual spelling, and stays absent for a backend without it", async () => {
+    const answers: Record<string, Record<string, unknown>> = {
+      weekly: { rent_period: "week" },
+      label: { rent_period: "Quarterly" },
+      annual: { rent_period: "annual" },
+      other: {},
+      wrong: { rent_period: "fortnight" },
+    };
+    const { client } = httpApi((url) => {
+      const code = url.pathname.split("/").at(-1)!;
+      return {
+        body: { data: { ...property(code, 900, "2026-01-01T00:00:00Z"), ...answers[code] } },
+      };
+    });
+    expect((await client.getProperty("weekly"))?.rent_period).toBe("week");
+    expect((await client.getProperty("label"))?.rent_period).toBe("quarter");
+    expect((await client.getProperty("annual"))?.rent_period).toBe("year");
+    // Absent or unknown: absent, and a rental then reads as monthly (lib/rent-period.ts).
+    expect(await client.getProperty("other")).not.toHaveProperty("rent_period");
+    expect((await client.getProperty("wrong"))?.rent_period).toBeUndefined();
+  });
+});
+
 describe("the visitor", () => {
   it("is sent as X-Forwarded-For and X-Request-Id on reads and on the enquiry post", async () => {
     const sent: [string | null, string | null][] = [];

@@ -229,8 +229,8 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       const placed = sortProperties(all, "new").flatMap((property): PropertyMarker[] => {
         const { latitude, longitude } = property;
         if (latitude == null || longitude == null || !matchesFilters(property, filters)) return [];
-        const { code, slug, headline, price, offer_type } = property;
-        return [{ code, slug, headline, price, offer_type, latitude, longitude }];
+        const { code, slug, headline, price, offer_type, rent_period } = property;
+        return [{ code, slug, headline, price, offer_type, rent_period, latitude, longitude }];
       });
       return {
         markers: placed.slice(0, fallbackMarkerLimit),
@@ -264,6 +264,10 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       },
       getProperty(code) {
         return read(`/property/show/one/${encodeURIComponent(code)}`, propertySchema);
+      },
+      /** §7 has no read of a withdrawn listing: every missing code reads as unknown. */
+      async getWithdrawnListing() {
+        return undefined;
       },
       /** Posts the enquiry as multipart form data. */
       async alert(action) {

@@ -7,7 +7,12 @@
 import { convert } from "html-to-text";
 import type { Amenity, CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
-import { type AreaUnit, type CurrencyFormat, formatArea, formatPrice } from "../../lib/format.ts";
+import {
+  type AreaUnit,
+  type CurrencyFormat,
+  formatArea,
+  formatListingPrice,
+} from "../../lib/format.ts";
 import { hasImageVariants, imageVariantPath } from "../../lib/image-variants.ts";
 import type { ImageReader } from "../context.ts";
 import { absoluteUrl } from "../seo/meta.ts";
@@ -213,7 +218,7 @@ export async function brochureContent(
   return {
     headline: property.headline,
     address: property.address,
-    price: formatPrice(property.price, settings.currency),
+    price: formatListingPrice(property, settings.currency),
     offerType: property.offer_type,
     reference: property.reference_no || property.code,
     code: property.code,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { siteRequestContext } from "#app-context";
 import type { Amenity, Property } from "../../lib/api-contract.ts";
-import { formatListingAge, formatPrice } from "../../lib/format.ts";
+import { formatListingAge, formatListingPrice } from "../../lib/format.ts";
 import {
   comparePath,
   maxCompareCodes,
@@ -55,7 +55,11 @@ function rowsOf(amenities: readonly Amenity[], now: Date, withStatus: boolean): 
   const amenitiesOf = (property: Property) =>
     matchAmenities(featureIdsOf(property.features), amenities);
   const rows: CompareRow[] = [
-    { label: "Price", show: (p) => formatPrice(p.price), key: (p) => String(p.price) },
+    {
+      label: "Price",
+      show: (p) => formatListingPrice(p),
+      key: (p) => formatListingPrice(p),
+    },
     { label: "Offer", show: (p) => p.offer_type || "—", key: (p) => p.offer_type },
     count("Beds", "bedroom"),
     count("Baths", "bathroom"),

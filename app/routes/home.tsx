@@ -6,6 +6,7 @@ import { BannerCarousel } from "../components/carousel/banner-carousel.tsx";
 import { FeaturedCarousel } from "../components/carousel/featured-carousel.tsx";
 import { matchCollection, toCollectionRef } from "../components/home/collections.ts";
 import { Counters } from "../components/home/counters.tsx";
+import { GoneNoticeSection, goneParam, loadGoneNotice } from "../components/home/gone-notice.tsx";
 import {
   FeaturedCard,
   ListingCard,
@@ -27,9 +28,10 @@ import type { Route } from "./+types/home";
  * SPEC §2 Home: the sliders and the three featured collections, fetched in parallel, then the
  * collections' items by code (one `codes=` search, not the whole property list).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = context.get(siteRequestContext);
-  const [sliders, ...collections] = await Promise.all([
+  const [gone, sliders, ...collections] = await Promise.all([
+    loadGoneNotice(api, new URL(request.url)),
     api.getSliders(),
     ...collectionNames.map((name) => api.getCollection(name)),
   ]);
@@ -40,6 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     [layout1, layout2, layout3].flatMap((layout) => layout?.codes ?? []),
   );
   return {
+    /** The word about a listing link that led here (`?gone={code}`, decision 072). */
+    gone,
     sliders,
     /** Every collection's items: the 'property' records of the shared state. */
     properties,
@@ -51,14 +55,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Its cards show areas in the unit `?area=` names (decision 046). */
-export const handle: RouteHandle = { searchParams: [areaParam] };
+/**
+ * Its cards show areas in the unit `?area=` names (decision 046); `?gone=` names the listing a
+ * link asked for (decision 072). The page cache keys it by both.
+ */
+export const handle: RouteHandle = { searchParams: [areaParam, goneParam] };
 
 /** SPEC §1: the profile's business name and description, as they are. */
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { canonicalPath: "/" });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sliders, layout1, layout2, layout3, renderedAt, properties: property } = loaderData;
+  const { gone, sliders, layout1, layout2, layout3, renderedAt, properties: property } = loaderData;
   const profile = useProfile();
   const featured = useMemo(() => matchCollection(layout3.codes, property), [layout3, property]);
   const latest = useMemo(() => matchCollection(layout2.codes, property), [layout2, property]);
@@ -70,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">
         {profile.business_name ? `${profile.business_name}: ` : ""}homes for rent and for sale
       </h1>
+      {gone ? <GoneNoticeSection notice={gone} /> : null}
       <BannerCarousel sliders={sliders} />
       <div className="container">
         <SearchPanel />

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { siteRequestContext } from "#app-context";
 import { costParams } from "../../lib/monthly-cost.ts";
+import { findSimilarHomes, similarTabSize } from "../../lib/similar-homes.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
+import { goneHomePath } from "../components/home/gone-notice.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { PropertyPage } from "../components/property/property-page.tsx";
@@ -23,7 +25,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
 
 /**
  * GET /property/show/one/{code}. SPEC §2/§8: a missing property or an empty answer sends the
- * visitor to the home page. The description is sanitised here, on the server, before it is
+ * visitor to the home page; a withdrawn listing's link to `/?gone={code}` (decision 072), where
+ * the home page says the home is no longer on the market and shows similar ones. The
+ * description is sanitised here, on the server, before it is
  * rendered as HTML. The enquiry form's puzzle is not: it comes from the puzzle endpoint, so
  * the page is the same for every visitor (decision 031).
  */
@@ -31,12 +35,24 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
   const { api } = site;
   const found = await api.getProperty(params.code);
-  if (!found) throw redirect("/");
+  if (!found) {
+    // A listing once on the market names itself to the home page, which says it is gone;
+    // any other missing code goes to the home page itself, as SPEC §2 has it.
+    const withdrawn = await api.getWithdrawnListing(params.code);
+    throw redirect(withdrawn ? goneHomePath(params.code) : "/");
+  }
   const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
   // 'property' records).
   const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
-  return { property, properties };
+  // SPEC §2's Similar tab stays hand-picked; fewer than three are topped up with homes like
+  // this one (decision 072), never instead of them.
+  const handPicked = properties.filter((related) => related.code !== property.code);
+  const moreLikeThis = await findSimilarHomes(api.searchProperties, property, {
+    count: similarTabSize - handPicked.length,
+    exclude: handPicked.map((related) => related.code),
+  });
+  return { property, properties, moreLikeThis };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -52,11 +68,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, properties } = loaderData;
+  const { property, properties, moreLikeThis } = loaderData;
   return (
     <PropertyPage
       property={property}
       properties={properties}
+      moreLikeThis={moreLikeThis}
       enquiry={
         <PropertyEnquiryForm
           key={property.code}

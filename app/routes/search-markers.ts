@@ -2,10 +2,10 @@
  * `/search/markers?…` (decision 054): the map of `/search?…&view=map` reads its markers here,
  * with the listing page's own parameters, so the map and the list answer the same search. Every
  * placed match (up to the API's limit), not one page: the title, the price as the site shows
- * it, the offer type, the coordinates and the property page's address.
+ * it (a rent's with its period, decision 073), the offer type, the coordinates and the property page's address.
  */
 import { siteRequestContext } from "#app-context";
-import { formatCompactPrice, formatPrice } from "../../lib/format.ts";
+import { formatCompactListingPrice, formatListingPrice } from "../../lib/format.ts";
 import { listingParamNames, readListingSearch } from "../listing/listing-search.ts";
 import type { Route } from "./+types/search-markers";
 
@@ -36,8 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     markers: markers.map((marker) => ({
       code: marker.code,
       title: marker.headline,
-      price: formatPrice(marker.price, config.currency),
-      short: formatCompactPrice(marker.price, config.currency),
+      price: formatListingPrice(marker, config.currency),
+      short: formatCompactListingPrice(marker, config.currency),
       offer: marker.offer_type,
       lat: marker.latitude,
       lng: marker.longitude,

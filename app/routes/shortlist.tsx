@@ -38,6 +38,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * longer published keeps its place, saying so. The list is a form: ticking two to four and
  * sending it opens their comparison (works without JavaScript).
  */
+/** The live note beside a property's compare tick, which the tick names as its description. */
+const compareNoteIdOf = (code: string) => `compare-note-${code}`;
+
 export default function Shortlist({ loaderData }: Route.ComponentProps) {
   const { codes, properties } = loaderData;
   const byCode = new Map(properties.map((property) => [property.code, property]));
@@ -86,12 +89,33 @@ export default function Shortlist({ loaderData }: Route.ComponentProps) {
                     {property ? (
                       <>
                         <PropertyCard property={property} variant="row" headingLevel={2} />
-                        <label className="shortlist__compare">
-                          <input type="checkbox" name="codes" value={code} />
-                          <span>
-                            Compare<span className="visually-hidden"> {property.headline}</span>
-                          </span>
-                        </label>
+                        <div className="shortlist__compare-row">
+                          <label className="shortlist__compare">
+                            <input
+                              type="checkbox"
+                              name="codes"
+                              value={code}
+                              aria-describedby={compareNoteIdOf(code)}
+                            />
+                            <span>
+                              Compare<span className="visually-hidden"> {property.headline}</span>
+                            </span>
+                          </label>
+                          {/* Beside the tick, so a refused fifth says why where it was pressed:
+                            the script writes the first span; without it, the shortlist's CSS
+                            shows the second beside each tick past the fourth. */}
+                          <p
+                            id={compareNoteIdOf(code)}
+                            className="shortlist__compare-note"
+                            role="status"
+                          >
+                            <span data-compare-note />
+                            <span className="shortlist__compare-over">
+                              You can compare up to {maxCompareCodes} properties at a time: this one
+                              will be left out. Untick one to choose another.
+                            </span>
+                          </p>
+                        </div>
                       </>
                     ) : (
                       <div className="shortlist-missing" data-missing-code={code}>

@@ -131,6 +131,33 @@ describe("propertyListingJsonLd", () => {
     );
   });
 
+  it("gives a rent's Offer a UnitPriceSpecification per its period, and a sale's none", () => {
+    const weekly = buildProperty({ price: 800, offer_type: "For Rent", rent_period: "week" });
+    const offer = propertyListingJsonLd(siteUrl, "/images", weekly).offers as Record<
+      string,
+      unknown
+    >;
+    expect(offer).toMatchObject({ "@type": "Offer", price: 800, priceCurrency: "USD" });
+    expect(offer.priceSpecification).toEqual({
+      "@type": "UnitPriceSpecification",
+      price: 800,
+      priceCurrency: "USD",
+      unitCode: "WEE",
+      referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "WEE" },
+    });
+    // A backend that sends no period: a month.
+    const { rent_period: _none, ...unsaid } = weekly;
+    const monthly = propertyListingJsonLd(siteUrl, "/images", unsaid).offers as {
+      priceSpecification: { unitCode: string; referenceQuantity: { unitCode: string } };
+    };
+    expect(monthly.priceSpecification.unitCode).toBe("MON");
+    expect(monthly.priceSpecification.referenceQuantity.unitCode).toBe("MON");
+    const sale = buildProperty({ offer_type: "For Sale", rent_period: "week" });
+    expect(propertyListingJsonLd(siteUrl, "/images", sale).offers).not.toHaveProperty(
+      "priceSpecification",
+    );
+  });
+
   it("follows the currency and area unit, and maps the availability to schema.org", () => {
     const property = buildProperty({ size: 1000, availability: "under_offer" });
     const data = propertyListingJsonLd(siteUrl, "/images", property, {

@@ -14,6 +14,7 @@ import {
   defaultAreaUnit,
   defaultCurrency,
 } from "../../lib/format.ts";
+import { priceRentPeriod, rentPeriodUnitCodes } from "../../lib/rent-period.ts";
 import { imageFilesOf } from "../components/property/match-codes.ts";
 import { imageUrl } from "../site-settings.ts";
 import { absoluteUrl, clip, plainText } from "./meta.ts";
@@ -124,7 +125,8 @@ function placeType(category: string | null | undefined): string {
  * A property's page as a `RealEstateListing`: the place it is about (type, address, rooms,
  * floor size in the page's unit), its images, and an `Offer` in the configured currency that
  * sells or leases it out by its offer_type ('For Sale' / 'For Rent'), offered by the company,
- * with its availability (lib/availability.ts) when the API gives one.
+ * with its availability (lib/availability.ts) when the API gives one, and a rent's period
+ * (lib/rent-period.ts) as its price specification.
  */
 export function propertyListingJsonLd(
   siteUrl: string,
@@ -167,6 +169,19 @@ export function propertyListingJsonLd(
     itemOffered: { "@id": `${url}#place` },
     offeredBy: { "@id": organizationId(siteUrl) },
   };
+  const period = priceRentPeriod(property);
+  if (period !== undefined) {
+    // The rent is per period: a UnitPriceSpecification whose reference quantity is one week,
+    // month, quarter or year (UN/CEFACT codes), beside the Offer's own price (decision 073).
+    const unitCode = rentPeriodUnitCodes[period];
+    offer.priceSpecification = {
+      "@type": "UnitPriceSpecification",
+      price: property.price,
+      priceCurrency: currency.code,
+      unitCode,
+      referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode },
+    };
+  }
   if (property.availability) offer.availability = availabilitySchemaOrg[property.availability];
   const businessFunction = businessFunctions[property.offer_type.trim().toLowerCase()];
   if (businessFunction) offer.businessFunction = businessFunction;

@@ -1,5 +1,5 @@
 import type { Property } from "../../lib/api-contract.ts";
-import { formatArea, formatPrice } from "../../lib/format.ts";
+import { formatArea, formatListingPrice } from "../../lib/format.ts";
 import { propertyImageUrls, propertyPath } from "./json-ld.ts";
 import { clip, type PageSeo, plainText, type SeoSite } from "./meta.ts";
 
@@ -17,7 +17,7 @@ export function propertySeo(site: SeoSite, property: Property): PageSeo {
   const offer = [property.offer_type, property.city ? `in ${property.city}` : ""]
     .filter(Boolean)
     .join(" ");
-  const summary = [offer, facts.join(", "), formatPrice(property.price, site.currency)]
+  const summary = [offer, facts.join(", "), formatListingPrice(property, site.currency)]
     .filter(Boolean)
     .join(" · ");
   const text = plainText(property.description);

@@ -180,6 +180,25 @@ describe.each(testDialects)("the back office's listings table on %s", (dialect) 
     ).toEqual([]);
   });
 
+  it("gives each row its offer and rent period, so the table shows a rent as the site does", async () => {
+    const rental = (await listAllPropertyRows(db)).find((row) => row.offer_type === "For Rent")!;
+    await db
+      .updateTable("property")
+      .set({ rent_period: "year" })
+      .where("code", "=", rental.code)
+      .execute();
+    expect(await findAdminListing(db, rental.code)).toMatchObject({
+      offer_type: "For Rent",
+      rent_period: "year",
+    });
+    const page = await listAdminListings(
+      db,
+      parseAdminListingQuery(new URLSearchParams({ q: rental.code })),
+      25,
+    );
+    expect(page.rows.find((row) => row.code === rental.code)?.rent_period).toBe("year");
+  });
+
   it("publishes, unpublishes, archives, restores and deletes, and the public queries follow", async () => {
     const { code, slug } = (await listAllPropertyRows(db)).find(
       (row) => row.publish === 1 || row.publish === true,

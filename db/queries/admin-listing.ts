@@ -3,6 +3,7 @@
  * filtered, ordered and paged by keyset (a page starts after or before a row's sort key and id),
  * so a page costs the same at any depth. Each order walks its own index of migration 0008.
  */
+
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import {
   type AdminListingAction,
@@ -14,6 +15,7 @@ import {
   type AdminListingStatus,
   formatAdminListingCursor,
 } from "../../lib/admin-listings.ts";
+import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import type { Database } from "../database.ts";
 import { isPostgres, nextRevision, toFlag, toIsoString } from "./columns.ts";
 import { keysetPage } from "./keyset-page.ts";
@@ -41,6 +43,8 @@ const selected = [
   "headline",
   "city",
   "price",
+  "offer_type",
+  "rent_period",
   "publish",
   "archived_at",
   "created_at",
@@ -54,6 +58,8 @@ type SelectedRow = {
   headline: string;
   city: string;
   price: number;
+  offer_type: string;
+  rent_period: string;
   publish: boolean | number;
   archived_at: Date | string | null;
   created_at: Date | string;
@@ -139,6 +145,8 @@ export async function listAdminListings(
       headline: row.headline,
       city: row.city,
       price: row.price,
+      offer_type: row.offer_type,
+      rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
       status: statusOf(row),
       createdAt: toIsoString(row.created_at),
       updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),
@@ -163,6 +171,8 @@ export async function findAdminListing(
     headline: row.headline,
     city: row.city,
     price: row.price,
+    offer_type: row.offer_type,
+    rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
     status: statusOf(row),
     createdAt: toIsoString(row.created_at),
     updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),

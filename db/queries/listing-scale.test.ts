@@ -273,6 +273,7 @@ describe.each(testDialects)("the listing at scale on %s", (dialect) => {
           headline: property.headline,
           price: property.price,
           offer_type: property.offer_type,
+          rent_period: property.rent_period,
           latitude: property.latitude,
           longitude: property.longitude,
         });

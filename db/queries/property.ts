@@ -2,6 +2,7 @@ import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } f
 import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
+import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import {
   type Database,
   type NewPropertyRow,
@@ -18,8 +19,8 @@ export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
 
 /**
  * The SPEC §7 property. JSON list fields stay JSON text, as the original backend sent them;
- * `category`, `balcony`, `latitude`, `longitude`, `availability` and `availability_changed_at`
- * are this project's additions.
+ * `category`, `balcony`, `latitude`, `longitude`, `availability`, `availability_changed_at`
+ * and `rent_period` are this project's additions.
  */
 export function toProperty(row: PropertyWithCategoryRow): Property {
   return {
@@ -57,6 +58,7 @@ export function toProperty(row: PropertyWithCategoryRow): Property {
     availability: readAvailability(row.availability) ?? "available",
     availability_changed_at:
       row.availability_changed_at === null ? null : toIsoString(row.availability_changed_at),
+    rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
   };
 }
 
@@ -572,6 +574,44 @@ export async function findPropertyForPreview(
   return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
 }
 
+/**
+ * What a visitor's old link to a withdrawn listing may still tell (decision 072): the offer,
+ * category, city and price its similar homes are matched on. A listing that was never
+ * published (a draft) reads as unknown, so its existence never leaks.
+ */
+export interface WithdrawnListing {
+  code: string;
+  offer_type: string;
+  category: string;
+  city: string;
+  price: number;
+}
+
+/**
+ * The withdrawn listing (published once, not now) by code or slug, as the property page's
+ * URL names it: two unique-index lookups (code, slug), one row.
+ */
+export async function findWithdrawnListing(
+  db: Kysely<Database>,
+  codeOrSlug: string,
+): Promise<WithdrawnListing | undefined> {
+  const row = await selectFewWithCategory(db)
+    .where((eb) =>
+      eb.or([eb("property.code", "=", codeOrSlug), eb("property.slug", "=", codeOrSlug)]),
+    )
+    .where("property.publish", "=", 0)
+    .where("property.first_published_at", "is not", null)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return {
+    code: row.code,
+    offer_type: row.offer_type,
+    category: row.category ?? "",
+    city: row.city,
+    price: Number(row.price),
+  };
+}
+
 /** A property by its code, published or not. */
 export async function findPropertyRowByCode(
   db: Kysely<Database>,
@@ -718,6 +758,7 @@ export async function searchPropertyMarkers(
       "property.headline",
       "property.price",
       "property.offer_type",
+      "property.rent_period",
       "property.latitude",
       "property.longitude",
     ])
@@ -736,6 +777,7 @@ export async function searchPropertyMarkers(
         headline: row.headline,
         price: Number(row.price),
         offer_type: row.offer_type,
+        rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
         latitude: Number(row.latitude),
         longitude: Number(row.longitude),
       }));

@@ -7,7 +7,7 @@
  */
 import type { AlertRow } from "../../db/queries/search-alert.ts";
 import type { Property } from "../../lib/api-contract.ts";
-import { type CurrencyFormat, formatPrice } from "../../lib/format.ts";
+import { type CurrencyFormat, formatListingPrice } from "../../lib/format.ts";
 import { describeAlertFilters, readAlertQuery, searchPageQueryOf } from "../../lib/search-alert.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { escapeHtml } from "../mail/enquiry-mail.ts";
@@ -155,7 +155,7 @@ export function buildAlertDigestMail(
   const propertyUrl = (property: Property) =>
     `${options.siteUrl}/property/${encodeURIComponent(property.slug)}`;
   const line = (property: Property) =>
-    `${property.headline} (${formatPrice(property.price, options.currency)}, ${property.city}): ${propertyUrl(property)}`;
+    `${property.headline} (${formatListingPrice(property, options.currency)}, ${property.city}): ${propertyUrl(property)}`;
   const search = searchUrl(options.siteUrl, alert);
   const text = [
     `New properties matching your alert: ${description}`,
@@ -171,7 +171,7 @@ export function buildAlertDigestMail(
   const items = properties
     .map(
       (property) =>
-        `<li>${link(propertyUrl(property), property.headline)}: ${escapeHtml(formatPrice(property.price, options.currency))}, ${escapeHtml(property.city)}</li>`,
+        `<li>${link(propertyUrl(property), property.headline)}: ${escapeHtml(formatListingPrice(property, options.currency))}, ${escapeHtml(property.city)}</li>`,
     )
     .join("");
   const html = page(

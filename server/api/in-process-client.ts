@@ -21,6 +21,7 @@ import { findCollection } from "../../db/queries/collection.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
   findPublishedProperty,
+  findWithdrawnListing,
   listPublishedProperties,
   searchPropertyMarkers,
   searchPublishedProperties,
@@ -118,6 +119,10 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
       getProperty: (code) =>
         isLookupName(code)
           ? read("getProperty", () => findPublishedProperty(db(), code), undefined)
+          : Promise.resolve(undefined),
+      getWithdrawnListing: (code) =>
+        isLookupName(code)
+          ? read("getWithdrawnListing", () => findWithdrawnListing(db(), code), undefined)
           : Promise.resolve(undefined),
       async alert(action) {
         try {

@@ -123,6 +123,31 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     }
   });
 
+  it("answers each property's rent period, monthly by default, and filters on the stored price", async () => {
+    expect(new Set(all.map((property) => property.rent_period))).toEqual(new Set(["month"]));
+    const rental = all.find((property) => property.offer_type === "For Rent")!;
+    await test.app.database.db
+      .updateTable("property")
+      .set({ rent_period: "week" })
+      .where("code", "=", rental.code)
+      .execute();
+    try {
+      const one = (
+        await test.app.inject({ url: `/api/property/show/one/${rental.code}`, headers: auth })
+      ).json().data as Property;
+      expect(one.rent_period).toBe("week");
+      // The price filter reads the stored price, whatever its period: no conversion.
+      const around = `min_price=${rental.price}&max_price=${rental.price}&limit=${maxSearchLimit}`;
+      expect(codes((await search(around)).data)).toContain(rental.code);
+    } finally {
+      await test.app.database.db
+        .updateTable("property")
+        .set({ rent_period: "month" })
+        .where("code", "=", rental.code)
+        .execute();
+    }
+  });
+
   it("matches a location against the city, province or country", async () => {
     const { city, country } = all[0]!;
     for (const place of [city, country]) {
@@ -275,8 +300,19 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     const { data } = map.json() as { data: Record<string, unknown>[] };
     expect(data).toHaveLength(placed.length);
     expect(Object.keys(data[0]!).sort()).toEqual(
-      ["code", "headline", "latitude", "longitude", "offer_type", "price", "slug"].sort(),
+      [
+        "code",
+        "headline",
+        "latitude",
+        "longitude",
+        "offer_type",
+        "rent_period",
+        "price",
+        "slug",
+      ].sort(),
     );
+    // A rent's marker says its period (decision 073); the seed's are monthly.
+    expect(data[0]!.rent_period).toBe("month");
     const refused = await test.app.inject({
       url: "/api/property/display/map?bedrooms=1.5",
       headers: auth,

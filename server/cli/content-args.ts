@@ -56,7 +56,8 @@ the good rows are saved.
   --dry-run          check every row and report what would change; save nothing
 
 Columns (CSV header, or JSON keys): code, headline, offer_type (For Rent, For Sale), price,
-address, city and country are required; slug, category (its title), property_status,
+address, city and country are required; slug, category (its title), rent_period (week,
+month, quarter, year: what a rent's price is for; absent: month), property_status,
 availability (Available, Under offer, Sold STC, Let agreed; absent: unchanged, new ones
 Available), availability_changed_at (ISO 8601; absent: the import's time when it changes),
 reference_no, province, latitude (-90 to 90) and longitude (-180 to 180, decimal degrees, both

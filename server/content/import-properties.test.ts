@@ -63,6 +63,7 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     offer_type: row.offer_type,
     category: row.category,
     price: number("price"),
+    rent_period: row.rent_period || "month",
     property_status: row.property_status,
     availability: readAvailability(row.availability) ?? "available",
     availability_changed_at: row.availability_changed_at || null,
@@ -155,7 +156,7 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "slug 'sunlit-family-home-with-garden-hp-1001' is already used by property HP-1001",
         ],
       },
-      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 33"] },
+      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 34"] },
     ]);
     // Row 2 has a line break inside a quoted field: later rows name their line too.
     const after = await storedRecords(db);
@@ -355,6 +356,34 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       availability: "available",
       availability_changed_at: null,
     });
+  });
+
+  it("imports, defaults and exports a rent's period", async () => {
+    const weekly = buildPropertyImportRow({ offer_type: "For Rent", rent_period: "Weekly" });
+    const unsaid = buildPropertyImportRow({ offer_type: "For Rent", rent_period: "" });
+    const annual = buildPropertyImportRow({ offer_type: "For Rent", rent_period: "annual" });
+    const bad = buildPropertyImportRow({ offer_type: "For Rent", rent_period: "fortnight" });
+    const report = await importProperties(db, csvRows(csvOf([weekly, unsaid, annual, bad])), {
+      imageDir,
+    });
+    expect(report.inserted).toEqual([weekly.code, unsaid.code, annual.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: ["rent_period must be one of 'week', 'month', 'quarter', 'year'"],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(weekly.code)?.rent_period).toBe("week");
+    // Left out: a month, as every rent was read before the column.
+    expect(stored.get(unsaid.code)?.rent_period).toBe("month");
+    expect(stored.get(annual.code)?.rent_period).toBe("year");
+    const csv = csvRows((await exportProperties(db, "csv")).document);
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(csv.find((row) => row.values.code === weekly.code)?.values.rent_period).toBe("week");
+    expect(json.find((row) => row.values.code === annual.code)?.values.rent_period).toBe("year");
+    // The seeded listings, from before the column, are monthly.
+    expect(csv.find((row) => row.values.code === "HP-1001")?.values.rent_period).toBe("month");
   });
 
   it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {

@@ -359,6 +359,7 @@ export function propertyColumnsOf(record: PropertyRecord, parts: PropertyRowPart
     headline: record.headline,
     cover_image: parts.imageFiles[0] ?? "",
     price: record.price,
+    rent_period: record.rent_period,
     address: record.address,
     bedroom: record.bedroom,
     bathroom: record.bathroom,

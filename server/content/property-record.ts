@@ -27,6 +27,12 @@ import {
 } from "../../lib/floor-plans.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { propertyCodePattern } from "../../lib/property-codes.ts";
+import {
+  defaultRentPeriod,
+  type RentPeriod,
+  readRentPeriod,
+  rentPeriods,
+} from "../../lib/rent-period.ts";
 import { outboundUrlProblem } from "../outbound-fetch.ts";
 
 /** The columns of an import or export file, in the export's order. */
@@ -37,6 +43,7 @@ export const propertyColumns = [
   "offer_type",
   "category",
   "price",
+  "rent_period",
   "property_status",
   "availability",
   "availability_changed_at",
@@ -239,6 +246,17 @@ const isoDate = z
   })
   .transform((value) => new Date(value).toISOString());
 
+/** A rent's period by its value ('week'), label ('Weekly') or usual spelling ('annual'), any case. */
+const rentPeriod = z.unknown().transform((value, context): RentPeriod => {
+  const read = readRentPeriod(value);
+  if (read !== undefined) return read;
+  context.addIssue({
+    code: "custom",
+    message: `must be one of ${rentPeriods.map((key) => `'${key}'`).join(", ")}`,
+  });
+  return z.NEVER;
+});
+
 /** A listing's availability by its label ('Under offer') or value ('under_offer'), any case. */
 const availability = z.unknown().transform((value, context): Availability => {
   const read = readAvailability(value);
@@ -273,6 +291,8 @@ const propertyRecordSchema = z
       .number({ error: "must be a number" })
       .min(0, "must be 0 or more")
       .max(1e12, "is too large"),
+    /** What a rent's price is for; absent: a month (stored for a sale too, never shown). */
+    rent_period: rentPeriod.default(defaultRentPeriod),
     property_status: text(50).default("Available"),
     /** Absent: a new listing is available, an existing one keeps its availability. */
     availability: availability.optional(),
@@ -427,6 +447,7 @@ export function recordOfProperty(
     offer_type: row.offer_type,
     category: row.category ?? "",
     price: row.price,
+    rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
     property_status: row.property_status,
     availability: readAvailability(row.availability) ?? "available",
     availability_changed_at:

@@ -138,6 +138,23 @@ describe("the property brochure", () => {
     expect(images).toBeGreaterThanOrEqual(2);
   });
 
+  it("says a rent's period after its price", async () => {
+    const all = await app.inject({
+      url: "/api/property/display/all?status=For%20Rent",
+      headers: auth,
+    });
+    const [rental] = (all.json() as { data: Property[] }).data;
+    await database.handle.db
+      .updateTable("property")
+      .set({ rent_period: "week" })
+      .where("code", "=", rental!.code)
+      .execute();
+    const answer = await app.inject({ url: `/property/${rental!.slug}/brochure.pdf` });
+    expect(answer.statusCode).toBe(200);
+    const { text } = await pdfText(new Uint8Array(answer.rawPayload));
+    expect(text).toContain(`${formatPrice(rental!.price)} a week`);
+  });
+
   it("answers 304 for its ETag, and is made again when the listing changes", async () => {
     const url = `/property/${property.slug}/brochure.pdf`;
     const first = await app.inject({ url });

@@ -275,6 +275,30 @@ describe.each(testDialects)("the listing editor's service on %s", (dialect) => {
     ]);
   });
 
+  it("sets a rent's period from the select, monthly unless told", async () => {
+    expect(await createListing(db, goodValues("ED-RP"), now)).toEqual({ ok: true, code: "ED-RP" });
+    expect((await findPropertyRowByCode(db, "ED-RP"))?.rent_period).toBe("month");
+    const opened = await openListing(db, "ED-RP");
+    expect(opened?.values.rent_period).toBe("Monthly");
+
+    const weekly = { ...opened!.values, rent_period: "Weekly" };
+    expect((await saveListing(db, "ED-RP", opened!.revision, weekly, now)).ok).toBe(true);
+    expect((await findPropertyRowByCode(db, "ED-RP"))?.rent_period).toBe("week");
+    const reopened = await openListing(db, "ED-RP");
+    expect(reopened?.values.rent_period).toBe("Weekly");
+
+    const refused = await saveListing(
+      db,
+      "ED-RP",
+      reopened!.revision,
+      { ...reopened!.values, rent_period: "Fortnightly" },
+      now,
+    );
+    expect(refused.ok === false && "issues" in refused ? refused.issues : []).toEqual([
+      expect.objectContaining({ field: "rent_period" }),
+    ]);
+  });
+
   it("counts the table's actions and the import as writes a form must not overwrite", async () => {
     const [, , row] = await listAllPropertyRows(db);
     const code = row!.code;

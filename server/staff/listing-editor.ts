@@ -51,6 +51,7 @@ import {
 } from "../../lib/availability.ts";
 import { type FloorPlan, formatFloorPlanItem } from "../../lib/floor-plans.ts";
 import { confirmationOf } from "../../lib/listing-location.ts";
+import { rentPeriodLabels } from "../../lib/rent-period.ts";
 import { availabilityColumns, propertyColumnsOf } from "../content/import-properties.ts";
 import {
   type PropertyRecord,
@@ -89,6 +90,7 @@ export async function openListing(
     offer_type: record.offer_type,
     category: record.category,
     price: text(record.price),
+    rent_period: rentPeriodLabels[record.rent_period],
     reference_no: record.reference_no,
     availability: availabilityLabels[readAvailability(row.availability) ?? defaultAvailability],
     address: record.address,

@@ -187,7 +187,61 @@ for (const kind of ["contact", "property"] as const) {
       expect(
         await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload),
       ).toBeUndefined();
-      await expect(enquiryForm(page, kind).getByRole("alert")).toHaveCount(0);
+      // The reload keeps 'Success!' on the page, over a reset form, until the visitor moves on.
+      const reloadedForm = enquiryForm(page, kind);
+      await expect(reloadedForm.getByRole("alert")).toContainText(`Success! ${successMessage}`);
+      await expectReset(reloadedForm, kind);
+    });
+
+    test("'Success!' stays through reloads until the visitor closes it or moves on", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const send = async () => {
+        await openForm(page, kind);
+        await fillEnquiry(enquiryForm(page, kind), kind, {
+          fullname: "Ann Stays",
+          email: uniqueEmail(`${kind}-stays`),
+          message: "Hello, I am interested in a viewing",
+        });
+        const reloaded = page.waitForEvent("load", { timeout: 8000 });
+        await enquiryForm(page, kind)
+          .getByRole("button", { name: submitLabel(kind) })
+          .click();
+        await reloaded;
+      };
+      const alert = () => enquiryForm(page, kind).getByRole("alert");
+      const success = `Success! ${successMessage}`;
+
+      await send();
+      await expect(alert()).toContainText(success);
+      // The visitor's own reload; then the page opened anew (moving on and back): gone.
+      await page.reload();
+      await expect(alert()).toContainText(success);
+      const { violations } = await new AxeBuilder({ page }).include("main form").analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+      await gotoHydrated(page, "/");
+      await gotoHydrated(page, pathOf(kind));
+      await expect(alert()).toHaveCount(0);
+      await page.reload();
+      await expect(alert()).toHaveCount(0);
+
+      // Closed, it stays closed after a reload.
+      await send();
+      await expect(alert()).toContainText(success);
+      await alert().getByRole("button", { name: "Close" }).click();
+      await expect(alert()).toHaveCount(0);
+      await page.reload();
+      await expect(enquiryForm(page, kind).locator('input[name="fullname"]')).toBeVisible();
+      await expect(alert()).toHaveCount(0);
+
+      // Another visitor (a fresh browser context) at the same address sees no 'Success!'.
+      const other = await browser.newContext({ baseURL });
+      const stranger = await other.newPage();
+      await gotoHydrated(stranger, pathOf(kind));
+      await expect(enquiryForm(stranger, kind).getByRole("alert")).toHaveCount(0);
+      await other.close();
     });
 
     test("shows 'Errors!' with the API's message and field errors when it answers 422, highlights the fields, resets with a new puzzle, and is dismissible", async ({

@@ -95,10 +95,9 @@ test("the banner shows every slider with its buttons", async ({ page }) => {
       "href",
       slider.link,
     );
-    await expect(slide.getByRole("link", { name: "Learn More", exact: true })).toHaveAttribute(
-      "href",
-      "/about",
-    );
+    await expect(
+      slide.getByRole("link", { name: "Learn More about us", exact: true }),
+    ).toHaveAttribute("href", "/about");
   }
 });
 

@@ -213,11 +213,39 @@ test("compare 3 and 4, and a fifth refused on the shortlist and in the address",
   const box = (property: Property) =>
     page.getByRole("checkbox", { name: `Compare ${property.headline}` });
   for (const property of five.slice(0, 4)) await box(property).check();
+  // The fifth tick is refused where it is pressed: never ticked (no change event at all), the
+  // reason in the live note beside it, which the box names as its description; focus stays.
+  await page.evaluate(() => {
+    (window as unknown as { changes: number }).changes = 0;
+    document.addEventListener("change", () => {
+      (window as unknown as { changes: number }).changes += 1;
+    });
+  });
+  await box(five[4]!).focus();
+  await page.keyboard.press("Space");
+  await expect(box(five[4]!)).not.toBeChecked();
+  await expect(box(five[4]!)).toBeFocused();
+  const refused = "You can compare up to 4 properties at a time. Untick one to choose another.";
+  const note = (index: number) => page.locator(".shortlist__item").nth(index).getByRole("status");
+  const fifthNote = note(4);
+  await expect(fifthNote).toHaveText(refused, { useInnerText: true });
+  await expect(fifthNote).toBeVisible();
+  await expect(box(five[4]!)).toHaveAccessibleDescription(refused);
+  expect(await page.evaluate(() => (window as unknown as { changes: number }).changes)).toBe(0);
+  await expect(page.locator("[data-compare-status]")).toBeEmpty();
+  expect(await seriousViolations(page)).toEqual([]);
+  // By mouse, the same; unticking another clears the note and lets the fifth in.
   await box(five[4]!).click();
   await expect(box(five[4]!)).not.toBeChecked();
-  await expect(page.locator("[data-compare-status]")).toHaveText(
-    "You can compare up to 4 properties at a time. Untick one to choose another.",
-  );
+  await expect(fifthNote).toHaveText(refused, { useInnerText: true });
+  await box(five[0]!).uncheck();
+  await expect(fifthNote).toHaveText("", { useInnerText: true });
+  await box(five[4]!).check();
+  await box(five[0]!).click();
+  await expect(box(five[0]!)).not.toBeChecked();
+  await expect(note(0)).toHaveText(refused, { useInnerText: true });
+  await box(five[4]!).uncheck();
+  await box(five[0]!).check();
   await page.getByRole("button", { name: "Compare selected" }).click();
   await expect(page).toHaveURL(comparePath(five.slice(0, 4).map((property) => property.code)));
   await expect(page.locator(".compare-table thead th")).toHaveCount(4);
@@ -373,6 +401,39 @@ test.describe("without JavaScript", () => {
     await page.goto("/shortlist");
     await expect(page.getByText("Your shortlist is empty.")).toBeVisible();
     await expect(page.getByText("Keeping a shortlist needs JavaScript.")).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript, five ticked", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the fifth tick says beside it that it will be left out, and the comparison says so", async ({
+    page,
+  }) => {
+    const five = all.slice(0, 5);
+    await page.goto(shortlistPath(five.map((property) => property.code)));
+    const item = (index: number) => page.locator(".shortlist__item").nth(index);
+    const over = "You can compare up to 4 properties at a time: this one will be left out.";
+    const tick = (index: number) =>
+      page.getByRole("checkbox", { name: `Compare ${five[index]!.headline}` });
+    for (const index of [0, 1, 2, 3]) await tick(index).check();
+    await expect(page.getByText(over)).toHaveCount(5);
+    for (const index of [0, 1, 2, 3, 4]) await expect(item(index).getByText(over)).toBeHidden();
+    // Nothing refuses the tick without a script: the note shows beside each tick the compare
+    // page leaves out (past the fourth, in the list's order).
+    await tick(4).check();
+    await expect(item(4).getByRole("status")).toHaveText(`${over} Untick one to choose another.`, {
+      useInnerText: true,
+    });
+    await expect(item(4).getByText(over)).toBeVisible();
+    for (const index of [0, 1, 2, 3]) await expect(item(index).getByText(over)).toBeHidden();
+    await tick(2).uncheck();
+    await expect(item(4).getByText(over)).toBeHidden();
+    await tick(2).check();
+    await page.getByRole("button", { name: "Compare selected" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      `You can compare up to 4 properties at a time: ${five[4]!.code} was left out.`,
+    );
   });
 });
 

@@ -52,6 +52,7 @@ export function buildPropertyImportRow(
     offer_type: "For Sale",
     category: "Houses",
     price: String(250_000 + propertySequence * 1000),
+    rent_period: "month",
     property_status: "Available",
     availability: "Available",
     availability_changed_at: "",

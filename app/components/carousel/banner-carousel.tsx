@@ -34,6 +34,21 @@ function SliderLink({
 }
 
 /**
+ * SPEC §2's 'Learn More' to /about: those words exactly are what the link shows. A visually
+ * hidden ' about us' completes its text, which is what search engines and Lighthouse's
+ * link-text audit read (a link whose whole text is 'Learn More' says nothing of where it goes),
+ * and the name screen readers and link lists give it; the visible words begin that name, so
+ * speaking them still finds it (decision 071).
+ */
+function LearnMoreLink() {
+  return (
+    <Link to="/about" className="button button--ghost-light">
+      Learn More<span className="visually-hidden"> about us</span>
+    </Link>
+  );
+}
+
+/**
  * The home banner (SPEC §2 'Home'): one slide per slider with its title and the buttons
  * 'Get Started Now' (the slider's link) and 'Learn More' (/about), previous/next buttons, dots
  * and a pause button. Server HTML with the first slide shown and the slideshow playing; what
@@ -49,9 +64,7 @@ export function BannerCarousel({ sliders }: BannerCarouselProps) {
         <div className="banner__content">
           <p className="banner__title">Find the home that fits your life</p>
           <div className="banner__actions">
-            <Link to="/about" className="button button--ghost-light">
-              Learn More
-            </Link>
+            <LearnMoreLink />
           </div>
         </div>
       </section>
@@ -96,12 +109,7 @@ export function BannerCarousel({ sliders }: BannerCarouselProps) {
                   <SliderLink href={slider.link || "/"} className="button button--accent">
                     Get Started Now
                   </SliderLink>
-                  {/* SPEC's words exactly. Only the shown slide is in the accessibility tree
-                      (the others are inert), so the name repeats nowhere; its place beside the
-                      slide's title says where it goes. */}
-                  <Link to="/about" className="button button--ghost-light">
-                    Learn More
-                  </Link>
+                  <LearnMoreLink />
                 </div>
               </div>
             </div>

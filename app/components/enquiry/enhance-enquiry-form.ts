@@ -4,8 +4,9 @@
  * 031), checks the fields before sending (the SPEC's messages beside them; editing a field clears
  * its error), sends with `fetch` to the JSON endpoint that runs the route action's own code
  * ('Loading...' meanwhile), shows the outcome's 'Success!' / 'Errors!' alert, resets the form
- * with a new puzzle, and reloads the page 3 seconds after success. Without it the form posts to
- * its page, which renders the same outcome.
+ * with a new puzzle, and reloads the page 3 seconds after success; that reload, and the visitor's
+ * own, show the 'Success!' alert again (sent-enquiry.ts). Without it the form posts to its page,
+ * which renders the same outcome.
  *
  * What it shows it copies from the form's `<template>`s, rendered by the same components as the
  * server's own alert and errors, so both are the same markup.
@@ -25,6 +26,7 @@ import {
   isIssuedPuzzle,
   sendEnquiry,
 } from "../../enquiry/enquiry-result.ts";
+import { forgetSentEnquiry, rememberSentEnquiry, sentEnquiryOnReload } from "./sent-enquiry.ts";
 import { formHasPuzzle, showPuzzle as showPuzzleField } from "./show-puzzle.ts";
 
 /** SPEC §9: the page reloads 3 seconds after a successful enquiry. */
@@ -177,6 +179,7 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
       control(invalid)?.focus();
       return;
     }
+    forgetSentEnquiry();
     showSending(true);
     const result = await sendEnquiry(form.dataset.send ?? form.action, new FormData(form));
     if (!current) return;
@@ -190,6 +193,7 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
     showErrors(result.errors);
     if (result.outcome !== "puzzle") showAlert(result);
     if (result.outcome === "success") {
+      rememberSentEnquiry(form.id, result.message);
       reloadTimer = window.setTimeout(() => window.location.reload(), reloadAfterSuccessMs);
     }
   }
@@ -206,12 +210,21 @@ export function enhanceEnquiryForm(element: HTMLElement): () => void {
   // script takes the alert away, as it does for browsers without the command.
   const onClick = (event: MouseEvent) => {
     const close = (event.target as Element).closest(".enquiry-alert__close");
-    if (close && form.contains(close)) close.closest(".enquiry-form__alert")?.remove();
+    if (!close || !form.contains(close)) return;
+    close.closest(".enquiry-form__alert")?.remove();
+    forgetSentEnquiry();
   };
 
   form.addEventListener("submit", onSubmit);
   form.addEventListener("input", onInput);
   form.addEventListener("click", onClick);
+
+  // The success this page showed before a reload stays until the visitor moves on; no second
+  // reload (the reload has happened).
+  const sentMessage = sentEnquiryOnReload(form.id);
+  if (sentMessage !== undefined) {
+    showAlert({ outcome: "success", httpStatus: 200, message: sentMessage, errors: {} });
+  }
 
   if (!hasPuzzle() && form.dataset.puzzle) {
     fetchEnquiryPuzzles(form.dataset.puzzle).then((fetched) => {

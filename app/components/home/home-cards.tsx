@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels, isTaken } from "../../../lib/availability.ts";
 import { formatListingAge } from "../../../lib/format.ts";
-import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
+import { ListingPrice } from "../property/listing-price.tsx";
 import { type PropertyFact, propertyFactLabels } from "../property/property-facts.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
@@ -64,7 +64,6 @@ function CardAddress({ block, property }: { block: CardBlock; property: Property
 
 /** A slide of the layout 3 carousel: image, headline, price, address. */
 export function FeaturedCard({ property }: { property: Property }) {
-  const units = useDisplayUnits();
   return (
     <article className="featured-card">
       <div className="featured-card__media">
@@ -81,7 +80,9 @@ export function FeaturedCard({ property }: { property: Property }) {
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="featured-card__body">
-        <p className="featured-card__price">{units.price(property.price)}</p>
+        <p className="featured-card__price">
+          <ListingPrice listing={property} />
+        </p>
         <CardTitle block="featured-card" property={property} />
         <CardAddress block="featured-card" property={property} />
       </div>
@@ -91,7 +92,6 @@ export function FeaturedCard({ property }: { property: Property }) {
 
 /** A layout 2 tile: the image with the headline over it and a detail list. */
 export function PropertyTile({ property }: { property: Property }) {
-  const units = useDisplayUnits();
   return (
     <article className="property-tile">
       <CardImage
@@ -122,7 +122,9 @@ export function PropertyTile({ property }: { property: Property }) {
           </div>
           <div className="property-tile__detail">
             <dt>Price</dt>
-            <dd>{units.price(property.price)}</dd>
+            <dd>
+              <ListingPrice listing={property} />
+            </dd>
           </div>
         </dl>
       </div>
@@ -143,7 +145,6 @@ const listingCardFacts = [
  * `now`, the time the loader ran, so the server and the browser render the same text.
  */
 export function ListingCard({ property, now }: { property: Property; now: Date }) {
-  const units = useDisplayUnits();
   return (
     <article className="listing-card">
       <div className="listing-card__media">
@@ -165,7 +166,9 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
             </li>
           ) : null}
         </ul>
-        <p className="listing-card__price">{units.price(property.price)}</p>
+        <p className="listing-card__price">
+          <ListingPrice listing={property} />
+        </p>
         <ShortlistToggle code={property.code} name={property.headline} />
       </div>
       <div className="listing-card__body">
@@ -206,7 +209,6 @@ export function ListingCard({ property, now }: { property: Property; now: Date }
 
 /** A compact row of the 'recently' grid. */
 export function RecentCard({ property }: { property: Property }) {
-  const units = useDisplayUnits();
   return (
     <article className="recent-card">
       <CardImage
@@ -220,7 +222,9 @@ export function RecentCard({ property }: { property: Property }) {
       <div className="recent-card__body">
         <CardTitle block="recent-card" property={property} />
         <p className="recent-card__address">{property.address}</p>
-        <p className="recent-card__price">{units.price(property.price)}</p>
+        <p className="recent-card__price">
+          <ListingPrice listing={property} />
+        </p>
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { formatPrice } from "../../../lib/format.ts";
+import { formatListingPrice, formatPrice } from "../../../lib/format.ts";
 import {
   costBounds,
   costKindOf,
@@ -9,12 +9,15 @@ import {
   readCostInput,
   rentShareOfIncome,
 } from "../../../lib/monthly-cost.ts";
+import { defaultRentPeriod, monthlyRent, type RentPeriod } from "../../../lib/rent-period.ts";
 import { areaParam, useDisplayUnits } from "../../display-units.ts";
 import { costDetail } from "./cost-text.ts";
 
 export interface MonthlyCostProps {
   offerType: string;
   price: number;
+  /** A rent's period (decision 073); month when absent. */
+  rentPeriod?: RentPeriod | undefined;
   /** The page's path: the calculator's GET form comes back to it. */
   path: string;
 }
@@ -28,20 +31,21 @@ export const monthlyCostId = "monthly-cost";
  * `years`; defaults from the listing) and enhanceMonthlyCost updates as the visitor types; for
  * a rental, the income the 30 % rule implies. Nothing for other offers or a price of 0.
  */
-export function MonthlyCost({ offerType, price, path }: MonthlyCostProps) {
+export function MonthlyCost({ offerType, price, rentPeriod, path }: MonthlyCostProps) {
   const kind = costKindOf(offerType);
   if (kind === undefined || !(price > 0)) return null;
   return kind === "sale" ? (
     <RepaymentCalculator price={price} path={path} />
   ) : (
-    <RentNote rent={price} />
+    <RentNote rent={price} period={rentPeriod ?? defaultRentPeriod} />
   );
 }
 
-function RentNote({ rent }: { rent: number }) {
+function RentNote({ rent, period }: { rent: number; period: RentPeriod }) {
   const headingId = useId();
   const { currency } = useDisplayUnits();
-  const income = incomeForRent(rent);
+  const monthly = monthlyRent(rent, period);
+  const income = incomeForRent(monthly);
   const share = `${Math.round(rentShareOfIncome * 100)}%`;
   return (
     <section
@@ -53,8 +57,10 @@ function RentNote({ rent }: { rent: number }) {
         Affordability
       </h2>
       <p className="monthly-cost__result">
-        A rent of {formatPrice(rent, currency)} a month is {share} of a gross household income of{" "}
-        <strong>{formatPrice(income.monthly, currency)}</strong> a month (
+        A rent of{" "}
+        {formatListingPrice({ price: rent, offer_type: "For Rent", rent_period: period }, currency)}
+        {period === "month" ? "" : ` (${formatPrice(monthly, currency)} a month)`} is {share} of a
+        gross household income of <strong>{formatPrice(income.monthly, currency)}</strong> a month (
         {formatPrice(income.yearly, currency)} a year).
       </p>
       <p className="monthly-cost__note">

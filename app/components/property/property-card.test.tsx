@@ -26,11 +26,20 @@ const badgesOf = (html: string) =>
   [...html.matchAll(/class="listing-badge [^"]*">([^<]*)</g)].map((match) => match[1]);
 
 describe("PropertyCard", () => {
+  it("says a rent's period after its price, each in a span of its own, in both variants", () => {
+    const weekly = buildProperty({ price: 800, offer_type: "For Rent", rent_period: "week" });
+    for (const variant of ["grid", "row"] as const) {
+      expect(render(weekly, variant)).toContain(
+        '<p class="property-card__price"><span class="listing-price__amount">$800.00</span> <span class="listing-price__period">a week</span></p>',
+      );
+    }
+  });
+
   it("draws the grid card: price on the cover, four counts, no author or date", () => {
     const property = buildProperty({ price: 425000 });
     const html = render(property, "grid");
     expect(html).toMatch(/^<article class="property-card property-card--grid">/);
-    const price = `<p class="property-card__price">${formatPrice(property.price)}</p>`;
+    const price = `<p class="property-card__price"><span class="listing-price__amount">${formatPrice(property.price)}</span></p>`;
     expect(html.indexOf(price)).toBeGreaterThan(-1);
     expect(html.indexOf(price)).toBeLessThan(html.indexOf('class="property-card__body"'));
     expect(factsOf(html)).toEqual(["bedroom", "bathroom", "size", "garage"]);
@@ -45,7 +54,7 @@ describe("PropertyCard", () => {
     const html = render(property, "row", 2);
     expect(html).toMatch(/^<article class="property-card property-card--row">/);
     expect(from(html, "property-card__body")).toMatch(
-      /^class="property-card__body"><p class="property-card__price">[^<]+<\/p><h2 class="property-card__title">/,
+      /^class="property-card__body"><p class="property-card__price">(?:<span[^>]*>[^<]+<\/span> ?)+<\/p><h2 class="property-card__title">/,
     );
     expect(factsOf(html)).toEqual(["bedroom", "bathroom", "size", "garage", "room", "floor"]);
     expect(from(html, "property-card__author")).toContain("<span>Admin</span>");

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
 import { formatDate } from "../../../lib/format.ts";
-import { useDisplayUnits } from "../../display-units.ts";
 import { Icon } from "../icons.tsx";
 import { imageSizes } from "../image-sizes.ts";
 import { ResponsiveImage } from "../responsive-image.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
+import { ListingPrice } from "./listing-price.tsx";
 import { type PropertyFact, PropertyFacts } from "./property-facts.tsx";
 
 /**
@@ -65,8 +65,11 @@ export function PropertyCard({
   const { image, facts, priceOnCover, meta } = variants[variant];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `/property/${encodeURIComponent(property.slug)}`;
-  const units = useDisplayUnits();
-  const price = <p className="property-card__price">{units.price(property.price)}</p>;
+  const price = (
+    <p className="property-card__price">
+      <ListingPrice listing={property} />
+    </p>
+  );
   const created = meta ? formatDate(property.created_at) : undefined;
   return (
     <article className={`property-card property-card--${variant}`}>

@@ -17,6 +17,7 @@ import { SocialLinks } from "../sidebar/social-links.tsx";
 import { AreaUnitToggle } from "../units/area-unit-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
 import { FeatureList } from "./feature-list.tsx";
+import { ListingPrice } from "./listing-price.tsx";
 import {
   codesOf,
   featureIdsOf,
@@ -36,6 +37,8 @@ export interface PropertyPageProps {
   property: Property;
   /** The related properties its loader read (the Similar tab's). */
   properties: readonly Property[];
+  /** Published homes like this one that top up a short hand-picked list (decision 072). */
+  moreLikeThis?: readonly Property[];
   /** The sidebar's first box: the public page's enquiry form (the preview's stands-in note). */
   enquiry: ReactNode;
 }
@@ -59,7 +62,12 @@ function showStatusBadge(property: Property): boolean {
  * (/property/{code}) and the back office's preview of a listing (decision 070) both render it,
  * so a preview shows exactly what the public page would.
  */
-export function PropertyPage({ property, properties, enquiry }: PropertyPageProps) {
+export function PropertyPage({
+  property,
+  properties,
+  moreLikeThis = [],
+  enquiry,
+}: PropertyPageProps) {
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), properties).filter(
     (related) => related.code !== property.code,
@@ -106,7 +114,9 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
               <StarRating rating={property.rating} />
             </div>
             <div className="property-header__aside">
-              <p className="property-header__price">{units.price(property.price)}</p>
+              <p className="property-header__price">
+                <ListingPrice listing={property} />
+              </p>
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
@@ -129,7 +139,12 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
             <h2 id="property-info-heading" className="visually-hidden">
               Property information
             </h2>
-            <PropertyTabs key={property.code} property={property} similar={similar} />
+            <PropertyTabs
+              key={property.code}
+              property={property}
+              similar={similar}
+              moreLikeThis={moreLikeThis}
+            />
           </section>
           <section className="property-section" aria-labelledby="property-features-heading">
             <h2 id="property-features-heading" className="property-section__title">
@@ -140,6 +155,7 @@ export function PropertyPage({ property, properties, enquiry }: PropertyPageProp
           <MonthlyCost
             offerType={property.offer_type}
             price={property.price}
+            rentPeriod={property.rent_period}
             path={propertyPath(property)}
           />
           <AdvancedSearch action="/property" layout="wide" />

@@ -14,6 +14,21 @@ export interface PropertyTabsProps {
   property: Property;
   /** The related properties, already matched against the property list. */
   similar: readonly Property[];
+  /** Homes like this one, shown beside a short hand-picked list (decision 072). */
+  moreLikeThis?: readonly Property[];
+}
+
+/** A list of property cards in the Similar tab. */
+function SimilarGrid({ properties }: { properties: readonly Property[] }) {
+  return (
+    <ul className="property-grid property-grid--similar">
+      {properties.map((related) => (
+        <li key={related.code} className="property-grid__item">
+          <PropertyCard property={related} variant="grid" />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
@@ -34,7 +49,7 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
  * lists them on every property, so the Video tab stays, saying so, when there is no video it can
  * play (decision 049), and the Floor Plans tab when the property has no plans (decision 052).
  */
-export function PropertyTabs({ property, similar }: PropertyTabsProps) {
+export function PropertyTabs({ property, similar, moreLikeThis = [] }: PropertyTabsProps) {
   const video = propertyVideo(property.youtube);
   const { latitude, longitude } = property;
   const placed = latitude != null && longitude != null;
@@ -137,18 +152,22 @@ export function PropertyTabs({ property, similar }: PropertyTabsProps) {
         {
           key: "similar",
           label: "Similar Properties",
-          content:
-            similar.length > 0 ? (
-              <ul className="property-grid property-grid--similar">
-                {similar.map((related) => (
-                  <li key={related.code} className="property-grid__item">
-                    <PropertyCard property={related} variant="grid" />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="property-embed__empty">No similar properties listed.</p>
-            ),
+          content: (
+            <>
+              {similar.length > 0 ? <SimilarGrid properties={similar} /> : null}
+              {similar.length === 0 && moreLikeThis.length === 0 ? (
+                <p className="property-embed__empty">No similar properties listed.</p>
+              ) : null}
+              {moreLikeThis.length > 0 ? (
+                <section className="more-like-this" aria-labelledby="more-like-this-title">
+                  <h3 id="more-like-this-title" className="more-like-this__title">
+                    More homes like this
+                  </h3>
+                  <SimilarGrid properties={moreLikeThis} />
+                </section>
+              ) : null}
+            </>
+          ),
         },
       ]}
     />

@@ -83,31 +83,48 @@ export function enhanceShortlistPage(page: HTMLElement): () => void {
   return none;
 }
 
+/** What a refused fifth tick says beside its own checkbox. */
+const compareLimitMessage = `You can compare up to ${maxCompareCodes} properties at a time. Untick one to choose another.`;
+
 /**
- * The shortlist's compare form: a fifth ticked property is refused (unticked again, with a
- * message), and sending fewer than two is held with a message. Without JavaScript the compare
- * page refuses the same (it compares the first four and says which it left out).
+ * The shortlist's compare form: a fifth tick is refused where it is pressed (the box stays
+ * unticked, focus stays on it, and the message appears in the live note beside it, which the
+ * box names as its description), and sending fewer than two is held with a message. Without
+ * JavaScript the shortlist's CSS shows a note beside each tick past the fourth, and the compare
+ * page compares the first four and says which it left out.
  * @returns the cleanup.
  */
 export function enhanceCompareForm(form: HTMLElement): () => void {
   if (!(form instanceof HTMLFormElement)) return () => {};
   const status = form.querySelector<HTMLElement>("[data-compare-status]");
-  const ticked = () =>
-    [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="codes"]')].filter(
-      (box) => box.checked,
-    );
+  const boxes = () =>
+    form.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="codes"]');
+  const ticked = () => [...boxes()].filter((box) => box.checked);
   const say = (message: string) => {
     if (status) status.textContent = message;
   };
-  const onChange = (event: Event) => {
-    const box = event.target as HTMLInputElement;
-    if (box.name !== "codes" || !box.checked) return say("");
-    if (ticked().length > maxCompareCodes) {
-      box.checked = false;
-      say(
-        `You can compare up to ${maxCompareCodes} properties at a time. Untick one to choose another.`,
-      );
-    } else say("");
+  const noteOf = (box: Element) =>
+    box.closest(".shortlist__item")?.querySelector<HTMLElement>("[data-compare-note]");
+  const clearNotes = () => {
+    for (const box of boxes()) {
+      const note = noteOf(box);
+      if (note) note.textContent = "";
+    }
+  };
+  // On click, before the change: a cancelled click leaves a checkbox as it was, so the fifth
+  // tick is refused, not made and then undone (no change event announces a tick that never
+  // counted).
+  const onClick = (event: MouseEvent) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || box.name !== "codes") return;
+    clearNotes();
+    say("");
+    // The click has already toggled the box: checked now means the visitor is ticking it.
+    if (box.checked && ticked().length > maxCompareCodes) {
+      event.preventDefault();
+      const note = noteOf(box);
+      if (note) note.textContent = compareLimitMessage;
+    }
   };
   const onSubmit = (event: SubmitEvent) => {
     const codes = ticked().map((box) => box.value);
@@ -118,10 +135,10 @@ export function enhanceCompareForm(form: HTMLElement): () => void {
     }
     window.location.assign(comparePath(codes));
   };
-  form.addEventListener("change", onChange);
+  form.addEventListener("click", onClick);
   form.addEventListener("submit", onSubmit);
   return () => {
-    form.removeEventListener("change", onChange);
+    form.removeEventListener("click", onClick);
     form.removeEventListener("submit", onSubmit);
   };
 }

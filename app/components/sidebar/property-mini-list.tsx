@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Property } from "../../../lib/api-contract.ts";
-import { useDisplayUnits } from "../../display-units.ts";
 import { imageSizes } from "../image-sizes.ts";
+import { ListingPrice } from "../property/listing-price.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
 
 export interface PropertyMiniListProps {
@@ -14,7 +14,6 @@ export interface PropertyMiniListProps {
 /** A sidebar widget listing a few properties: thumbnail, headline link and price. */
 export function PropertyMiniList({ title, properties, className }: PropertyMiniListProps) {
   const headingId = useId();
-  const units = useDisplayUnits();
   if (properties.length === 0) return null;
   return (
     <section
@@ -47,7 +46,9 @@ export function PropertyMiniList({ title, properties, className }: PropertyMiniL
               >
                 {property.headline}
               </Link>
-              <span className="property-mini-list__price">{units.price(property.price)}</span>
+              <span className="property-mini-list__price">
+                <ListingPrice listing={property} />
+              </span>
             </div>
           </li>
         ))}

@@ -19,7 +19,7 @@ import {
   isAdminListingAction,
   parseAdminListingQuery,
 } from "../../../lib/admin-listings.ts";
-import { formatDate, formatPrice } from "../../../lib/format.ts";
+import { formatDate, formatListingPrice } from "../../../lib/format.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -164,7 +164,7 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
             ),
           },
           { label: "City", cell: (row) => row.city },
-          { label: "Price", nowrap: true, cell: (row) => formatPrice(row.price) },
+          { label: "Price", nowrap: true, cell: (row) => formatListingPrice(row) },
           {
             label: "Status",
             cell: (row) => (
