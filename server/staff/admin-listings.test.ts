@@ -36,6 +36,8 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
   }
 
   const gone = { page: "to /", api: 404, listed: false };
+  /** A listing once published and no longer: home, naming itself there (decision 072). */
+  const withdrawn = (slug: string) => ({ ...gone, page: `to /?gone=${slug}` });
 
   /** What the public site shows of a listing: its page (or where it sends), its API record, the list's codes. */
   async function publicView(slug: string, code: string) {
@@ -197,7 +199,7 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
     expect(unpublished.headers.location).toBe(
       `/admin/listings?sort=price_asc&done=unpublish&code=${code}`,
     );
-    expect(await publicView(slug, code)).toEqual(gone);
+    expect(await publicView(slug, code)).toEqual(withdrawn(slug));
     const notice = await browser.get(unpublished.headers.location as string);
     expect(notice.body).toContain(`${code} is unpublished: it is no longer on the public site.`);
 
@@ -211,7 +213,7 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
     expect(await publicView(slug, code)).toEqual({ page: 200, api: 200, listed: true });
     const csrf = formTokenOf((await browser.get("/admin/listings")).body);
     await browser.post("/admin/listings", { csrf, code, intent: "archive" });
-    expect(await publicView(slug, code)).toEqual(gone);
+    expect(await publicView(slug, code)).toEqual(withdrawn(slug));
 
     const current = await browser.get(`/admin/listings?q=${code}`);
     expect(current.body).not.toContain(`>${code}<`);
@@ -222,7 +224,7 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
 
     await browser.post("/admin/listings", { csrf, code, intent: "restore" });
     expect((await findAdminListing(database.handle.db, code))?.status).toBe("unpublished");
-    expect(await publicView(slug, code)).toEqual(gone);
+    expect(await publicView(slug, code)).toEqual(withdrawn(slug));
     await browser.post("/admin/listings", { csrf, code, intent: "publish" });
     expect(await publicView(slug, code)).toEqual({ page: 200, api: 200, listed: true });
   });

@@ -106,8 +106,11 @@ describe.each(testDialects)("a listing's preview on %s", (dialect) => {
 
       const visitor = await app.inject({ url: `/property/${slug}` });
       expect(visitor.statusCode).toBe(302);
-      expect(visitor.headers.location).toBe("/");
-      expect((await app.inject({ url: `/property/${code}` })).headers.location).toBe("/");
+      // Home (SPEC §2), naming the withdrawn listing there (decision 072).
+      expect(visitor.headers.location).toBe(`/?gone=${slug}`);
+      expect((await app.inject({ url: `/property/${code}` })).headers.location).toBe(
+        `/?gone=${code}`,
+      );
     },
   );
 
