@@ -251,12 +251,17 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       await agent.getByRole("button", { name: "Search" }).click();
       await agent.getByRole("button", { name: `Archive ${code}` }).click();
       await expect(agent.getByRole("status")).toContainText(`${code} is archived`);
-      // SPEC §2: a property that is not there sends the visitor home.
+      // SPEC §2: a property that is not there sends the visitor home, which says it is no
+      // longer on the market (decision 072).
       // A visitor coming back later (a new tab: Chromium aborts a reload of the page it shows
       // when the answer is a redirect, which is not what a visitor does).
       const later = await visitorContext.newPage();
       await later.goto(detailPath as string);
-      await expect(later).toHaveURL(`${server.base}/`);
+      const slug = (detailPath as string).split("/").pop() as string;
+      await expect(later).toHaveURL(`${server.base}/?gone=${slug}`);
+      await expect(
+        later.getByRole("heading", { name: "That home is no longer on the market" }),
+      ).toBeVisible();
       await later.goto("/property");
       await expect(later.getByRole("link", { name: headline })).toHaveCount(0);
       expect(await sitemapUrls(server.base)).not.toContain(`${siteUrl}${detailPath}`);
