@@ -27,6 +27,10 @@ export default [
   // A listing's preview for signed-in staff (decision 070): a public page's document, so not
   // under the back office's frame; it checks the session itself.
   route("admin/listings/:code/preview", "routes/admin/listing-preview.tsx"),
+  // The listing editor's live position check: it checks the session itself and answers 401
+  // without redirecting, since a fetcher follows a redirect to the sign-in page and would take
+  // the editor, with what was typed, away with it (decision 069).
+  route("admin/listings/location", "routes/admin/listing-location.ts"),
   // The back office (decision 036): not linked from the public site.
   route("admin", "routes/admin/layout.tsx", [
     route("sign-in", "routes/admin/sign-in.tsx"),
@@ -39,7 +43,6 @@ export default [
       route("listings", "routes/admin/listings.tsx"),
       route("listings/new", "routes/admin/listing-new.tsx"),
       route("listings/related", "routes/admin/listing-related.tsx"),
-      route("listings/location", "routes/admin/listing-location.ts"),
       route("listings/geocode", "routes/admin/listing-geocode.ts"),
       route("listings/:code/edit", "routes/admin/listing-edit.tsx"),
       route("listings/:code/duplicate", "routes/admin/listing-duplicate.tsx"),

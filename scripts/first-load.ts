@@ -30,7 +30,13 @@ interface Manifest {
   entry: ManifestModule;
   routes: Record<
     string,
-    ManifestModule & { id: string; path?: string; parentId?: string; index?: boolean }
+    ManifestModule & {
+      id: string;
+      path?: string;
+      parentId?: string;
+      index?: boolean;
+      hasDefaultExport?: boolean;
+    }
   >;
 }
 type ViteManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
@@ -91,7 +97,8 @@ export async function readFirstLoads(clientDir = clientBuildDir): Promise<RouteF
   const { file: manifestFile, manifest } = readManifest(clientDir);
   const loads: RouteFirstLoad[] = [];
   for (const route of Object.values(manifest.routes)) {
-    if (route.id === "root") continue;
+    // A resource route (no component: a check or a file the pages fetch) is no page to load.
+    if (route.id === "root" || route.hasDefaultExport === false) continue;
     const chain = [route];
     for (let parent = route.parentId; parent; parent = manifest.routes[parent]?.parentId) {
       const parentRoute = manifest.routes[parent];

@@ -3,8 +3,9 @@
  * &country=…&latitude=…&longitude=…[&code=…] answers where the city's other listings stand and,
  * for a position far from them, the warning the save would give and the value that confirms it.
  */
+
+import { data } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/listing-location";
 
 /** A coordinate as typed: a number in range, or null. */
@@ -15,12 +16,15 @@ function degrees(text: string | null, limit: number): number | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = context.get(staffSessionContext);
+  const site = context.get(siteRequestContext);
+  const session = await site.staff.session(request);
+  // Signed out (the session ended elsewhere): no answer, and no redirect to follow.
+  if (!session) return data(null, { status: 401 });
   const params = new URL(request.url).searchParams;
   const text = (name: string) => (params.get(name) ?? "").slice(0, 200);
   const latitude = degrees(params.get("latitude"), 90);
   const longitude = degrees(params.get("longitude"), 180);
-  return context.get(siteRequestContext).listings.checkLocation(session, {
+  return site.listings.checkLocation(session, {
     code: text("code") || undefined,
     city: text("city"),
     country: text("country"),
