@@ -8,7 +8,7 @@
  * page), and names the audits that cost points. It reports only: a missed target never fails the run.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
@@ -60,20 +60,34 @@ interface PageResult {
 }
 
 const usage = `Usage: npm run audit:lighthouse -- [--build] [--form-factor mobile|desktop|both] [--runs N]
+                                       [--only PATH]… [--save DIR]
 
   --build        run \`npm run build\` first even if build/ exists (by default only when missing)
   --form-factor  which Lighthouse presets to run (default both)
   --runs         Lighthouse runs per page and form factor, 1 to 9 (default 3); the report shows
-                 the median run, as Lighthouse's own docs advise, and the range of the scores`;
+                 the median run, as Lighthouse's own docs advise, and the range of the scores
+  --only         audit only this page, as listed above (such as /search or /property/{slug});
+                 may be given more than once
+  --save         write each page's median report as JSON into DIR (open it in the Lighthouse
+                 viewer, or read its audits' details)`;
 
 interface Options {
   build: boolean;
   formFactors: FormFactor[];
   runs: number;
+  /** The audited pages to run; empty for all. */
+  only: string[];
+  /** Where to write the median reports, if anywhere. */
+  saveDir?: string;
 }
 
 function parseArgs(args: readonly string[]): Options | null {
-  const options: Options = { build: false, formFactors: ["mobile", "desktop"], runs: 3 };
+  const options: Options = {
+    build: false,
+    formFactors: ["mobile", "desktop"],
+    runs: 3,
+    only: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = (args[i] as string).split("=", 2);
     if (flag === "--help" || flag === "-h") return null;
@@ -88,6 +102,15 @@ function parseArgs(args: readonly string[]): Options | null {
       if (!Number.isInteger(value) || value < 1 || value > 9)
         throw new Error("--runs must be a whole number from 1 to 9.");
       options.runs = value;
+    } else if (flag === "--only") {
+      const value = inline ?? args[++i] ?? "";
+      if (!(auditedPaths as readonly string[]).includes(value))
+        throw new Error(`--only must be one of ${auditedPaths.join(", ")} (got "${value}").`);
+      options.only.push(value);
+    } else if (flag === "--save") {
+      const value = inline ?? args[++i];
+      if (!value) throw new Error("--save needs a folder.");
+      options.saveDir = value;
     } else throw new Error(`Unknown argument "${args[i]}".\n\n${usage}`);
   }
   return options;
@@ -136,6 +159,21 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Visits `url` until the page cache answers it compressed, so what is measured is the page as
+ * its visitors get it, not the server's cold start: a shareable page is compressed for the
+ * cache from its second visit on and sent uncompressed until then (decision 028). Pages that
+ * are never kept (personal ones) are compressed per response, so the first answer tells.
+ */
+async function warmUp(url: string): Promise<void> {
+  for (let visit = 0; visit < 10; visit++) {
+    const response = await fetch(url, { headers: { "accept-encoding": "br, gzip" } });
+    await response.arrayBuffer();
+    if (response.headers.get("content-encoding")) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -192,6 +230,7 @@ async function audit(
   formFactor: FormFactor,
   port: number,
   runs: number,
+  saveTo?: string,
 ) {
   const result: PageResult = {
     path,
@@ -220,6 +259,7 @@ async function audit(
     if (lhrs.length === 0) throw lastError;
     const valid = filterToValidRuns(lhrs);
     const lhr = computeMedianRun(valid.length > 0 ? valid : lhrs);
+    if (saveTo) await writeFile(saveTo, JSON.stringify(lhr));
     const performance = lhrs.map((run) =>
       Math.round((run.categories.performance?.score ?? 0) * 100),
     );
@@ -302,15 +342,24 @@ async function main() {
     const chromium = await launchChromium();
     try {
       for (const formFactor of options.formFactors) {
-        for (const route of auditedPaths) {
+        const routes = options.only.length > 0 ? options.only : auditedPaths;
+        if (options.saveDir) await mkdir(options.saveDir, { recursive: true });
+        for (const route of routes) {
           const path = route
             .replace("{slug}", encodeURIComponent(server.slug))
             .replace("{codes}", encodeURIComponent(server.codes));
           console.error(`Lighthouse (${formFactor}): ${path}`);
-          // One throwaway request first, so no page is measured on the server's cold start.
-          await (await fetch(`${server.base}${path}`)).arrayBuffer();
+          await warmUp(`${server.base}${path}`);
           results.push(
-            await audit(`${server.base}${path}`, path, formFactor, chromium.port, options.runs),
+            await audit(
+              `${server.base}${path}`,
+              path,
+              formFactor,
+              chromium.port,
+              options.runs,
+              options.saveDir &&
+                join(options.saveDir, `${formFactor}-${route.replace(/[^a-z0-9]+/gi, "_")}.json`),
+            ),
           );
         }
       }
