@@ -123,7 +123,6 @@ function statusText(answer: MarkersAnswer, listed: number | undefined): string {
 
 interface DrawControls {
   /** The buttons, beside 'Search this area'. */
-  group: HTMLElement;
   start: HTMLButtonElement;
   finish: HTMLButtonElement;
   cancel: HTMLButtonElement;
@@ -134,7 +133,6 @@ interface DrawControls {
 }
 
 function drawControls(): DrawControls {
-  const group = element("div", "property-map__draw");
   const button = (text: string, variant: string) => {
     const made = element("button", `button ${variant}`, text);
     made.type = "button";
@@ -145,16 +143,15 @@ function drawControls(): DrawControls {
   const cancel = button("Cancel", "button--outline property-map__draw-cancel");
   finish.hidden = true;
   cancel.hidden = true;
-  group.append(start, finish, cancel);
   const hint = element(
     "p",
     "property-map__hint",
-    "Drawing needs a mouse or touch. With a keyboard, move the map with the arrow keys and zoom with + and −, then choose 'Search this area'.",
+    "No mouse or touch? Move the map with the arrow keys, zoom with + and −, then choose 'Search this area'.",
   );
   const progress = element("p", "property-map__progress");
   progress.setAttribute("aria-live", "polite");
   progress.hidden = true;
-  return { group, start, finish, cancel, hint, progress };
+  return { start, finish, cancel, hint, progress };
 }
 
 function drawingText(count: number): string {
@@ -182,6 +179,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   }
   const searchAreaPath = box.dataset.searchArea;
   let searchArea: HTMLButtonElement | undefined;
+  let draw: DrawControls | undefined;
   if (searchAreaPath) {
     searchArea = element(
       "button",
@@ -189,12 +187,13 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       "Search this area",
     );
     searchArea.type = "button";
-    bar.append(searchArea);
-  }
-  let draw: DrawControls | undefined;
-  if (searchAreaPath && !single) {
-    draw = drawControls();
-    bar.append(draw.group);
+    const actions = element("div", "property-map__actions");
+    if (!single) {
+      draw = drawControls();
+      actions.append(draw.start, draw.finish, draw.cancel);
+    }
+    actions.append(searchArea);
+    bar.append(actions);
   }
   if (bar.childElementCount > 0) box.append(bar);
   if (draw) box.append(draw.hint, draw.progress);
@@ -221,6 +220,9 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     // Down to the whole world in one tile, so a phone-wide map can show results on every
     // continent and zooming out is never refused while some are out of view.
     minZoom: 0,
+    // Quarter steps, so the first view fits the results closely at any width (the buttons and
+    // keys still zoom by whole steps).
+    zoomSnap: 0.25,
     attributionControl: Boolean(tileUrl),
     worldCopyJump: true,
   });
@@ -236,6 +238,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const index = new Supercluster<{ at: number }, AnyProps>({
     // Wide enough that a price pill (about 50 px) and a group never overlap (WCAG 2.5.8).
     radius: 72,
+    // The radius is in 1/extent of a tile: Leaflet's tiles are 256 px, so 72 is 72 px.
+    extent: 256,
     maxZoom: 17,
   });
   index.load(
@@ -352,7 +356,9 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.key;
     if (focused && canvas.contains(document.activeElement)) focusKey = focused;
     const bounds = map.getBounds();
-    const zoom = Math.round(map.getZoom());
+    // The groups of the whole zoom at or below: at a fractional zoom they stand further apart
+    // than the radius, never closer.
+    const zoom = Math.floor(map.getZoom());
     const west = Math.max(-180, bounds.getWest());
     const east = Math.min(180, bounds.getEast());
     const features = index.getClusters(
@@ -499,6 +505,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       canvas.classList.add("property-map__canvas--drawing");
       box.dataset.drawing = "";
       controls.start.hidden = true;
+      if (searchArea) searchArea.hidden = true;
       controls.finish.hidden = false;
       controls.cancel.hidden = false;
       controls.progress.hidden = false;
@@ -514,6 +521,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       canvas.classList.remove("property-map__canvas--drawing");
       delete box.dataset.drawing;
       controls.start.hidden = false;
+      if (searchArea) searchArea.hidden = false;
       controls.finish.hidden = true;
       controls.cancel.hidden = true;
       controls.progress.hidden = true;
