@@ -33,6 +33,12 @@ declare module "better-sqlite3" {
     prepare(sql: string): Statement;
     exec(sql: string): this;
     pragma(source: string, options?: { simple?: boolean }): unknown;
+    /** Registers a user function callable from SQL. */
+    function(
+      name: string,
+      options: { deterministic?: boolean; varargs?: boolean },
+      implementation: (...parameters: never[]) => unknown,
+    ): this;
     close(): this;
   }
 

@@ -105,3 +105,25 @@ describe("openDatabase (PostgreSQL)", () => {
     }
   });
 });
+
+describe("point_in_polygon (SQLite, decision 075)", () => {
+  it("answers 1 inside or on an edge, 0 outside, for nulls and for an unusable polygon", async () => {
+    const { db, close } = openDatabase(":memory:");
+    try {
+      const ask = async (polygon: string | null, lon: number | null, lat: number | null) => {
+        const { rows } = await sql<{ inside: number }>`
+          select point_in_polygon(${polygon}, ${lon}, ${lat}) as inside`.execute(db);
+        return rows[0]?.inside;
+      };
+      const triangle = "-1 50,1 50,0 52";
+      expect(await ask(triangle, 0, 51)).toBe(1);
+      expect(await ask(triangle, 0, 50)).toBe(1);
+      expect(await ask(triangle, 0.9, 51.5)).toBe(0);
+      expect(await ask(triangle, null, null)).toBe(0);
+      expect(await ask("nonsense", 0, 51)).toBe(0);
+      expect(await ask(null, 0, 51)).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -26,6 +26,7 @@ import pg from "pg";
 import type { EnquiryStatus } from "../lib/admin-enquiries.ts";
 import type { StoredEnquiryFields } from "../lib/enquiry-fields.ts";
 import type { FloorPlanKind } from "../lib/floor-plans.ts";
+import { type Polygon, pointInPolygon, readPolygon } from "../lib/property-search.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import {
   type ChangeFeed,
@@ -500,6 +501,7 @@ function openSqlite(path: string): DatabaseHandle {
   // it spills: random pages of a large catalogue miss either way and the OS's file cache serves
   // them, while the half kept off the server's peak RSS (decision 038's addendum).
   sqlite.pragma("cache_size = -8000");
+  registerPointInPolygon(sqlite);
   const cached = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cached }) });
   // data_version moves when another connection commits; this connection's own writes are
@@ -512,6 +514,33 @@ function openSqlite(path: string): DatabaseHandle {
     },
   });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * `point_in_polygon(polygon, longitude, latitude)`: 1 when the point is inside the drawn area
+ * given as its `polygon` parameter (lib/property-search.ts), or on its edge; 0 otherwise, an
+ * unplaced property's nulls and an unusable parameter included. SQLite has no geometry, so the
+ * search of a drawn area (decision 075) asks this function, after a range on the indexed
+ * coordinates has narrowed the rows. The last few areas are kept parsed: one query asks with
+ * one parameter for every row.
+ */
+function registerPointInPolygon(sqlite: SqliteDatabase): void {
+  const parsed = new Map<string, Polygon | undefined>();
+  sqlite.function(
+    "point_in_polygon",
+    { deterministic: true },
+    (text: unknown, longitude: unknown, latitude: unknown) => {
+      if (typeof text !== "string" || typeof longitude !== "number") return 0;
+      if (typeof latitude !== "number") return 0;
+      let polygon = parsed.get(text);
+      if (!parsed.has(text)) {
+        polygon = readPolygon(text);
+        if (parsed.size >= 16) parsed.delete(parsed.keys().next().value as string);
+        parsed.set(text, polygon);
+      }
+      return polygon && pointInPolygon(longitude, latitude, polygon) ? 1 : 0;
+    },
+  );
 }
 
 /**

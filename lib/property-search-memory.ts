@@ -5,11 +5,12 @@
  * property: the site then filters, sorts and pages that list itself.
  */
 import type { Property } from "./api-contract.ts";
-import type {
-  BoundingBox,
-  PropertyFilters,
-  PropertySearch,
-  PropertySort,
+import {
+  type BoundingBox,
+  type PropertyFilters,
+  type PropertySearch,
+  type PropertySort,
+  pointInPolygon,
 } from "./property-search.ts";
 
 /** Up to six words of a keyword, lower case; every word must occur in one searched field. */
@@ -56,6 +57,11 @@ export function matchesFilters(property: Property, filters: PropertyFilters): bo
   }
   if (filters.codes?.length && !filters.codes.includes(property.code)) return false;
   if (filters.bbox && !insideBox(property, filters.bbox)) return false;
+  if (filters.polygon) {
+    const { latitude, longitude } = property;
+    if (latitude == null || longitude == null) return false;
+    if (!pointInPolygon(longitude, latitude, filters.polygon)) return false;
+  }
   return true;
 }
 

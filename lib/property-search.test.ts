@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import {
   boundingBoxParam,
   hasPropertySearchParams,
+  maxPolygonPoints,
   maxSearchLimit,
+  pointInPolygon,
+  polygonBounds,
+  polygonParam,
   propertySearchErrors,
   propertySearchParams,
   readBoundingBox,
+  readPolygon,
   readPropertySearch,
 } from "./property-search.ts";
-import { insideBox } from "./property-search-memory.ts";
+import { insideBox, matchesFilters } from "./property-search-memory.ts";
 
 describe("the map's bounding box (decision 054)", () => {
   it("reads west,south,east,north in range, rounded to 5 places, and writes it back", () => {
@@ -60,6 +65,111 @@ describe("the map's bounding box (decision 054)", () => {
     expect(insideBox({ latitude: 0, longitude: 175 }, across)).toBe(true);
     expect(insideBox({ latitude: 0, longitude: -175 }, across)).toBe(true);
     expect(insideBox({ latitude: 0, longitude: 0 }, across)).toBe(false);
+  });
+});
+
+describe("a drawn area (polygon, decision 075)", () => {
+  it("reads lon lat pairs, rounded to 5 places, closing corner dropped, and writes them back", () => {
+    const polygon = readPolygon(" -0.2 51.5,-0.1234567 51.6 , 0 51.5,-0.2 51.5 ");
+    expect(polygon).toEqual([
+      [-0.2, 51.5],
+      [-0.12346, 51.6],
+      [0, 51.5],
+    ]);
+    expect(polygonParam(polygon!)).toBe("-0.2 51.5,-0.12346 51.6,0 51.5");
+    expect(readPolygon(polygonParam(polygon!))).toEqual(polygon);
+    // A `+` left undecoded reads as the space; a corner repeated at once counts once.
+    expect(readPolygon("1+1,2+1,2+1,2+2")).toEqual([
+      [1, 1],
+      [2, 1],
+      [2, 2],
+    ]);
+    expect(polygonBounds(polygon!)).toEqual({ west: -0.2, south: 51.5, east: 0, north: 51.6 });
+  });
+
+  it("ignores anything unusable, never an error", () => {
+    const many = Array.from({ length: maxPolygonPoints + 1 }, (_, i) => {
+      const angle = (i / (maxPolygonPoints + 1)) * 2 * Math.PI;
+      return `${Math.cos(angle).toFixed(5)} ${Math.sin(angle).toFixed(5)}`;
+    });
+    expect(readPolygon(many.slice(0, maxPolygonPoints).join(","))).toHaveLength(maxPolygonPoints);
+    for (const bad of [
+      null,
+      "",
+      "1 1,2 2",
+      "1 1,2 2,1 1",
+      "1 1,2 2,3 3",
+      "a b,1 1,2 2",
+      "1 1 1,2 2,3 1",
+      "181 0,1 1,2 0",
+      "0 91,1 1,2 0",
+      "1e2 0,1 1,2 0",
+      "1,1,2,2,3,1",
+      many.join(","),
+    ]) {
+      expect(readPolygon(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it("is a search parameter, read and written like bbox", () => {
+    const query = "polygon=-1+50,1+50,0+52";
+    const search = readPropertySearch(new URLSearchParams(query));
+    expect(search.polygon).toEqual([
+      [-1, 50],
+      [1, 50],
+      [0, 52],
+    ]);
+    expect(hasPropertySearchParams(new URLSearchParams(query))).toBe(true);
+    expect(propertySearchParams({ polygon: search.polygon }).toString()).toBe(
+      "polygon=-1+50%2C1+50%2C0+52",
+    );
+    expect(readPropertySearch(new URLSearchParams("polygon=nonsense")).polygon).toBeUndefined();
+  });
+
+  it("holds a point inside the drawn area or on its edge, by the winding rule", () => {
+    const triangle: [number, number][] = [
+      [-1, 50],
+      [1, 50],
+      [0, 52],
+    ];
+    expect(pointInPolygon(0, 51, triangle)).toBe(true);
+    expect(pointInPolygon(0, 50, triangle)).toBe(true);
+    expect(pointInPolygon(-1, 50, triangle)).toBe(true);
+    expect(pointInPolygon(0.9, 51.5, triangle)).toBe(false);
+    expect(pointInPolygon(0, 52.1, triangle)).toBe(false);
+    expect(pointInPolygon(0, 49.9, triangle)).toBe(false);
+    // Either drawing direction.
+    expect(pointInPolygon(0, 51, [...triangle].reverse())).toBe(true);
+    // A concave area: the notch is outside.
+    const notched: [number, number][] = [
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [2, 1],
+      [0, 4],
+    ];
+    expect(pointInPolygon(2, 2, notched)).toBe(false);
+    expect(pointInPolygon(1, 1, notched)).toBe(true);
+    // A self-crossing star: its centre goes round twice, so inside (as PostgreSQL's @>).
+    const star: [number, number][] = [0, 2, 4, 1, 3].map((k) => {
+      const angle = (k * 2 * Math.PI) / 5 + Math.PI / 2;
+      return [Math.cos(angle), Math.sin(angle)];
+    });
+    expect(pointInPolygon(0, 0, star)).toBe(true);
+    expect(pointInPolygon(0.9, 0.9, star)).toBe(false);
+  });
+
+  it("filters in memory as the SQL does: an unplaced property never matches", () => {
+    const polygon: [number, number][] = [
+      [-1, 50],
+      [1, 50],
+      [0, 52],
+    ];
+    const place = (latitude: number | null, longitude: number | null) =>
+      ({ latitude, longitude }) as Parameters<typeof matchesFilters>[0];
+    expect(matchesFilters(place(51, 0), { polygon })).toBe(true);
+    expect(matchesFilters(place(51.9, 0.9), { polygon })).toBe(false);
+    expect(matchesFilters(place(null, null), { polygon })).toBe(false);
   });
 });
 

@@ -47,7 +47,18 @@ export interface PropertyFilters {
    * decimal degrees. A west edge east of the east edge crosses the antimeridian.
    */
   bbox?: BoundingBox;
+  /**
+   * Only properties placed inside this drawn area (decision 075):
+   * `polygon=lon lat,lon lat,…`, three to maxPolygonPoints corners in decimal degrees.
+   */
+  polygon?: Polygon;
 }
+
+/** A drawn area's corners, `[longitude, latitude]` each, in drawing order (not closed). */
+export type Polygon = [number, number][];
+
+/** At most this many corners: a drawn area's URL stays short (about 1 KB). */
+export const maxPolygonPoints = 50;
 
 /** A map's visible area in decimal degrees (WGS 84). */
 export interface BoundingBox {
@@ -86,6 +97,102 @@ export function boundingBoxParam(box: BoundingBox): string {
   const round = (degrees: number) =>
     String(Math.round(degrees * 10 ** bboxDecimals) / 10 ** bboxDecimals);
   return [box.west, box.south, box.east, box.north].map(round).join(",");
+}
+
+const roundDegrees = (degrees: number) =>
+  Math.round(degrees * 10 ** bboxDecimals) / 10 ** bboxDecimals;
+
+/**
+ * A `polygon` parameter: `lon lat` pairs (a space, or `+` once decoded as one) separated by
+ * commas, longitudes −180..180 and latitudes −90..90, rounded to five places; a last corner
+ * equal to the first is dropped and so are repeated corners. Undefined (no filter, never an
+ * error) for anything else: fewer than three distinct corners, more than maxPolygonPoints, a
+ * number that does not parse or is out of range, or an area of zero.
+ */
+export function readPolygon(value: string | null | undefined): Polygon | undefined {
+  const text = (value ?? "").trim();
+  if (text === "" || text.length > maxPolygonPoints * 24) return undefined;
+  const corners: Polygon = [];
+  for (const pair of text.split(",")) {
+    const parts = pair.trim().split(/[\s+]+/);
+    if (parts.length !== 2 || parts.some((part) => !/^-?\d{1,3}(\.\d+)?$/.test(part))) {
+      return undefined;
+    }
+    const [lon, lat] = parts.map((part) => roundDegrees(Number(part))) as [number, number];
+    if (lon < -180 || lon > 180 || lat < -90 || lat > 90) return undefined;
+    const last = corners.at(-1);
+    if (last && last[0] === lon && last[1] === lat) continue;
+    corners.push([lon, lat]);
+  }
+  const first = corners[0];
+  const last = corners.at(-1);
+  if (corners.length > 1 && first && last && first[0] === last[0] && first[1] === last[1]) {
+    corners.pop();
+  }
+  if (corners.length < 3 || corners.length > maxPolygonPoints) return undefined;
+  if (polygonArea(corners) === 0) return undefined;
+  return corners;
+}
+
+/** A polygon as its `polygon` parameter (the inverse of readPolygon). */
+export function polygonParam(polygon: Polygon): string {
+  return polygon
+    .map(([lon, lat]) => `${String(roundDegrees(lon))} ${String(roundDegrees(lat))}`)
+    .join(",");
+}
+
+/** Twice the signed area (shoelace), in square degrees: zero when every corner is on a line. */
+function polygonArea(polygon: Polygon): number {
+  let sum = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const [x1, y1] = polygon[i] as [number, number];
+    const [x2, y2] = polygon[(i + 1) % polygon.length] as [number, number];
+    sum += x1 * y2 - x2 * y1;
+  }
+  return sum;
+}
+
+/** The smallest box around a polygon: the database's prefilter on its coordinate index. */
+export function polygonBounds(polygon: Polygon): BoundingBox {
+  const lons = polygon.map(([lon]) => lon);
+  const lats = polygon.map(([, lat]) => lat);
+  return {
+    west: Math.min(...lons),
+    south: Math.min(...lats),
+    east: Math.max(...lons),
+    north: Math.max(...lats),
+  };
+}
+
+/**
+ * Whether a point is inside a polygon or on its edge, by its winding number (non-zero: inside),
+ * the rule of PostgreSQL's `polygon @> point`, so SQLite's function (db/database.ts), the
+ * in-memory search and PostgreSQL agree, a self-crossing drawing included. Plane geometry on
+ * the degrees (no antimeridian crossing: a drawn area is a few cities wide at most).
+ */
+export function pointInPolygon(lon: number, lat: number, polygon: Polygon): boolean {
+  let winding = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const [x1, y1] = polygon[i] as [number, number];
+    const [x2, y2] = polygon[(i + 1) % polygon.length] as [number, number];
+    const cross = (x2 - x1) * (lat - y1) - (lon - x1) * (y2 - y1);
+    // On the edge: inside, as PostgreSQL counts it.
+    if (
+      Math.abs(cross) < 1e-12 &&
+      lon >= Math.min(x1, x2) &&
+      lon <= Math.max(x1, x2) &&
+      lat >= Math.min(y1, y2) &&
+      lat <= Math.max(y1, y2)
+    ) {
+      return true;
+    }
+    if (y1 <= lat) {
+      if (y2 > lat && cross > 0) winding++;
+    } else if (y2 <= lat && cross < 0) {
+      winding--;
+    }
+  }
+  return winding !== 0;
 }
 
 export interface PropertySearch extends PropertyFilters {
@@ -150,6 +257,7 @@ export const propertySearchParamNames: readonly string[] = [
   "availability",
   "codes",
   "bbox",
+  "polygon",
   "sort",
   "page",
   "limit",
@@ -213,6 +321,8 @@ export function readPropertySearch(params: Params): PropertySearch {
   if (codes.length > 0) search.codes = codes;
   const bbox = readBoundingBox(params.get("bbox"));
   if (bbox !== undefined) search.bbox = bbox;
+  const polygon = readPolygon(params.get("polygon"));
+  if (polygon !== undefined) search.polygon = polygon;
   return search;
 }
 
@@ -233,6 +343,7 @@ export function propertySearchParams(search: Partial<PropertySearch>): URLSearch
   if (search.availability) params.set("availability", search.availability);
   if (search.codes?.length) params.set("codes", search.codes.join(","));
   if (search.bbox) params.set("bbox", boundingBoxParam(search.bbox));
+  if (search.polygon) params.set("polygon", polygonParam(search.polygon));
   if (search.sort) params.set("sort", search.sort);
   if (search.page) params.set("page", String(search.page));
   if (search.limit) params.set("limit", String(search.limit));

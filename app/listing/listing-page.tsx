@@ -87,12 +87,21 @@ export function ListingPage({ title, path, view, listing, moreWidgets }: Listing
             filterQuery={listing.filterQuery}
             clearFiltersHref={listing.clearFiltersHref}
           />
+          {listing.removeAreaHref ? (
+            <p className="listing-area">
+              The list is limited to an area drawn on the map.{" "}
+              <a href={listing.removeAreaHref} className="listing-area__remove">
+                Remove area
+              </a>
+            </p>
+          ) : null}
           {shownView === "map" ? (
             <PropertyMap
               label="Map of the properties found"
               markersUrl={`/search/markers${listing.filterQuery ? `?${listing.filterQuery}` : ""}`}
               searchAreaPath={path}
               bbox={search.filters.bbox}
+              polygon={search.filters.polygon}
               listed={total}
             />
           ) : null}

@@ -7,6 +7,7 @@ import {
   hasFilters,
   pageHref,
   readListingSearch,
+  removeAreaHref,
 } from "./listing-search.ts";
 
 const read = (query: string) => readListingSearch(new URLSearchParams(query));
@@ -120,6 +121,32 @@ describe("readListingSearch", () => {
     expect(read("sort=price_asc&page=3")).toMatchObject({ sort: "price_asc", page: 3 });
     expect(read("sort=old").sort).toBe("old");
     expect(read("sort=Properties+(High+To+Low)").sort).toBe("price_desc");
+  });
+});
+
+describe("a drawn area (polygon, decision 075)", () => {
+  const query = "view=map&polygon=-79.5+43.6%2C-79.3+43.6%2C-79.4+43.8&status=For+Rent&page=2";
+
+  it("is a filter read like bbox: unusable is ignored", () => {
+    const search = readListingSearch(new URLSearchParams(query));
+    expect(search.filters.polygon).toEqual([
+      [-79.5, 43.6],
+      [-79.3, 43.6],
+      [-79.4, 43.8],
+    ]);
+    expect(hasFilters(search.filters)).toBe(true);
+    expect(readListingSearch(new URLSearchParams("polygon=1+1")).filters).toEqual({});
+  });
+
+  it("is kept by paging, sorting and the toggles; 'Clear filters' and 'Remove area' drop it", () => {
+    expect(filterParams(new URLSearchParams(query)).get("polygon")).toBe(
+      "-79.5 43.6,-79.3 43.6,-79.4 43.8",
+    );
+    expect(pageHref(new URL(`https://x.test/search?${query}`), 3)).toContain("polygon=");
+    expect(clearFiltersHref("/search", "new", true)).toBe("/search?view=map");
+    expect(removeAreaHref(new URL(`https://x.test/search?${query}`))).toBe(
+      "/search?view=map&status=For+Rent",
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   propertySorts,
   readAmount,
   readBoundingBox,
+  readPolygon,
   readPositiveInt,
 } from "../../lib/property-search.ts";
 import { readText } from "../../lib/text.ts";
@@ -77,6 +78,11 @@ export const listingParams = {
    * filter like any other, so the list narrows to it too.
    */
   bbox: "bbox",
+  /**
+   * An area drawn on the map, `lon lat,lon lat,…` (decision 075): a filter like bbox, kept by
+   * paging, sorting and the view toggles, dropped by 'Clear filters' and 'Remove area'.
+   */
+  polygon: "polygon",
   /** `map` shows the matches on a map above the list (decision 054); not a filter. */
   view: "view",
   sort: "sort",
@@ -219,6 +225,8 @@ export function readListingSearch(params: Params): ListingSearch {
   if (availability !== undefined) filters.availability = availability;
   const bbox = readBoundingBox(params.get(listingParams.bbox));
   if (bbox !== undefined) filters.bbox = bbox;
+  const polygon = readPolygon(params.get(listingParams.polygon));
+  if (polygon !== undefined) filters.polygon = polygon;
 
   const search: ListingSearch = {
     filters,
@@ -260,6 +268,14 @@ export function clearFiltersHref(pathname: string, sort: PropertySort, map = fal
   if (map) params.set(listingParams.view, "map");
   if (sort !== defaultSort) params.set(listingParams.sort, sort);
   return withQuery(pathname, params);
+}
+
+/** The same listing without its drawn area ('Remove area', decision 075), from page 1. */
+export function removeAreaHref(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(listingParams.polygon);
+  params.delete(listingParams.page);
+  return withQuery(url.pathname, params);
 }
 
 /** The URL of page `page` of the listing at `url` (everything else kept). */

@@ -13,6 +13,7 @@ import {
   type ListingSearch,
   pageHref,
   readListingSearch,
+  removeAreaHref,
 } from "./listing-search.ts";
 import { gridPageSize, listPageSize, pageCount } from "./paging.ts";
 
@@ -42,6 +43,8 @@ export async function loadListingPage(api: ApiClient, url: URL, pageSize: number
     /** The URL's filter parameters in their own names, for the sort form and view toggles. */
     filterQuery: filterParams(url.searchParams).toString(),
     clearFiltersHref: clearFiltersHref(url.pathname, search.sort, search.map),
+    /** The same listing without its drawn area, when it has one (decision 075). */
+    removeAreaHref: search.filters.polygon ? removeAreaHref(url) : undefined,
   };
 }
 

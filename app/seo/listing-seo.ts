@@ -52,6 +52,7 @@ export function describeFilters(
   const parts = [filters.keyword ? `${head} matching “${filters.keyword}”` : head];
   if (filters.availability) parts.push(availabilityLabels[filters.availability].toLowerCase());
   if (filters.bbox) parts.push("in the map's area");
+  if (filters.polygon) parts.push("in a drawn area");
   // The area filter is in square feet, whatever unit the page shows areas in.
   const area = range(filters.minArea, filters.maxArea, (n) =>
     formatArea(n, "sqft", { group: true }),

@@ -1,7 +1,14 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
-import type { PropertyFilters, PropertySearch, PropertySort } from "../../lib/property-search.ts";
+import {
+  type Polygon,
+  type PropertyFilters,
+  type PropertySearch,
+  type PropertySort,
+  polygonBounds,
+  polygonParam,
+} from "../../lib/property-search.ts";
 import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import {
   type Database,
@@ -200,6 +207,11 @@ function trigramQuery(words: readonly string[]): string | undefined {
   return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(" AND ");
 }
 
+/** A drawn area as PostgreSQL's polygon text, `((x,y),…)` with x the longitude. */
+function postgresPolygon(polygon: Polygon): string {
+  return `(${polygon.map(([lon, lat]) => `(${lon},${lat})`).join(",")})`;
+}
+
 /**
  * The published properties that match a search's filters, from the property table alone.
  * `trigrams: false` leaves out SQLite's trigram lookup (the LIKE alone decides anyway).
@@ -274,15 +286,26 @@ function selectMatching(
         if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
       }
       if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
-      if (search.bbox) {
+      for (const box of [search.bbox, search.polygon && polygonBounds(search.polygon)]) {
+        if (!box) continue;
         // A range on each coordinate (an unplaced property's nulls never match), read from
-        // property_coordinates_idx (publish, latitude, longitude) when the box is narrow.
-        const { west, south, east, north } = search.bbox;
+        // property_coordinates_idx (publish, latitude, longitude) when the box is narrow; a
+        // drawn area's box first narrows the rows its polygon test then reads.
+        const { west, south, east, north } = box;
         conditions.push(eb("property.latitude", ">=", south), eb("property.latitude", "<=", north));
         conditions.push(
           west <= east
             ? eb.and([eb("property.longitude", ">=", west), eb("property.longitude", "<=", east)])
             : eb.or([eb("property.longitude", ">=", west), eb("property.longitude", "<=", east)]),
+        );
+      }
+      if (search.polygon) {
+        // Inside the drawn area or on its edge (decision 075): PostgreSQL's own geometry; on
+        // SQLite the deterministic function db/database.ts registers, with the same rule.
+        conditions.push(
+          isPostgres(db)
+            ? sql<SqlBool>`cast(${postgresPolygon(search.polygon)} as polygon) @> point(${sql.ref("property.longitude")}, ${sql.ref("property.latitude")})`
+            : sql<SqlBool>`point_in_polygon(${polygonParam(search.polygon)}, ${sql.ref("property.longitude")}, ${sql.ref("property.latitude")}) = 1`,
         );
       }
       return eb.and(conditions);

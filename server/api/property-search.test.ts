@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Property } from "../../lib/api-contract.ts";
-import { maxSearchLimit } from "../../lib/property-search.ts";
+import { maxSearchLimit, pointInPolygon, polygonBounds } from "../../lib/property-search.ts";
 import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
 
@@ -292,6 +292,90 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     expect(markers.data.map((marker) => marker.code)).toEqual(
       [...inside].sort(byNewest).map((property) => property.code),
     );
+  });
+
+  it("filters by a drawn area (polygon, decision 075) in the database: total, pages and markers", async () => {
+    // The south-west half of the box around Toronto's homes: its box holds them all, the
+    // triangle only some.
+    const toronto = all.filter((p) => p.city === "Toronto" && p.latitude != null);
+    const round = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+    const west = round(Math.min(...toronto.map((p) => p.longitude!)) - 0.001);
+    const east = round(Math.max(...toronto.map((p) => p.longitude!)) + 0.001);
+    const south = round(Math.min(...toronto.map((p) => p.latitude!)) - 0.001);
+    const north = round(Math.max(...toronto.map((p) => p.latitude!)) + 0.001);
+    const triangle: [number, number][] = [
+      [west, south],
+      [east, south],
+      [west, north],
+    ];
+    const polygon = triangle.map(([lon, lat]) => `${lon} ${lat}`).join(",");
+    const placed = all.filter((p) => p.latitude != null && p.longitude != null);
+    const inside = placed.filter((p) => pointInPolygon(p.longitude!, p.latitude!, triangle));
+    const inBox = placed.filter((p) => {
+      const box = polygonBounds(triangle);
+      return (
+        p.latitude! >= box.south &&
+        p.latitude! <= box.north &&
+        p.longitude! >= box.west &&
+        p.longitude! <= box.east
+      );
+    });
+    expect(inside.length).toBeGreaterThan(1);
+    // The box alone would let more through: the polygon itself decides.
+    expect(inBox.length).toBeGreaterThan(inside.length);
+
+    const query = `polygon=${encodeURIComponent(polygon)}`;
+    const body = await search(`${query}&limit=${maxSearchLimit}`);
+    expect(body.meta.total).toBe(inside.length);
+    expect(codes(body.data)).toEqual(codes(inside));
+    // Paged in the database: the pages together are the same homes, in order.
+    const first = await search(`${query}&limit=1&page=1&sort=price_asc`);
+    const second = await search(`${query}&limit=1&page=2&sort=price_asc`);
+    expect(first.meta.total).toBe(inside.length);
+    const byPrice = [...inside].sort((a, b) => a.price - b.price);
+    expect([first.data[0]!.price, second.data[0]!.price]).toEqual([
+      byPrice[0]!.price,
+      byPrice[1]!.price,
+    ]);
+    // With the other filters and a box too.
+    const rent = inside.filter((p) => p.offer_type === "For Rent");
+    expect((await search(`${query}&status=For+Rent`)).meta.total).toBe(rent.length);
+    const middle = round((west + east) / 2);
+    expect((await search(`${query}&bbox=${middle},${south},${east},${north}`)).meta.total).toBe(
+      inside.filter((p) => p.longitude! >= middle).length,
+    );
+    // An unusable polygon is no filter.
+    expect((await search("polygon=1+1,2+2")).meta.total).toBe(all.length);
+    expect((await search("polygon=nonsense")).meta.total).toBe(all.length);
+
+    const map = await test.app.inject({
+      url: `/api/property/display/map?${query}`,
+      headers: auth,
+    });
+    expect(map.statusCode).toBe(200);
+    const markers = map.json() as { data: { code: string }[] };
+    expect(markers.data.map((marker) => marker.code).sort()).toEqual(codes(inside));
+  });
+
+  it("counts a self-crossing drawing's doubly wound middle as inside, on both dialects", async () => {
+    // A five-pointed star drawn in one stroke around Toronto's homes.
+    const placed = all.filter((p) => p.city === "Toronto" && p.latitude != null);
+    expect(placed.length).toBeGreaterThan(2);
+    const lat = placed.reduce((sum, p) => sum + p.latitude!, 0) / placed.length;
+    const lon = placed.reduce((sum, p) => sum + p.longitude!, 0) / placed.length;
+    const star: [number, number][] = [0, 2, 4, 1, 3].map((k) => {
+      const angle = (k * 2 * Math.PI) / 5 + Math.PI / 2;
+      return [
+        Math.round((lon + 0.05 * Math.cos(angle)) * 1e5) / 1e5,
+        Math.round((lat + 0.05 * Math.sin(angle)) * 1e5) / 1e5,
+      ];
+    });
+    const inside = all.filter(
+      (p) => p.latitude != null && pointInPolygon(p.longitude!, p.latitude!, star),
+    );
+    const polygon = star.map(([x, y]) => `${x} ${y}`).join(",");
+    const body = await search(`polygon=${encodeURIComponent(polygon)}&limit=${maxSearchLimit}`);
+    expect(codes(body.data)).toEqual(codes(inside));
   });
 
   it("answers every placed property as a marker, and refuses a number that does not fit", async () => {

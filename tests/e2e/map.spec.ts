@@ -13,7 +13,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import type { Property } from "../../lib/api-contract.ts";
-import { readBoundingBox } from "../../lib/property-search.ts";
+import { pointInPolygon, readBoundingBox, readPolygon } from "../../lib/property-search.ts";
 import { insideBox } from "../../lib/property-search-memory.ts";
 import { apiToken, baseURL, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
@@ -255,6 +255,36 @@ test.describe("the map of a search", () => {
     await expect(link).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/property/${property.slug}$`));
+  });
+
+  test("an area is drawn over the tiles and filters the list (decision 075)", async ({ page }) => {
+    const { requests, errors } = watch(page);
+    await gotoMap(page, "/search?view=map");
+    await page.getByRole("button", { name: "Draw an area" }).click();
+    await page.locator(".property-map__canvas").scrollIntoViewIfNeeded();
+    const canvas = (await page.locator(".property-map__canvas").boundingBox())!;
+    for (const [x, y] of [
+      [0.1, 0.1],
+      [0.9, 0.1],
+      [0.5, 0.9],
+    ] as const) {
+      await page.mouse.click(canvas.x + canvas.width * x, canvas.y + canvas.height * y);
+    }
+    await page.getByRole("button", { name: "Finish area" }).click();
+    await page.waitForURL(/polygon=/);
+    const polygon = readPolygon(new URL(page.url()).searchParams.get("polygon"))!;
+    expect(polygon).toHaveLength(3);
+    await expect(page.locator('.property-map[data-map-state="ready"]')).toHaveCount(1);
+    await expect(page.locator("path.map-area")).toHaveCount(1);
+    const inside = properties.filter(
+      (p) => p.latitude != null && pointInPolygon(p.longitude!, p.latitude!, polygon),
+    );
+    await expect(page.locator(".listing-toolbar__found")).toHaveText(
+      `${inside.length} ${inside.length === 1 ? "property" : "properties"} found`,
+    );
+    expect(await drawnCount(page)).toBe(inside.length);
+    expect(requests.some((url) => url.startsWith(tiles.origin))).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test("tiles come from MAP_TILE_URL alone, with the attribution", async ({ page }) => {

@@ -12,12 +12,21 @@
  *   the markers stand on a plain background with a notice, and nothing is asked of any host.
  * - 'Search this area' reloads the listing with the visible area as `bbox`, a server-side
  *   filter the list follows too.
+ * - 'Draw an area' (decision 075): clicks or taps on the map add corners, 'Finish area'
+ *   reloads the listing with them as `polygon` (in place of a `bbox`), 'Cancel' or Escape
+ *   leaves the map as it was. A URL's drawn area is outlined on the map.
+ * - The first view holds every marker, at any width: the map may zoom out to the whole world.
  */
 
 import * as L from "leaflet";
 import leafletCssUrl from "leaflet/dist/leaflet.css?url";
 import Supercluster, { type AnyProps, type ClusterProperties } from "supercluster";
-import { readBoundingBox } from "../../../lib/property-search.ts";
+import {
+  maxPolygonPoints,
+  polygonParam,
+  readBoundingBox,
+  readPolygon,
+} from "../../../lib/property-search.ts";
 import type { MarkersAnswer } from "../../routes/search-markers.ts";
 
 type MarkerData = MarkersAnswer["markers"][number];
@@ -112,6 +121,48 @@ function statusText(answer: MarkersAnswer, listed: number | undefined): string {
   return shown;
 }
 
+interface DrawControls {
+  /** The buttons, beside 'Search this area'. */
+  start: HTMLButtonElement;
+  finish: HTMLButtonElement;
+  cancel: HTMLButtonElement;
+  /** The keyboard's way, said next to the button. */
+  hint: HTMLElement;
+  /** What drawing asks for and how many corners there are (a live region). */
+  progress: HTMLElement;
+}
+
+function drawControls(): DrawControls {
+  const button = (text: string, variant: string) => {
+    const made = element("button", `button ${variant}`, text);
+    made.type = "button";
+    return made;
+  };
+  const start = button("Draw an area", "button--outline property-map__draw-start");
+  const finish = button("Finish area", "button--primary property-map__draw-finish");
+  const cancel = button("Cancel", "button--outline property-map__draw-cancel");
+  finish.hidden = true;
+  cancel.hidden = true;
+  const hint = element(
+    "p",
+    "property-map__hint",
+    "No mouse or touch? Move the map with the arrow keys, zoom with + and −, then choose 'Search this area'.",
+  );
+  const progress = element("p", "property-map__progress");
+  progress.setAttribute("aria-live", "polite");
+  progress.hidden = true;
+  return { start, finish, cancel, hint, progress };
+}
+
+function drawingText(count: number): string {
+  const made = `${count} ${count === 1 ? "corner" : "corners"} so far.`;
+  if (count >= maxPolygonPoints) return `${made} That is the most an area can have: finish it.`;
+  if (count < 3) {
+    return `Click or tap the map to add the area's corners, at least 3. ${made}`;
+  }
+  return `${made} Add more, or finish the area.`;
+}
+
 export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const [answer] = await Promise.all([readMarkers(box), loadLeafletCss()]);
   const single = box.dataset.place !== undefined;
@@ -128,6 +179,7 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   }
   const searchAreaPath = box.dataset.searchArea;
   let searchArea: HTMLButtonElement | undefined;
+  let draw: DrawControls | undefined;
   if (searchAreaPath) {
     searchArea = element(
       "button",
@@ -135,9 +187,16 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
       "Search this area",
     );
     searchArea.type = "button";
-    bar.append(searchArea);
+    const actions = element("div", "property-map__actions");
+    if (!single) {
+      draw = drawControls();
+      actions.append(draw.start, draw.finish, draw.cancel);
+    }
+    actions.append(searchArea);
+    bar.append(actions);
   }
   if (bar.childElementCount > 0) box.append(bar);
+  if (draw) box.append(draw.hint, draw.progress);
   const canvas = element(
     "div",
     `property-map__canvas${tileUrl ? "" : " property-map__canvas--plain"}`,
@@ -158,7 +217,12 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const map = L.map(canvas, {
     keyboard: true,
     scrollWheelZoom: false,
-    minZoom: 2,
+    // Down to the whole world in one tile, so a phone-wide map can show results on every
+    // continent and zooming out is never refused while some are out of view.
+    minZoom: 0,
+    // Quarter steps, so the first view fits the results closely at any width (the buttons and
+    // keys still zoom by whole steps).
+    zoomSnap: 0.25,
     attributionControl: Boolean(tileUrl),
     worldCopyJump: true,
   });
@@ -174,6 +238,8 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const index = new Supercluster<{ at: number }, AnyProps>({
     // Wide enough that a price pill (about 50 px) and a group never overlap (WCAG 2.5.8).
     radius: 72,
+    // The radius is in 1/extent of a tile: Leaflet's tiles are 256 px, so 72 is 72 px.
+    extent: 256,
     maxZoom: 17,
   });
   index.load(
@@ -290,7 +356,9 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.key;
     if (focused && canvas.contains(document.activeElement)) focusKey = focused;
     const bounds = map.getBounds();
-    const zoom = Math.round(map.getZoom());
+    // The groups of the whole zoom at or below: at a fractional zoom they stand further apart
+    // than the radius, never closer.
+    const zoom = Math.floor(map.getZoom());
     const west = Math.max(-180, bounds.getWest());
     const east = Math.min(180, bounds.getEast());
     const features = index.getClusters(
@@ -330,7 +398,21 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
 
   await nextTask();
   const box_ = readBoundingBox(box.dataset.bbox);
+  const area = readPolygon(box.dataset.polygon);
+  const brand = getComputedStyle(box).getPropertyValue("--color-brand").trim() || "#0b6e4f";
+  if (area) {
+    L.polygon(
+      area.map(([lng, lat]) => L.latLng(lat, lng)),
+      { interactive: false, color: brand, weight: 3, fillOpacity: 0.08, className: "map-area" },
+    ).addTo(map);
+  }
   const points = answer.markers.map((marker) => L.latLng(marker.lat, marker.lng));
+  // Room around the markers for a pill (drawn above its point) or a group's disc.
+  const fit: L.FitBoundsOptions = {
+    paddingTopLeft: [48, 56],
+    paddingBottomRight: [48, 28],
+    maxZoom: 15,
+  };
   if (box_) {
     map.fitBounds([
       [box_.south, box_.west],
@@ -338,10 +420,12 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     ]);
   } else if (single && points[0]) {
     map.setView(points[0], 15);
-  } else if (points.length > 0) {
-    map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15 });
+  } else if (points.length > 0 || area) {
+    const bounds = L.latLngBounds(points);
+    for (const [lng, lat] of area ?? []) bounds.extend([lat, lng]);
+    map.fitBounds(bounds, fit);
   } else {
-    map.setView([20, 0], 2);
+    map.setView([20, 0], 1);
   }
 
   searchArea?.addEventListener("click", () => {
@@ -355,12 +439,114 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     ]
       .map((value) => value.toFixed(5))
       .join(",");
+    // The visible area takes the place of a drawn one: one area at a time.
+    reloadWith("bbox", bbox, "polygon");
+  });
+
+  function reloadWith(name: "bbox" | "polygon", value: string, instead: "bbox" | "polygon") {
     const url = new URL(window.location.href);
     url.pathname = searchAreaPath ?? url.pathname;
-    url.searchParams.set("bbox", bbox);
+    url.searchParams.set(name, value);
+    url.searchParams.delete(instead);
     url.searchParams.set("view", "map");
     url.searchParams.delete("page");
     window.location.assign(url.toString());
-  });
+  }
+
+  if (draw) {
+    const controls = draw;
+    /** The corners drawn so far, and their outline. */
+    let corners: L.LatLng[] = [];
+    const outline = L.layerGroup();
+    const redrawOutline = () => {
+      outline.clearLayers();
+      if (corners.length > 1) {
+        const shape =
+          corners.length > 2
+            ? L.polygon(corners, { interactive: false, color: brand, weight: 3, dashArray: "6 6" })
+            : L.polyline(corners, {
+                interactive: false,
+                color: brand,
+                weight: 3,
+                dashArray: "6 6",
+              });
+        outline.addLayer(shape);
+      }
+      for (const corner of corners) {
+        outline.addLayer(
+          L.circleMarker(corner, {
+            interactive: false,
+            radius: 5,
+            color: brand,
+            weight: 2,
+            fillColor: "#fff",
+            fillOpacity: 1,
+            className: "map-area__corner",
+          }),
+        );
+      }
+      controls.finish.disabled = corners.length < 3;
+      controls.progress.textContent = drawingText(corners.length);
+    };
+    const addCorner = (event: L.LeafletMouseEvent) => {
+      if (corners.length >= maxPolygonPoints) return;
+      corners.push(event.latlng);
+      redrawOutline();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") stop();
+    };
+    const start = () => {
+      map.closePopup();
+      corners = [];
+      outline.addTo(map);
+      map.on("click", addCorner);
+      map.doubleClickZoom.disable();
+      canvas.classList.add("property-map__canvas--drawing");
+      box.dataset.drawing = "";
+      controls.start.hidden = true;
+      if (searchArea) searchArea.hidden = true;
+      controls.finish.hidden = false;
+      controls.cancel.hidden = false;
+      controls.progress.hidden = false;
+      document.addEventListener("keydown", onKey);
+      redrawOutline();
+      controls.cancel.focus();
+    };
+    const stop = () => {
+      map.off("click", addCorner);
+      map.doubleClickZoom.enable();
+      outline.remove();
+      corners = [];
+      canvas.classList.remove("property-map__canvas--drawing");
+      delete box.dataset.drawing;
+      controls.start.hidden = false;
+      if (searchArea) searchArea.hidden = false;
+      controls.finish.hidden = true;
+      controls.cancel.hidden = true;
+      controls.progress.hidden = true;
+      controls.progress.textContent = "";
+      document.removeEventListener("keydown", onKey);
+      controls.start.focus();
+    };
+    controls.start.addEventListener("click", start);
+    controls.cancel.addEventListener("click", stop);
+    controls.finish.addEventListener("click", () => {
+      if (corners.length < 3) return;
+      const polygon = polygonParam(
+        corners.map((corner) => {
+          const wrapped = corner.wrap();
+          return [wrapped.lng, Math.max(-90, Math.min(90, wrapped.lat))];
+        }),
+      );
+      // Drawn corners that make no area (all on one line) are no filter: say so and go on.
+      if (!readPolygon(polygon)) {
+        controls.progress.textContent =
+          "These corners make no area. Add corners that are not all on one line.";
+        return;
+      }
+      reloadWith("polygon", polygon, "bbox");
+    });
+  }
   box.dataset.mapState = "ready";
 }

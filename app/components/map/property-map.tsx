@@ -4,7 +4,12 @@
  * as `property-map`) loads Leaflet only when the box is on screen and draws the markers on the
  * tiles of MAP_TILE_URL, or on a plain background with a notice when there are none.
  */
-import { type BoundingBox, boundingBoxParam } from "../../../lib/property-search.ts";
+import {
+  type BoundingBox,
+  boundingBoxParam,
+  type Polygon,
+  polygonParam,
+} from "../../../lib/property-search.ts";
 import { useSiteSettings } from "../../site-settings.ts";
 
 /** One marker given in the page (the Location tab's property). */
@@ -26,6 +31,11 @@ export interface PropertyMapProps {
   searchAreaPath?: string;
   /** The area the URL's search is limited to: the map shows it. */
   bbox?: BoundingBox | undefined;
+  /**
+   * The drawn area the URL's search is limited to (decision 075): the map shows it. With
+   * searchAreaPath, the map offers 'Draw an area' too.
+   */
+  polygon?: Polygon | undefined;
   /** How many properties the list holds, so the map can say how many it cannot place. */
   listed?: number;
   /** The text shown without JavaScript. */
@@ -38,6 +48,7 @@ export function PropertyMap({
   place,
   searchAreaPath,
   bbox,
+  polygon,
   listed,
   fallback = "The map needs JavaScript. The list below shows the same properties.",
 }: PropertyMapProps) {
@@ -51,6 +62,7 @@ export function PropertyMap({
       data-place={place ? JSON.stringify(place) : undefined}
       data-search-area={searchAreaPath}
       data-bbox={bbox ? boundingBoxParam(bbox) : undefined}
+      data-polygon={polygon ? polygonParam(polygon) : undefined}
       data-listed={listed}
       data-tile-url={mapTiles?.url}
       data-tile-attribution={mapTiles?.attribution || undefined}
