@@ -4,9 +4,11 @@
  * widget) and /gallery (every property's cover). Their route modules only call these.
  */
 import { redirect } from "react-router";
+import { readAreaUnit } from "../../lib/format.ts";
 import type { ApiClient } from "../api/client.server.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import {
+  carriedParams,
   clearFiltersHref,
   filterParams,
   hasFilters,
@@ -22,12 +24,15 @@ import { gridPageSize, listPageSize, pageCount } from "./paging.ts";
  */
 export async function loadListingPage(api: ApiClient, url: URL, pageSize: number) {
   const search: ListingSearch = readListingSearch(url.searchParams);
-  const result = await api.searchProperties({
-    ...search.filters,
-    sort: search.sort,
-    page: search.page,
-    limit: pageSize,
-  });
+  const [result, facets] = await Promise.all([
+    api.searchProperties({
+      ...search.filters,
+      sort: search.sort,
+      page: search.page,
+      limit: pageSize,
+    }),
+    api.getSearchFacets(),
+  ]);
   const pages = pageCount(result.total, pageSize);
   if (pages > 0 && search.page > pages) throw redirect(pageHref(url, pages));
   return {
@@ -41,7 +46,16 @@ export async function loadListingPage(api: ApiClient, url: URL, pageSize: number
     filtered: hasFilters(search.filters),
     /** The URL's filter parameters in their own names, for the sort form and view toggles. */
     filterQuery: filterParams(url.searchParams).toString(),
-    clearFiltersHref: clearFiltersHref(url.pathname, search.sort, search.map),
+    clearFiltersHref: clearFiltersHref(
+      url.pathname,
+      search.sort,
+      search.map,
+      readAreaUnit(url.searchParams.get("area")),
+    ),
+    /** What the Advanced Search keeps as hidden fields (view, area unit, map box, …). */
+    carried: carriedParams(url.searchParams),
+    /** The catalogue's cities and top prices, for the Advanced Search's choices. */
+    facets,
   };
 }
 
