@@ -22,7 +22,6 @@ async function readFacets(db: Kysely<Database>): Promise<SearchFacets> {
       .where("property.city", "<>", "")
       .select((eb) => ["property.city", eb.fn.countAll<number | string>().as("count")])
       .groupBy("property.city")
-      .orderBy("property.city")
       .execute(),
     db
       .selectFrom("property")
@@ -37,9 +36,10 @@ async function readFacets(db: Kysely<Database>): Promise<SearchFacets> {
     if (row.offer_type && Number.isFinite(max)) maxPrice[row.offer_type] = max;
   }
   return {
+    // Sorted here, not by the database's collation, so both dialects answer one order.
     cities: cities
-      .filter((row) => row.city !== null)
-      .map((row) => ({ name: String(row.city), count: toCount(row.count) })),
+      .map((row) => ({ name: String(row.city), count: toCount(row.count) }))
+      .sort((a, b) => a.name.localeCompare(b.name, "en")),
     maxPrice,
   };
 }
