@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Property } from "../../lib/api-contract.ts";
 import { listSearchFacets } from "../../db/queries/search-facets.ts";
+import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit } from "../../lib/property-search.ts";
 import { searchFacetsOf } from "../../lib/search-facets.ts";
 import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";

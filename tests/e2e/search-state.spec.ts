@@ -65,8 +65,8 @@ for (const javaScript of [true, false]) {
       const expected = all.filter(
         (property) =>
           property.bedroom >= 3 &&
-          [property.headline, property.address, property.city, property.description].some(
-            (text) => text.toLowerCase().includes(keyword.toLowerCase()),
+          [property.headline, property.address, property.city, property.description].some((text) =>
+            text.toLowerCase().includes(keyword.toLowerCase()),
           ),
       );
       await expect(page.getByText(foundText(expected.length), { exact: true })).toBeVisible();
@@ -83,7 +83,9 @@ for (const javaScript of [true, false]) {
       await box.fill(keyword);
       await box.press("Enter");
       await expect.poll(() => new URL(page.url()).searchParams.get("email")).toBe(keyword);
-      await expect(advancedSearch(page).getByLabel("Keyword", { exact: true })).toHaveValue(keyword);
+      await expect(advancedSearch(page).getByLabel("Keyword", { exact: true })).toHaveValue(
+        keyword,
+      );
     });
 
     test("price choices reach the catalogue's highest sale and rent prices", async ({ page }) => {
@@ -114,8 +116,7 @@ for (const javaScript of [true, false]) {
       await form.getByRole("button", { name: "Search" }).click();
       await expect(page).toHaveURL(new RegExp(`min-price=${step}`));
       const expected = all.filter(
-        (property) =>
-          property.price >= step && (!javaScript || property.offer_type === "For Sale"),
+        (property) => property.price >= step && (!javaScript || property.offer_type === "For Sale"),
       );
       await expect(page.getByText(foundText(expected.length), { exact: true })).toBeVisible();
       await expect(advancedSearch(page).getByLabel("Price from", { exact: true })).toHaveValue(

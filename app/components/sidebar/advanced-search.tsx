@@ -218,7 +218,7 @@ export function AdvancedSearch({
           className="advanced-search__select advanced-search__price"
           defaultValue={value}
         >
-          <option value="">{bound === "from" ? "No minimum" : "No maximum"}</option>
+          <option value="">Any</option>
           {value && !offered ? <option value={value}>{priceText(Number(value))}</option> : null}
           {priceGroups.map((group) => (
             <optgroup key={group.status} label={group.status} data-status={group.status}>
