@@ -30,6 +30,7 @@ import {
 } from "./components/shortlist/enhance-shortlist.ts";
 import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-search.ts";
 import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
+import { enhanceFiltersToggle } from "./listing/enhance-filters-toggle.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
@@ -40,6 +41,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   banner: enhanceBanner,
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
+  "filters-toggle": enhanceFiltersToggle,
   "floor-plans": enhanceFloorPlans,
   "map-frame": enhanceMapFrame,
   menu: enhanceMenu,

@@ -94,6 +94,12 @@ describe("matchesFilters", () => {
     expect(matchesFilters(property("B", { balcony: null }), { balcony: 1 })).toBe(false);
   });
 
+  it("matches any of several types (a 'Property Category', decision 074)", () => {
+    expect(matchesFilters(home, { types: ["Houses", "Apartments"] })).toBe(true);
+    expect(matchesFilters(home, { types: ["Land"] })).toBe(false);
+    expect(matchesFilters(home, { types: [] })).toBe(true);
+  });
+
   it("selects codes", () => {
     expect(matchesFilters(home, { codes: ["B", "A"] })).toBe(true);
     expect(matchesFilters(home, { codes: ["B"] })).toBe(false);

@@ -38,6 +38,7 @@ export function matchesFilters(property: Property, filters: PropertyFilters): bo
   }
   if (filters.status && property.offer_type !== filters.status) return false;
   if (filters.type && property.category !== filters.type) return false;
+  if (filters.types?.length && !filters.types.includes(property.category ?? "")) return false;
   if (
     filters.location &&
     ![property.city, property.province, property.country].includes(filters.location)

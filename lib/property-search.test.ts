@@ -226,3 +226,13 @@ describe("readPropertySearch", () => {
     expect(hasPropertySearchParams(new URLSearchParams("page=1"))).toBe(true);
   });
 });
+
+describe("the types filter (decision 074)", () => {
+  it("reads comma-separated titles, each once, and writes them back", () => {
+    const search = readPropertySearch(new URLSearchParams("types=Houses, Villas,,Houses"));
+    expect(search.types).toEqual(["Houses", "Villas"]);
+    expect(propertySearchParams(search).get("types")).toBe("Houses,Villas");
+    expect(readPropertySearch(new URLSearchParams("types=,")).types).toBeUndefined();
+    expect(hasPropertySearchParams(new URLSearchParams("types=Land"))).toBe(true);
+  });
+});

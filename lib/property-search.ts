@@ -29,6 +29,12 @@ export interface PropertyFilters {
   availability?: Availability;
   /** Category title, such as 'Apartments'. */
   type?: string;
+  /**
+   * Any of these category titles (decision 074: the Advanced Search's 'Property Category'
+   * group, such as Residential = Apartments, Houses, Villas); titles no category has match
+   * nothing, so an empty group answers no properties.
+   */
+  types?: string[];
   /** A city, province or country. */
   location?: string;
   minArea?: number;
@@ -214,6 +220,7 @@ export const maxSearchLimit = 60;
 export const defaultSearchLimit = 12;
 const maxKeywordLength = 100;
 const maxCodes = 60;
+const maxTypes = 20;
 
 /** The query parameters of the API, by filter. */
 const numberParams = {
@@ -255,6 +262,7 @@ export const propertySearchParamNames: readonly string[] = [
   ...Object.values(textParams),
   ...Object.values(numberParams),
   "availability",
+  "types",
   "codes",
   "bbox",
   "polygon",
@@ -291,6 +299,22 @@ export function propertySearchErrors(params: Params): Record<string, string> {
   return errors;
 }
 
+/**
+ * A `types` parameter: comma-separated category titles (at most maxTypes, each one-line text
+ * of at most 200 characters); undefined when none is left.
+ */
+export function readTypes(value: string | null | undefined): string[] | undefined {
+  const types = [
+    ...new Set(
+      (value ?? "")
+        .split(",")
+        .map((title) => readText(title, 200))
+        .filter((title): title is string => title !== undefined),
+    ),
+  ].slice(0, maxTypes);
+  return types.length > 0 ? types : undefined;
+}
+
 /** Reads the API's query parameters. */
 export function readPropertySearch(params: Params): PropertySearch {
   const search: PropertySearch = {
@@ -319,6 +343,8 @@ export function readPropertySearch(params: Params): PropertySearch {
     .filter((code) => code !== "" && code.length <= 120)
     .slice(0, maxCodes);
   if (codes.length > 0) search.codes = codes;
+  const types = readTypes(params.get("types"));
+  if (types !== undefined) search.types = types;
   const bbox = readBoundingBox(params.get("bbox"));
   if (bbox !== undefined) search.bbox = bbox;
   const polygon = readPolygon(params.get("polygon"));
@@ -341,6 +367,7 @@ export function propertySearchParams(search: Partial<PropertySearch>): URLSearch
     if (value !== undefined) params.set(name, String(value));
   }
   if (search.availability) params.set("availability", search.availability);
+  if (search.types?.length) params.set("types", search.types.join(","));
   if (search.codes?.length) params.set("codes", search.codes.join(","));
   if (search.bbox) params.set("bbox", boundingBoxParam(search.bbox));
   if (search.polygon) params.set("polygon", polygonParam(search.polygon));

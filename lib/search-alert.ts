@@ -94,6 +94,9 @@ export function describeAlertFilters(
   if (filters.keyword) parts.push(quoteText ? `“${filters.keyword}”` : "your search words");
   if (filters.status) parts.push(quoteText ? filters.status : "your chosen status");
   if (filters.type) parts.push(quoteText ? filters.type : "your chosen type");
+  if (filters.types?.length) {
+    parts.push(quoteText ? filters.types.join(" or ") : "your chosen category");
+  }
   if (filters.location) parts.push(quoteText ? `in ${filters.location}` : "your chosen location");
   if (filters.availability) parts.push(availabilityLabels[filters.availability]);
   const range = (min: number | undefined, max: number | undefined, show: (n: number) => string) =>

@@ -28,6 +28,7 @@ import {
   type PropertySearch,
 } from "../../lib/property-search.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
+import type { SearchFacets } from "../../lib/search-facets.ts";
 import type { HomeLike } from "../../lib/similar-homes.ts";
 
 /**
@@ -84,6 +85,11 @@ export interface ApiClient {
    */
   findPropertiesByCodes(codes: readonly string[]): Promise<Property[]>;
   getCategoryCounters(): Promise<Category[]>;
+  /**
+   * The catalogue's cities with counts and its highest price per offer type, for the
+   * Advanced Search's choices (decision 074); a failure answers none.
+   */
+  getSearchFacets(): Promise<SearchFacets>;
   getCollection(name: CollectionName): Promise<Collection | undefined>;
   /** The property by code or slug; undefined when missing (the caller redirects). */
   getProperty(code: string): Promise<Property | undefined>;

@@ -383,3 +383,23 @@ describe("the answer cache", () => {
     expect(urls).toHaveLength(2);
   });
 });
+
+describe("getSearchFacets (decision 074)", () => {
+  it("counts a §7 backend's cities and top prices from the full list; none when it fails", async () => {
+    const { client, urls } = httpApi(() => ({
+      body: {
+        data: all.map((home, index) => ({ ...home, city: index % 2 ? "London" : "Austin" })),
+      },
+    }));
+    expect(await client.getSearchFacets()).toEqual({
+      cities: [
+        { name: "Austin", count: 2 },
+        { name: "London", count: 2 },
+      ],
+      maxPrice: { "For Rent": 900, "For Sale": 250000 },
+    });
+    expect(urls.map((url) => url.pathname)).toEqual(["/api/property/display/all"]);
+    const failing = httpApi(() => ({ status: 500, body: {} }));
+    expect(await failing.client.getSearchFacets()).toEqual({ cities: [], maxPrice: {} });
+  });
+});

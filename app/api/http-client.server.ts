@@ -35,6 +35,7 @@ import {
   sortProperties,
 } from "../../lib/property-search-memory.ts";
 import type { AlertAnswer } from "../../lib/search-alert.ts";
+import { searchFacetsOf } from "../../lib/search-facets.ts";
 import {
   type ApiClient,
   findPropertiesByCodesWith,
@@ -258,6 +259,10 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
       },
       async getCategoryCounters() {
         return (await read("/category/display_counter", lists.categories)) ?? [];
+      },
+      /** §7 has no facets read: they are counted from the full list (decision 074). */
+      async getSearchFacets() {
+        return searchFacetsOf((await read("/property/display/all", lists.properties)) ?? []);
       },
       getCollection(name) {
         return read(`/collection/show_one/${encodeURIComponent(name)}`, collectionSchema);

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
 import { ListingEmpty } from "./listing-empty.tsx";
-import { readListingSearch } from "./listing-search.ts";
+import { carriedParams, readListingSearch } from "./listing-search.ts";
 import { ListingToolbar } from "./listing-toolbar.tsx";
 import { SortSelect } from "./sort-select.tsx";
 
@@ -132,5 +132,46 @@ describe("AdvancedSearch", () => {
       expect(input).toContain(`value="${value}"`);
     }
     expect(html).toContain('<input type="hidden" name="sort" value="price_desc"/>');
+  });
+
+  it("carries what it has no field for, and offers the catalogue's cities and prices (decision 074)", () => {
+    const url =
+      "/search?view=map&area=m2&bbox=-1,50,1,52&email=garden&location=Austin&type=Castle&min-price=500000";
+    const params = new URL(url, "http://x").searchParams;
+    const html = render(
+      <AdvancedSearch
+        action="/search"
+        search={readListingSearch(params)}
+        carried={carriedParams(params)}
+        facets={{
+          cities: [
+            { name: "Austin", count: 3 },
+            { name: "London", count: 12 },
+          ],
+          maxPrice: { "For Sale": 3_950_000, "For Rent": 12_000 },
+        }}
+        sectionId="filters"
+      />,
+    );
+    for (const [name, value] of [
+      ["view", "map"],
+      ["area", "m2"],
+      ["bbox", "-1,50,1,52"],
+    ]) {
+      expect(html).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    }
+    expect(html).toContain('id="filters"');
+    expect(tags(html, "input", 'name="email"')[0]).toContain('value="garden"');
+    expect(html).toContain(
+      '<optgroup label="Cities"><option value="Austin" selected="">Austin (3)</option><option value="London">London (12)</option></optgroup>',
+    );
+    // A type no option has (typed into the URL) is still shown, so refining keeps it.
+    expect(html).toMatch(/<option value="Castle" selected="">Castle<\/option>/);
+    const [from] = html.match(/<select [^>]*name="min-price"[\s\S]*?<\/select>/) ?? [];
+    expect(from).toContain('<optgroup label="For Sale" data-status="For Sale">');
+    expect(from).toContain('<optgroup label="For Rent" data-status="For Rent">');
+    expect(from).toContain('<option value="500000" selected="">$500,000</option>');
+    expect(from).toContain('<option value="4000000">$4,000,000</option>');
+    expect(from).toContain('<option value="15000">$15,000</option>');
   });
 });

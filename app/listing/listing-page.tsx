@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { Property } from "../../lib/api-contract.ts";
 import { AlertForm } from "../components/alerts/alert-form.tsx";
 import { PageBanner } from "../components/frame/page-banner.tsx";
+import { Icon } from "../components/icons.tsx";
 import { PropertyMap } from "../components/map/property-map.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
 import { AdvancedSearch } from "../components/sidebar/advanced-search.tsx";
@@ -63,6 +64,9 @@ export interface ListingPageProps extends ListingRoute {
   moreWidgets?: ReactNode;
 }
 
+/** The Advanced Search's anchor: the phone's 'Filters' link goes there. */
+export const filtersId = "filters";
+
 export function ListingPage({ title, path, view, listing, moreWidgets }: ListingPageProps) {
   const { properties, total, page, pageCount, pageSize, search, filtered } = listing;
   const first = (page - 1) * pageSize + 1;
@@ -76,6 +80,11 @@ export function ListingPage({ title, path, view, listing, moreWidgets }: Listing
       <PageBanner title={title} />
       <div className={`container listing-layout listing-layout--sidebar-${sidebarSide}`}>
         <section className="listing-layout__main" aria-label="Properties">
+          {/* Phones: the filters sit after the results; this opens them (decision 074). */}
+          <a href={`#${filtersId}`} className="listing-filters-link" data-enhance="filters-toggle">
+            <Icon name="search" size={18} />
+            Filters
+          </a>
           <ListingToolbar
             view={shownView}
             path={path}
@@ -126,7 +135,13 @@ export function ListingPage({ title, path, view, listing, moreWidgets }: Listing
           ) : null}
         </section>
         <aside className="listing-layout__sidebar" aria-label="Search and categories">
-          <AdvancedSearch action={path} search={search} />
+          <AdvancedSearch
+            action={path}
+            search={search}
+            carried={listing.carried}
+            facets={listing.facets}
+            sectionId={filtersId}
+          />
           <AlertForm filters={search.filters} />
           <RecentlyAdded properties={listing.recent} />
           {moreWidgets}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   advancedSearchValues,
+  carriedParams,
   clearFiltersHref,
   compactSearchParams,
   filterParams,
   hasFilters,
   pageHref,
+  priceSteps,
   readListingSearch,
   removeAreaHref,
 } from "./listing-search.ts";
@@ -59,8 +61,9 @@ describe("readListingSearch", () => {
       maxArea: 4000,
       minPrice: 1000,
       maxPrice: 90000,
+      // The second group filters by the types it stands for (decision 074).
+      types: ["Land"],
     });
-    // The second group is kept for the form but filters nothing.
     expect(search.category).toBe("Land");
   });
 
@@ -173,14 +176,20 @@ describe("links", () => {
 });
 
 describe("advancedSearchValues", () => {
-  it("fills the form from a search, 'any' for what it does not offer", () => {
+  it("fills the form from a search, 'any' for a count it does not offer", () => {
     expect(
-      advancedSearchValues(read("status=For+Sale&type=Villas&bedrooms=3&garage=7&max-price=5000")),
+      advancedSearchValues(
+        read(
+          "email=loft&status=For+Sale&type=Villas&location=London&bedrooms=3&garage=7&max-price=5000",
+        ),
+      ),
     ).toEqual({
+      keyword: "loft",
       status: "For Sale",
-      type: "",
+      // Types and places are open lists: the form keeps the catalogue's (decision 074).
+      type: "Villas",
+      location: "London",
       category: "",
-      location: "",
       bedrooms: "3",
       bathrooms: "",
       balcony: "",
@@ -189,6 +198,8 @@ describe("advancedSearchValues", () => {
       maxArea: 10000,
       minPrice: 0,
       maxPrice: 5000,
+      priceFrom: "",
+      priceTo: "5000",
       availability: "",
     });
     expect(advancedSearchValues(read("availability=sold_stc")).availability).toBe("sold_stc");
@@ -212,5 +223,71 @@ describe("compactSearchParams", () => {
     ]);
     expect(params.toString()).toBe("status=For+Rent&min-price=2000");
     expect(compactSearchParams([["sort", "old"]]).toString()).toBe("sort=old");
+  });
+});
+
+describe("one search state (decision 074)", () => {
+  it("maps each 'Property Category' option to the types it stands for", () => {
+    expect(read("category=Residential").filters).toEqual({
+      types: ["Apartments", "Houses", "Villas"],
+    });
+    expect(read("category=commercial").filters.types).toEqual(["Commercial", "Garages"]);
+    expect(read("category=Hotels").filters.types).toEqual(["Hotels"]);
+    expect(read("category=Castle").filters.types).toBeUndefined();
+    expect(hasFilters(read("category=Land").filters)).toBe(true);
+  });
+
+  it("applies every price bound given: the slider's and the selects' (the narrowest wins)", () => {
+    expect(read("min-price=0&min-price=500000&max-price=150000&max-price=2000000").filters).toEqual(
+      { minPrice: 500000, maxPrice: 2000000 },
+    );
+    expect(read("min-price=20000&min-price=&max-price=100000&max-price=400000").filters).toEqual({
+      minPrice: 20000,
+      maxPrice: 100000,
+    });
+    // Prices past the slider's end are bounds like any other.
+    expect(read("max-price=3950000").filters).toEqual({ maxPrice: 3950000 });
+  });
+
+  it("compacts the slider and a price select into one bound each", () => {
+    const params = compactSearchParams([
+      ["min-price", "0"],
+      ["max-price", "150000"],
+      ["min-price", "500000"],
+      ["max-price", "2000000"],
+    ]);
+    expect(params.toString()).toBe("min-price=500000&max-price=2000000");
+  });
+
+  it("carries what the Advanced Search has no field for, but not the page", () => {
+    const carried = carriedParams(
+      new URLSearchParams(
+        "view=map&email=garden&area=m2&bbox=-1,50,1,52&page=3&sort=old&status=For+Sale&utm=x&property-types=Houses",
+      ),
+    );
+    expect(carried).toEqual([
+      ["view", "map"],
+      ["area", "m2"],
+      ["bbox", "-1,50,1,52"],
+    ]);
+  });
+
+  it("clears the filters but keeps the view, sort and area unit", () => {
+    expect(clearFiltersHref("/search", "old", true, "m2")).toBe(
+      "/search?view=map&sort=old&area=m2",
+    );
+  });
+
+  it("steps the price choices up to the catalogue's highest price", () => {
+    const sale = priceSteps(3_950_000);
+    expect(sale[0]).toBe(10_000);
+    expect(sale.at(-1)).toBe(4_000_000);
+    expect(sale).not.toContain(150_000);
+    expect(sale).toEqual([...sale].sort((a, b) => a - b));
+    const rent = priceSteps(12_000);
+    expect(rent[0]).toBe(100);
+    expect(rent.at(-1)).toBe(15_000);
+    expect(priceSteps(undefined)).toEqual([]);
+    expect(priceSteps(0)).toEqual([]);
   });
 });

@@ -30,6 +30,18 @@ export const advancedSearchOptions = {
   counts: ["1", "2", "3", "4"],
 } as const;
 
+/**
+ * What each 'Property Category' option means (decision 074): the category titles (Property
+ * Type) it stands for. Residential is where people live, Commercial where they work or park;
+ * Land and Hotels are the categories so named, none in the demo data (an honest empty result).
+ */
+export const categoryTypes: Readonly<Record<string, readonly string[]>> = {
+  Commercial: ["Commercial", "Garages"],
+  Residential: ["Apartments", "Houses", "Villas"],
+  Land: ["Land"],
+  Hotels: ["Hotels"],
+};
+
 /** The availability filter's options (decision 046): its URL values and labels. */
 export const availabilityOptions = availabilities.map((value) => ({
   value,
@@ -102,8 +114,8 @@ export interface ListingSearch {
   /** The filters that narrow the list (sent to the API). */
   filters: PropertyFilters;
   /**
-   * The Advanced Search's second group (Commercial, Residential, Land, Hotels). No property
-   * data stands behind it, so it is kept in the form but does not filter (decision 006).
+   * The Advanced Search's second group (Commercial, Residential, Land, Hotels), as the form
+   * shows it; it filters through `filters.types` (categoryTypes, decision 074).
    */
   category?: string;
   sort: PropertySort;
@@ -113,7 +125,14 @@ export interface ListingSearch {
   map?: boolean;
 }
 
-type Params = { get(name: string): string | null };
+type Params = { get(name: string): string | null; getAll?(name: string): string[] };
+
+/** Every value of a parameter (a form may send a name twice: the price slider and select). */
+function valuesOf(params: Params, name: string): string[] {
+  if (params.getAll) return params.getAll(name);
+  const value = params.get(name);
+  return value === null ? [] : [value];
+}
 
 const maxTextLength = 100;
 
@@ -178,6 +197,24 @@ function readRange(
   return [min, max];
 }
 
+/**
+ * The price bounds. The slider and the price selects (decision 074) share `min-price` and
+ * `max-price`, so each may come more than once: every bound applies, so the highest minimum
+ * and the lowest maximum win; a slider end is no bound, as with readRange.
+ */
+function readPriceRange(params: Params): [number | undefined, number | undefined] {
+  const amounts = (name: string) =>
+    valuesOf(params, name)
+      .map((value) => readAmount(value))
+      .filter((value): value is number => value !== undefined);
+  const mins = amounts(listingParams.minPrice).filter((value) => value > priceRange.min);
+  const maxes = amounts(listingParams.maxPrice).filter((value) => value !== priceRange.max);
+  let min = mins.length > 0 ? Math.max(...mins) : undefined;
+  let max = maxes.length > 0 ? Math.min(...maxes) : undefined;
+  if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+  return [min, max];
+}
+
 /** Reads a listing page's URL parameters. */
 export function readListingSearch(params: Params): ListingSearch {
   const filters: PropertyFilters = {};
@@ -208,12 +245,7 @@ export function readListingSearch(params: Params): ListingSearch {
   );
   if (minArea !== undefined) filters.minArea = minArea;
   if (maxArea !== undefined) filters.maxArea = maxArea;
-  const [minPrice, maxPrice] = readRange(
-    params,
-    listingParams.minPrice,
-    listingParams.maxPrice,
-    priceRange,
-  );
+  const [minPrice, maxPrice] = readPriceRange(params);
   if (minPrice !== undefined) filters.minPrice = minPrice;
   if (maxPrice !== undefined) filters.maxPrice = maxPrice;
 
@@ -234,7 +266,10 @@ export function readListingSearch(params: Params): ListingSearch {
     page: readPositiveInt(params.get(listingParams.page)) ?? 1,
   };
   const category = readOption(params.get(listingParams.category), advancedSearchOptions.category);
-  if (category) search.category = category;
+  if (category) {
+    search.category = category;
+    filters.types = [...(categoryTypes[category] ?? [])];
+  }
   if (readParam(params.get(listingParams.view)) === "map") search.map = true;
   return search;
 }
@@ -262,11 +297,20 @@ export function withQuery(pathname: string, params: URLSearchParams): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The same listing without filters: its sort and map are kept, its page is not. */
-export function clearFiltersHref(pathname: string, sort: PropertySort, map = false): string {
+/**
+ * The same listing without filters: its sort, map and area unit are kept (they say how, not
+ * what, is listed), its page is not.
+ */
+export function clearFiltersHref(
+  pathname: string,
+  sort: PropertySort,
+  map = false,
+  areaUnit?: string | null,
+): string {
   const params = new URLSearchParams();
   if (map) params.set(listingParams.view, "map");
   if (sort !== defaultSort) params.set(listingParams.sort, sort);
+  if (areaUnit) params.set(listingParams.area, areaUnit);
   return withQuery(pathname, params);
 }
 
@@ -276,6 +320,71 @@ export function removeAreaHref(url: URL): string {
   params.delete(listingParams.polygon);
   params.delete(listingParams.page);
   return withQuery(url.pathname, params);
+}
+
+/**
+ * The parameters the Advanced Search has fields for (decision 074), and the search form's
+ * names it replaces (its status and type win over `property-status` and `property-types`).
+ */
+export const advancedSearchFieldNames: readonly string[] = [
+  listingParams.keyword,
+  listingParams.formStatus,
+  listingParams.formType,
+  listingParams.status,
+  listingParams.type,
+  listingParams.category,
+  listingParams.location,
+  listingParams.minArea,
+  listingParams.maxArea,
+  listingParams.minPrice,
+  listingParams.maxPrice,
+  listingParams.bedrooms,
+  listingParams.bathrooms,
+  listingParams.balcony,
+  listingParams.garage,
+  listingParams.availability,
+  listingParams.sort,
+  listingParams.page,
+];
+
+/**
+ * What the Advanced Search carries as hidden fields so that refining keeps every other choice
+ * (decision 074): each listing parameter of the URL it has no field for (the map view, the
+ * area unit, the map's box, and any filter added later), in its own name. The page is not
+ * carried (a refined search starts at page 1) and the sort has its own hidden field.
+ */
+export function carriedParams(params: URLSearchParams): [string, string][] {
+  const carried: [string, string][] = [];
+  for (const [name, value] of params) {
+    if (!listingParamNames.includes(name) || advancedSearchFieldNames.includes(name)) continue;
+    if (value.trim() !== "") carried.push([name, value]);
+  }
+  return carried;
+}
+
+/** The steps of each power of ten. */
+const priceLadder = [1, 1.5, 2, 3, 4, 5, 7.5] as const;
+
+/**
+ * The price choices up to `highest` (the catalogue's highest price of an offer type, decision
+ * 074): 1, 1.5, 2, 3, 4, 5 and 7.5 times each power of ten from a hundredth of the highest
+ * price's, ending at the first step at or above it. The slider's end (150,000) is left out: as
+ * a bound it means "no limit".
+ */
+export function priceSteps(highest: number | undefined): number[] {
+  if (highest === undefined || !Number.isFinite(highest) || highest <= 0) return [];
+  const top = 10 ** Math.floor(Math.log10(highest));
+  let power = Math.max(1, top / 100);
+  const steps: number[] = [];
+  for (;;) {
+    for (const factor of priceLadder) {
+      const step = Math.round(factor * power);
+      if (step === priceRange.max) continue;
+      steps.push(step);
+      if (step >= highest) return steps;
+    }
+    power *= 10;
+  }
 }
 
 /** The URL of page `page` of the listing at `url` (everything else kept). */
@@ -300,6 +409,10 @@ export interface AdvancedSearchValues {
   maxArea: number;
   minPrice: number;
   maxPrice: number;
+  /** The price bounds as the price selects show them ('' for none). */
+  priceFrom: string;
+  priceTo: string;
+  keyword: string;
 }
 
 function clamp(value: number | undefined, range: { min: number; max: number }, fallback: number) {
@@ -313,15 +426,16 @@ export function advancedSearchValues(search?: ListingSearch): AdvancedSearchValu
     value !== undefined && (advancedSearchOptions.counts as readonly string[]).includes(`${value}`)
       ? `${value}`
       : "";
-  // A value the form does not offer (such as 'Villas' typed into the URL) shows as "any".
   const option = (value: string | undefined, options: readonly string[]) =>
     value !== undefined && options.includes(value) ? value : "";
   return {
+    keyword: filters.keyword ?? "",
     status: option(filters.status, advancedSearchOptions.status),
     availability: filters.availability ?? "",
-    type: option(filters.type, advancedSearchOptions.type),
+    // Types and places are open lists: the form offers the catalogue's, and shows any other.
+    type: filters.type ?? "",
     category: search?.category ?? "",
-    location: option(filters.location, advancedSearchOptions.location),
+    location: filters.location ?? "",
     bedrooms: count(filters.bedrooms),
     bathrooms: count(filters.bathrooms),
     balcony: count(filters.balcony),
@@ -330,6 +444,8 @@ export function advancedSearchValues(search?: ListingSearch): AdvancedSearchValu
     maxArea: clamp(filters.maxArea, areaRange, areaRange.max),
     minPrice: clamp(filters.minPrice, priceRange, priceRange.min),
     maxPrice: clamp(filters.maxPrice, priceRange, priceRange.max),
+    priceFrom: filters.minPrice !== undefined ? String(filters.minPrice) : "",
+    priceTo: filters.maxPrice !== undefined ? String(filters.maxPrice) : "",
   };
 }
 
@@ -346,11 +462,20 @@ export function compactSearchParams(form: Iterable<[string, FormDataEntryValue]>
     [listingParams.minPrice]: priceRange.min,
     [listingParams.maxPrice]: priceRange.max,
   };
+  const prices = new URLSearchParams();
   for (const [name, value] of form) {
     if (typeof value !== "string" || value.trim() === "") continue;
     if (name in ends && Number(value) === ends[name]) continue;
     if (name === listingParams.sort && value === defaultSort) continue;
+    if (name === listingParams.minPrice || name === listingParams.maxPrice) {
+      prices.append(name, value);
+      continue;
+    }
     params.append(name, value);
   }
+  // The slider and the price selects as one bound each: the narrowest (readPriceRange).
+  const [minPrice, maxPrice] = readPriceRange(prices);
+  if (minPrice !== undefined) params.set(listingParams.minPrice, String(minPrice));
+  if (maxPrice !== undefined) params.set(listingParams.maxPrice, String(maxPrice));
   return params;
 }

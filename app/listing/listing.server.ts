@@ -4,9 +4,11 @@
  * widget) and /gallery (every property's cover). Their route modules only call these.
  */
 import { redirect } from "react-router";
+import { readAreaUnit } from "../../lib/format.ts";
 import type { ApiClient } from "../api/client.server.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import {
+  carriedParams,
   clearFiltersHref,
   filterParams,
   hasFilters,
@@ -23,12 +25,15 @@ import { gridPageSize, listPageSize, pageCount } from "./paging.ts";
  */
 export async function loadListingPage(api: ApiClient, url: URL, pageSize: number) {
   const search: ListingSearch = readListingSearch(url.searchParams);
-  const result = await api.searchProperties({
-    ...search.filters,
-    sort: search.sort,
-    page: search.page,
-    limit: pageSize,
-  });
+  const [result, facets] = await Promise.all([
+    api.searchProperties({
+      ...search.filters,
+      sort: search.sort,
+      page: search.page,
+      limit: pageSize,
+    }),
+    api.getSearchFacets(),
+  ]);
   const pages = pageCount(result.total, pageSize);
   if (pages > 0 && search.page > pages) throw redirect(pageHref(url, pages));
   return {
@@ -42,9 +47,18 @@ export async function loadListingPage(api: ApiClient, url: URL, pageSize: number
     filtered: hasFilters(search.filters),
     /** The URL's filter parameters in their own names, for the sort form and view toggles. */
     filterQuery: filterParams(url.searchParams).toString(),
-    clearFiltersHref: clearFiltersHref(url.pathname, search.sort, search.map),
     /** The same listing without its drawn area, when it has one (decision 075). */
     removeAreaHref: search.filters.polygon ? removeAreaHref(url) : undefined,
+    clearFiltersHref: clearFiltersHref(
+      url.pathname,
+      search.sort,
+      search.map,
+      readAreaUnit(url.searchParams.get("area")),
+    ),
+    /** What the Advanced Search keeps as hidden fields (view, area unit, map box, …). */
+    carried: carriedParams(url.searchParams),
+    /** The catalogue's cities and top prices, for the Advanced Search's choices. */
+    facets,
   };
 }
 

@@ -262,6 +262,18 @@ function selectMatching(
           ),
         );
       }
+      if (search.types?.length) {
+        conditions.push(
+          eb(
+            "property.category_id",
+            "in",
+            eb
+              .selectFrom("category")
+              .select("category.id")
+              .where("category.title", "in", search.types),
+          ),
+        );
+      }
       if (search.location) {
         const place = search.location;
         conditions.push(

@@ -26,6 +26,7 @@ import {
   searchPropertyMarkers,
   searchPublishedProperties,
 } from "../../db/queries/property.ts";
+import { listSearchFacets } from "../../db/queries/search-facets.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import {
@@ -35,6 +36,7 @@ import {
   propertySearchParams,
   readPropertySearch,
 } from "../../lib/property-search.ts";
+import { emptySearchFacets } from "../../lib/search-facets.ts";
 import { errorMessages } from "../plugins/errors.ts";
 import { isLookupName } from "./content.ts";
 
@@ -112,6 +114,8 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
       searchPropertyMarkers: searchMarkers,
       findPropertiesByCodes: (codes) => findPropertiesByCodesWith(searchProperties, codes),
       getCategoryCounters: () => read("getCategoryCounters", () => listCategoryCounters(db()), []),
+      getSearchFacets: () =>
+        read("getSearchFacets", () => listSearchFacets(db()), emptySearchFacets),
       getCollection: (name) =>
         isLookupName(name)
           ? read("getCollection", () => findCollection(db(), name), undefined)

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSearchFacets } from "../../db/queries/search-facets.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { maxSearchLimit, pointInPolygon, polygonBounds } from "../../lib/property-search.ts";
+import { searchFacetsOf } from "../../lib/search-facets.ts";
 import { auth, createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
 
@@ -411,5 +413,29 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     const past = await search("page=500&limit=6");
     expect(past.data).toEqual([]);
     expect(past.meta.total).toBe(all.length);
+  });
+
+  it("filters by any of several types (types=, decision 074), none for a type no category has", async () => {
+    const body = await search(`types=Apartments,Houses,Villas&limit=${maxSearchLimit}`);
+    const expected = all.filter((property) =>
+      ["Apartments", "Houses", "Villas"].includes(property.category ?? ""),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(all.length);
+    expect(body.meta.total).toBe(expected.length);
+    expect(codes(body.data)).toEqual(codes(expected.slice(0, maxSearchLimit)));
+    expect((await search("types=Land")).meta.total).toBe(0);
+    expect((await search("types=Land,Houses&type=Houses")).meta.total).toBe(
+      all.filter((property) => property.category === "Houses").length,
+    );
+    // An empty list is no filter.
+    expect((await search("types=,")).meta.total).toBe(all.length);
+  });
+
+  it("counts the cities and finds the top price per offer type (the search facets)", async () => {
+    const facets = await listSearchFacets(test.app.database.db);
+    expect(facets).toEqual(searchFacetsOf(all));
+    expect(facets.cities.length).toBeGreaterThan(4);
+    expect(Object.keys(facets.maxPrice).sort()).toEqual(["For Rent", "For Sale"]);
   });
 });

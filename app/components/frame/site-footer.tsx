@@ -53,7 +53,7 @@ export function SiteFooter() {
           <ul className="site-footer__links">
             {propertyTypes.map((type) => (
               <li key={type}>
-                <Link to="/property" className="site-footer__link">
+                <Link to={`/search?type=${encodeURIComponent(type)}`} className="site-footer__link">
                   {type}
                 </Link>
               </li>

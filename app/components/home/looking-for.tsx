@@ -43,7 +43,7 @@ export function LookingFor() {
                 <Icon name={item.icon} size={28} />
               </span>
               <h3 className="looking-for__title">
-                <Link to="/property" className="card-link">
+                <Link to={`/search?type=${encodeURIComponent(item.title)}`} className="card-link">
                   {item.title}
                 </Link>
               </h3>

@@ -41,7 +41,10 @@ export function PopularCategories() {
               />
               <div className="popular__caption">
                 <h3 className="popular__name">
-                  <Link to="/property" className="card-link">
+                  <Link
+                    to={`/search?location=${encodeURIComponent(city.name)}`}
+                    className="card-link"
+                  >
                     {city.name}
                   </Link>
                 </h3>

@@ -1,4 +1,6 @@
 import { type CSSProperties, useId } from "react";
+import { formatWholeAmount } from "../../../lib/format.ts";
+import type { SearchFacets } from "../../../lib/search-facets.ts";
 import {
   type AdvancedSearchValues,
   advancedSearchOptions,
@@ -9,8 +11,10 @@ import {
   type ListingSearch,
   listingParams,
   priceRange,
+  priceSteps,
 } from "../../listing/listing-search.ts";
 import { useSiteSettings } from "../../site-settings.ts";
+import { useRecords } from "../../store/records.ts";
 
 const number = new Intl.NumberFormat("en-US");
 
@@ -21,17 +25,35 @@ export interface AdvancedSearchProps {
   search?: ListingSearch;
   /** 'wide' lays the fields out in columns, for the main column of a page. */
   layout?: "sidebar" | "wide";
+  /**
+   * The URL's parameters the form has no field for (carriedParams: view, area unit, map box…),
+   * sent along as hidden fields so that refining keeps them.
+   */
+  carried?: readonly [string, string][];
+  /** The catalogue's cities and top prices (decision 074): more locations, price choices. */
+  facets?: SearchFacets;
+  /** The element id of the section: the phone's 'Filters' link points at it. */
+  sectionId?: string;
 }
 
 type SelectField = "status" | "type" | "category" | "location" | CountField;
 type CountField = "bedrooms" | "bathrooms" | "balcony" | "garage";
 
-const selects: readonly {
+interface SelectSpec {
   field: SelectField;
   label: string;
   any: string;
+  /** The SPEC's options, in its order. */
   options: readonly string[];
-}[] = [
+}
+
+/** A group of options the data adds after the SPEC's (decision 074). */
+interface MoreOptions {
+  label: string;
+  options: readonly { value: string; text: string }[];
+}
+
+const selects: readonly SelectSpec[] = [
   { field: "status", label: "Property Status", any: "Any", options: advancedSearchOptions.status },
   { field: "type", label: "Property Type", any: "Any", options: advancedSearchOptions.type },
   {
@@ -142,16 +164,82 @@ function RangeField({
  * URL (no "any" values, no slider ends); without, the browser sends every field and the loader
  * reads them the same way. The current sort is kept; the page starts again at 1.
  */
-export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedSearchProps) {
+export function AdvancedSearch({
+  action,
+  search,
+  layout = "sidebar",
+  carried = [],
+  facets,
+  sectionId,
+}: AdvancedSearchProps) {
   const id = useId();
   const headingId = `${id}-heading`;
   const { currency } = useSiteSettings();
+  const { category } = useRecords();
   const values: AdvancedSearchValues = advancedSearchValues(search);
+
+  // The catalogue's types and cities beyond the SPEC's options, each once.
+  const more: Partial<Record<SelectField, MoreOptions>> = {
+    type: {
+      label: "More types",
+      options: category
+        .filter((entry) => !(advancedSearchOptions.type as readonly string[]).includes(entry.title))
+        .map((entry) => ({ value: entry.title, text: entry.title })),
+    },
+    location: {
+      label: "Cities",
+      options: (facets?.cities ?? []).map((city) => ({
+        value: city.name,
+        text: `${city.name} (${city.count})`,
+      })),
+    },
+  };
+  /** The current value when no option has it (a type or place typed into the URL). */
+  const unoffered = (select: SelectSpec) => {
+    const value = values[select.field];
+    if (!value || select.options.includes(value)) return undefined;
+    return more[select.field]?.options.some((option) => option.value === value) ? undefined : value;
+  };
+  const priceGroups = advancedSearchOptions.status
+    .map((status) => ({ status, steps: priceSteps(facets?.maxPrice[status]) }))
+    .filter((group) => group.steps.length > 0);
+  const priceText = (amount: number) => formatWholeAmount(amount, currency);
+  const priceSelect = (bound: "from" | "to") => {
+    const value = bound === "from" ? values.priceFrom : values.priceTo;
+    const offered = priceGroups.some((group) => group.steps.map(String).includes(value));
+    return (
+      <div className="advanced-search__field">
+        <label htmlFor={`${id}-price-${bound}`} className="advanced-search__label">
+          {bound === "from" ? "Price from" : "Price to"}
+        </label>
+        <select
+          id={`${id}-price-${bound}`}
+          name={bound === "from" ? listingParams.minPrice : listingParams.maxPrice}
+          className="advanced-search__select advanced-search__price"
+          defaultValue={value}
+        >
+          <option value="">Any</option>
+          {value && !offered ? <option value={value}>{priceText(Number(value))}</option> : null}
+          {priceGroups.map((group) => (
+            <optgroup key={group.status} label={group.status} data-status={group.status}>
+              {group.steps.map((step) => (
+                <option key={step} value={step}>
+                  {priceText(step)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+    );
+  };
 
   return (
     <section
+      id={sectionId}
       className={`sidebar-widget advanced-search advanced-search--${layout}`}
       aria-labelledby={headingId}
+      tabIndex={sectionId ? -1 : undefined}
     >
       <h2 id={headingId} className="sidebar-widget__title">
         Advanced Search
@@ -165,6 +253,24 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
         {search && search.sort !== defaultSort ? (
           <input type="hidden" name={listingParams.sort} value={search.sort} />
         ) : null}
+        {carried.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a name may repeat; the place is the identity.
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <div className="advanced-search__field advanced-search__keyword">
+          <label htmlFor={`${id}-keyword`} className="advanced-search__label">
+            Keyword
+          </label>
+          <input
+            id={`${id}-keyword`}
+            name={listingParams.keyword}
+            type="search"
+            className="advanced-search__select"
+            defaultValue={values.keyword}
+            placeholder="Street, city, feature…"
+            autoComplete="off"
+          />
+        </div>
         <div className="advanced-search__fields">
           {selects.map((select) => (
             <div key={select.field} className="advanced-search__field">
@@ -183,6 +289,18 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
                     {option}
                   </option>
                 ))}
+                {more[select.field]?.options.length ? (
+                  <optgroup label={more[select.field]?.label}>
+                    {more[select.field]?.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.text}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                {unoffered(select) ? (
+                  <option value={unoffered(select)}>{unoffered(select)}</option>
+                ) : null}
               </select>
             </div>
           ))}
@@ -228,6 +346,12 @@ export function AdvancedSearch({ action, search, layout = "sidebar" }: AdvancedS
             initial={[values.minPrice, values.maxPrice]}
             prefix={currency.symbol}
           />
+          {priceGroups.length > 0 ? (
+            <div className="advanced-search__prices">
+              {priceSelect("from")}
+              {priceSelect("to")}
+            </div>
+          ) : null}
         </div>
         <button type="submit" className="advanced-search__submit">
           Search

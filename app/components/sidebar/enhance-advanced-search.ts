@@ -51,11 +51,56 @@ function enhanceRange(range: HTMLElement): () => void {
   return () => range.removeEventListener("input", onInput);
 }
 
+/**
+ * The price selects (decision 074): their choices follow the chosen status (only the 'For Sale'
+ * or 'For Rent' group; both for 'Any'), and the last touched of a select and its slider thumb
+ * decides: a choice moves the thumb (to its end past the slider's range), a moved thumb sets the
+ * select back to no bound.
+ */
+function enhancePrices(form: HTMLFormElement): () => void {
+  const status = form.querySelector<HTMLSelectElement>("select[name=status]");
+  const selects = [...form.querySelectorAll<HTMLSelectElement>("select.advanced-search__price")];
+  if (selects.length === 0) return () => {};
+  const thumbOf = (select: HTMLSelectElement) =>
+    form.querySelector<HTMLInputElement>(`input[type=range][name="${select.name}"]`);
+
+  const followStatus = () => {
+    const chosen = status?.value ?? "";
+    for (const select of selects) {
+      for (const group of select.querySelectorAll<HTMLOptGroupElement>("optgroup[data-status]")) {
+        const off = chosen !== "" && group.dataset.status !== chosen;
+        group.hidden = off;
+        group.disabled = off;
+      }
+      if (select.selectedOptions[0]?.disabled) select.value = "";
+    }
+  };
+  const onChange = (event: Event) => {
+    const target = event.target;
+    if (target === status) followStatus();
+    if (target instanceof HTMLSelectElement && selects.includes(target)) {
+      const thumb = thumbOf(target);
+      if (!thumb) return;
+      const end = target.name.startsWith("min") ? thumb.min : thumb.max;
+      thumb.value =
+        target.value === "" ? end : String(Math.min(Number(target.value), Number(thumb.max)));
+      thumb.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (target instanceof HTMLInputElement && target.type === "range") {
+      for (const select of selects) if (select.name === target.name) select.value = "";
+    }
+  };
+  form.addEventListener("change", onChange);
+  followStatus();
+  return () => form.removeEventListener("change", onChange);
+}
+
 export function enhanceAdvancedSearch(form: HTMLElement): () => void {
   if (!(form instanceof HTMLFormElement)) return () => {};
   const ranges = [...form.querySelectorAll<HTMLElement>(".advanced-search__range")].map(
     enhanceRange,
   );
+  const releasePrices = enhancePrices(form);
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const action = new URL(form.action, window.location.href).pathname;
@@ -64,6 +109,7 @@ export function enhanceAdvancedSearch(form: HTMLElement): () => void {
   form.addEventListener("submit", onSubmit);
   return () => {
     for (const release of ranges) release();
+    releasePrices();
     form.removeEventListener("submit", onSubmit);
   };
 }
