@@ -71,7 +71,7 @@ export async function enhanceRecentlyViewed(section: HTMLElement): Promise<void>
   const storage = browserStorage();
   const list = section.querySelector<HTMLElement>("[data-recent-list]");
   const template = section.querySelector<HTMLTemplateElement>(
-    'template[data-template="recent-card"]',
+    'template[data-template="viewed-card"]',
   );
   const clear = section.querySelector<HTMLButtonElement>("[data-recent-clear]");
   const status = section.querySelector<HTMLElement>("[data-recent-status]");
@@ -93,6 +93,10 @@ export async function enhanceRecentlyViewed(section: HTMLElement): Promise<void>
   if (found.cards.length === 0) return;
 
   list.replaceChildren(...found.cards.map((card) => cardElement(template, card)));
+  // In the document now, so a picture that fails falls back as the server's do.
+  for (const image of list.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
+    enhanceImage(image);
+  }
   clear.addEventListener("click", () => {
     clearRecentlyViewed(storage);
     list.replaceChildren();
@@ -106,10 +110,10 @@ export async function enhanceRecentlyViewed(section: HTMLElement): Promise<void>
 
 function cardElement(template: HTMLTemplateElement, card: RecentCard): Node {
   const item = template.content.cloneNode(true) as DocumentFragment;
-  const link = item.querySelector<HTMLAnchorElement>(".recent-card__link");
-  const title = item.querySelector(".recent-card__title");
-  const price = item.querySelector(".recent-card__price");
-  const image = item.querySelector<HTMLImageElement>(".recent-card__image");
+  const link = item.querySelector<HTMLAnchorElement>(".viewed-card__link");
+  const title = item.querySelector(".viewed-card__title");
+  const price = item.querySelector(".viewed-card__price");
+  const image = item.querySelector<HTMLImageElement>(".viewed-card__image");
   if (link) {
     link.href = card.href;
     link.dataset.code = card.code;
@@ -123,7 +127,6 @@ function cardElement(template: HTMLTemplateElement, card: RecentCard): Node {
       image.sizes = "160px";
     }
     image.src = card.src;
-    enhanceImage(image);
   }
   return item;
 }

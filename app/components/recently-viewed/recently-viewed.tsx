@@ -38,11 +38,11 @@ export function RecentlyViewed({ currentCode, remember = true, className }: Rece
       </div>
       <ul className="recently-viewed__list" data-recent-list />
       <p className="recently-viewed__status" role="status" data-recent-status />
-      <template data-template="recent-card">
-        <li className="recent-card">
-          <a className="recent-card__link" href="/property">
+      <template data-template="viewed-card">
+        <li className="viewed-card">
+          <a className="viewed-card__link" href="/property">
             <img
-              className="recent-card__image"
+              className="viewed-card__image"
               src={fallbackImageUrl(imageBaseUrl)}
               alt=""
               width={160}
@@ -51,9 +51,9 @@ export function RecentlyViewed({ currentCode, remember = true, className }: Rece
               decoding="async"
               data-fallback={fallbackImageUrl(imageBaseUrl)}
             />
-            <span className="recent-card__text">
-              <span className="recent-card__title">-</span>
-              <span className="recent-card__price">-</span>
+            <span className="viewed-card__text">
+              <span className="viewed-card__title">-</span>
+              <span className="viewed-card__price">-</span>
             </span>
           </a>
         </li>
