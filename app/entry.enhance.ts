@@ -16,12 +16,14 @@ import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
 import { enhanceSearchPanel } from "./components/home/enhance-search-panel.ts";
 import { enhancePropertyMap } from "./components/map/enhance-property-map.ts";
+import { enhanceContactBar } from "./components/property/enhance-contact-bar.ts";
 import { enhanceFloorPlans } from "./components/property/enhance-floor-plans.ts";
 import { enhanceMapFrame } from "./components/property/enhance-map-frame.ts";
 import { enhanceMonthlyCost } from "./components/property/enhance-monthly-cost.ts";
 import { enhanceShare } from "./components/property/enhance-share.ts";
 import { enhanceThumbnailGallery } from "./components/property/enhance-thumbnail-gallery.ts";
 import { enhanceVideo } from "./components/property/enhance-video.ts";
+import { enhanceRecentlyViewed } from "./components/recently-viewed/enhance-recently-viewed.ts";
 import {
   enhanceCompareForm,
   enhanceShortlistCount,
@@ -39,6 +41,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "alert-form": enhanceAlertForm,
   "area-unit": enhanceAreaUnit,
   banner: enhanceBanner,
+  "contact-bar": enhanceContactBar,
   "enquiry-form": enhanceEnquiryForm,
   "featured-carousel": enhanceFeaturedCarousel,
   "filters-toggle": enhanceFiltersToggle,
@@ -55,6 +58,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "shortlist-count": enhanceShortlistCount,
   "shortlist-page": enhanceShortlistPage,
   "compare-form": enhanceCompareForm,
+  "recently-viewed": enhanceRecentlyViewed,
   share: enhanceShare,
   video: enhanceVideo,
 };

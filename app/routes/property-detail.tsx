@@ -4,6 +4,7 @@ import { costParams } from "../../lib/monthly-cost.ts";
 import { findSimilarHomes, similarTabSize } from "../../lib/similar-homes.ts";
 import { PropertyEnquiryForm } from "../components/enquiry/property-enquiry-form.tsx";
 import { goneHomePath } from "../components/home/gone-notice.tsx";
+import { viewingParam, viewingRequested } from "../components/property/contact-bar.tsx";
 import { withSanitizedDescription } from "../components/property/description.server.ts";
 import { codesOf } from "../components/property/match-codes.ts";
 import { PropertyPage } from "../components/property/property-page.tsx";
@@ -16,10 +17,11 @@ import type { Route } from "./+types/property-detail";
 
 /**
  * The page shows areas in the unit its URL names (`?area=m2`) and the monthly cost of the
- * calculator's values (`price`, `deposit`, `rate`, `years`, decision 049): the page cache keys it
- * by those.
+ * calculator's values (`price`, `deposit`, `rate`, `years`, decision 049), and its enquiry starts
+ * as a viewing request for `?enquiry=viewing` (the contact bar's Book, decision 077): the page
+ * cache keys it by those.
  */
-export const handle = { searchParams: [areaParam, ...costParams] };
+export const handle = { searchParams: [areaParam, ...costParams, viewingParam] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enquiryCss }];
 
@@ -31,7 +33,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: enqu
  * rendered as HTML. The enquiry form's puzzle is not: it comes from the puzzle endpoint, so
  * the page is the same for every visitor (decision 031).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const site = context.get(siteRequestContext);
   const { api } = site;
   const found = await api.getProperty(params.code);
@@ -52,7 +54,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     count: similarTabSize - handPicked.length,
     exclude: handPicked.map((related) => related.code),
   });
-  return { property, properties, moreLikeThis };
+  const viewing = viewingRequested(new URL(request.url).searchParams);
+  return { property, properties, moreLikeThis, viewing };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -68,7 +71,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, properties, moreLikeThis } = loaderData;
+  const { property, properties, moreLikeThis, viewing } = loaderData;
   return (
     <PropertyPage
       property={property}
@@ -79,6 +82,7 @@ export default function PropertyDetail({ loaderData, actionData }: Route.Compone
           key={property.code}
           propertyCode={property.code}
           actionData={actionData}
+          viewing={viewing}
         />
       }
     />

@@ -3,6 +3,7 @@ import { siteRequestContext } from "#app-context";
 import { maxCompareCodes, readPropertyCodes, shortlistPath } from "../../lib/property-codes.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { PropertyCard } from "../components/property/property-card.tsx";
+import { RecentlyViewed } from "../components/recently-viewed/recently-viewed.tsx";
 import {
   enhanceCompareForm,
   enhanceShortlistPage,
@@ -148,6 +149,7 @@ export default function Shortlist({ loaderData }: Route.ComponentProps) {
             </p>
           </form>
         )}
+        <RecentlyViewed className="shortlist__recent" />
       </div>
     </>
   );

@@ -22,6 +22,8 @@ export interface EnquiryFieldsProps {
   values?: EnquiryValues | undefined;
   /** The how_you_hear control: the property form's optional select or the contact Subject. */
   howYouHear: "select" | "subject";
+  /** The message the box starts with: SPEC §4's by default, a viewing's request (decision 077). */
+  initialMessage?: string;
   /** Field messages to show (SPEC §5): the client's own check or the server's answer. */
   errors: EnquiryErrors;
 }
@@ -132,6 +134,7 @@ export function EnquiryFields({
   values,
   howYouHear,
   errors,
+  initialMessage = initialEnquiryMessage,
 }: EnquiryFieldsProps) {
   const id = idPrefix;
   const control = (name: EnquiryFieldName): ControlAttributes => ({
@@ -200,7 +203,7 @@ export function EnquiryFields({
             {...control("message")}
             rows={4}
             required
-            defaultValue={values?.message ?? initialEnquiryMessage}
+            defaultValue={values?.message ?? initialMessage}
           />
         </div>
         {errorFor("message")}

@@ -19,6 +19,8 @@ export interface EnquiryFormProps {
   submitLabel: string;
   className: string;
   "aria-label"?: string;
+  /** The message the box starts with (SPEC §4's unless given; decision 077). */
+  initialMessage?: string;
   /** Fields of this form only (the property form's property_code). */
   children?: ReactNode;
 }
@@ -43,6 +45,7 @@ export function EnquiryForm({
   submitLabel,
   className,
   "aria-label": ariaLabel,
+  initialMessage,
   children,
 }: EnquiryFormProps) {
   const idPrefix = useId();
@@ -90,6 +93,7 @@ export function EnquiryForm({
         values={result?.outcome === "puzzle" ? result.values : undefined}
         howYouHear={howYouHear}
         errors={result?.errors ?? {}}
+        initialMessage={initialMessage}
       />
       <button type="submit" className="enquiry-form__submit">
         {submitLabel}

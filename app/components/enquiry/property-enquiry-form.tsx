@@ -1,14 +1,21 @@
 import { useId } from "react";
 import { EnquiryForm } from "./enquiry-form.tsx";
+import { propertyEnquiryAnchor, viewingEnquiryMessage } from "./property-enquiry.ts";
 
 export interface PropertyEnquiryFormProps {
   propertyCode: string;
   /** The route's action data (a post made without JavaScript). */
   actionData?: unknown;
+  /** The visitor asked to book a viewing: the message starts as that request (decision 077). */
+  viewing?: boolean;
 }
 
 /** The detail page's enquiry form 'Are you Interested?' (SPEC §2), about this property. */
-export function PropertyEnquiryForm({ propertyCode, actionData }: PropertyEnquiryFormProps) {
+export function PropertyEnquiryForm({
+  propertyCode,
+  actionData,
+  viewing = false,
+}: PropertyEnquiryFormProps) {
   const headingId = useId();
   return (
     <section
@@ -20,10 +27,11 @@ export function PropertyEnquiryForm({ propertyCode, actionData }: PropertyEnquir
       </h2>
       <EnquiryForm
         kind="property"
-        anchorId="enquiry-form"
+        anchorId={propertyEnquiryAnchor}
         actionData={actionData}
         submitLabel="Submit"
         className="enquiry-form__form"
+        initialMessage={viewing ? viewingEnquiryMessage : undefined}
       >
         <input type="hidden" name="property_code" value={propertyCode} />
       </EnquiryForm>

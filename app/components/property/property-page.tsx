@@ -10,12 +10,14 @@ import { useSiteSettings } from "../../site-settings.ts";
 import { useRecords } from "../../store/records.ts";
 import { Breadcrumb } from "../frame/breadcrumb.tsx";
 import { Icon } from "../icons.tsx";
+import { RecentlyViewed } from "../recently-viewed/recently-viewed.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { AdvancedSearch } from "../sidebar/advanced-search.tsx";
 import { CategoryList } from "../sidebar/category-list.tsx";
 import { SocialLinks } from "../sidebar/social-links.tsx";
 import { AreaUnitToggle } from "../units/area-unit-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
+import { ContactBar } from "./contact-bar.tsx";
 import { FeatureList } from "./feature-list.tsx";
 import { ListingPrice } from "./listing-price.tsx";
 import {
@@ -41,6 +43,8 @@ export interface PropertyPageProps {
   moreLikeThis?: readonly Property[];
   /** The sidebar's first box: the public page's enquiry form (the preview's stands-in note). */
   enquiry: ReactNode;
+  /** Whether the visit counts as viewing the home (decision 077): not the back office's preview. */
+  rememberViewed?: boolean;
 }
 
 /**
@@ -67,6 +71,7 @@ export function PropertyPage({
   properties,
   moreLikeThis = [],
   enquiry,
+  rememberViewed = true,
 }: PropertyPageProps) {
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), properties).filter(
@@ -158,6 +163,7 @@ export function PropertyPage({
             rentPeriod={property.rent_period}
             path={propertyPath(property)}
           />
+          <RecentlyViewed currentCode={property.code} remember={rememberViewed} />
           <AdvancedSearch action="/property" layout="wide" />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">
@@ -167,6 +173,7 @@ export function PropertyPage({
           <SocialLinks />
         </aside>
       </div>
+      <ContactBar property={property} />
     </>
   );
 }

@@ -76,6 +76,7 @@ export default function ListingPreviewPage({ loaderData, params }: Route.Compone
       <PropertyPage
         property={property}
         properties={properties}
+        rememberViewed={false}
         enquiry={
           <section className="sidebar-widget preview-enquiry" aria-labelledby="preview-enquiry">
             <h2 id="preview-enquiry" className="sidebar-widget__title">
