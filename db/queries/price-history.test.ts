@@ -90,7 +90,14 @@ describe.each(testDialects)("price history on %s", (dialect) => {
 
   it("records an inserted listing's first price dated its created_at", async () => {
     const source = (await findPropertyRowByCode(db(), "HP-1003"))!;
-    const { id: _id, first_published_at: _first, ...copy } = source;
+    const {
+      id: _id,
+      first_published_at: _first,
+      archived_at: _archived,
+      updated_at: _updated,
+      availability_changed_at: _availabilityChanged,
+      ...copy
+    } = source;
     const createdAt = "2026-01-05T10:00:00.000Z";
     await insertProperty(
       db(),
