@@ -169,11 +169,11 @@ export async function findPublishedProperty(
     const { rows } = await db.executeQuery<PropertyWithCategoryRow>({ ...template, parameters });
     const row = rows[0];
     if (row === undefined) return undefined;
-    const [floorPlans, priceHistory] = await Promise.all([
-      listFloorPlans(db, row.id),
-      listPriceHistory(db, row.id),
-    ]);
-    return { ...toProperty(row), floor_plans: floorPlans, price_history: priceHistory };
+    return {
+      ...toProperty(row),
+      floor_plans: await listFloorPlans(db, row.id),
+      price_history: await listPriceHistory(db, row.id),
+    };
   });
 }
 
