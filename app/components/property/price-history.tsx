@@ -49,8 +49,8 @@ export function PriceHistory({ property }: { property: Property }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.date}-${index}`} data-event={row.event.toLowerCase()}>
+          {rows.map((row) => (
+            <tr key={`${row.date}-${row.event}-${row.price}`} data-event={row.event.toLowerCase()}>
               <th scope="row">
                 <time dateTime={row.date}>{formatDate(row.date)}</time>
               </th>
