@@ -136,6 +136,21 @@ export interface Database {
     /** lib/rent-period.ts: 'week', 'month' (the default), 'quarter', 'year'; read for rentals only. */
     rent_period: ColumnType<string, string | undefined, string>;
   };
+  /**
+   * A listing's price history (decision 076): its first price (`old_price` null) and each
+   * change since; deleted with its property. Written by db/queries/price-history.ts only.
+   */
+  price_change: {
+    id: Generated<number>;
+    property_id: number;
+    old_price: number | null;
+    new_price: number;
+    /** The rent's period after the change ('week', 'month', ...); null for a sale. */
+    rent_period: string | null;
+    changed_at: ColumnType<Date | string, string, string>;
+    /** 'staff', 'import', 'api', 'seed', 'generator' or 'migration'. */
+    source: string;
+  };
   /** A property's floor plan, in order (decision 052); deleted with its property. */
   floor_plan: {
     id: Generated<number>;

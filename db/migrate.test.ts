@@ -19,6 +19,7 @@ const contentTables = [
   "enquiry_outbox",
   "floor_plan",
   "mail_outbox",
+  "price_change",
   "property",
   "search_alert",
   "slider",
@@ -278,6 +279,48 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).not.toContain("rent_period");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("rent_period");
+  });
+
+  it("gives every listing stored before the price history its first price, dated its created_at", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-28-0032-price-history");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    const tables = async () => (await db.introspection.getTables()).map((table) => table.name);
+    expect(await tables()).not.toContain("price_change");
+    await migrateToLatest(db);
+    const properties = await db
+      .selectFrom("property")
+      .select(["id", "price", "offer_type", "created_at"])
+      .execute();
+    const rows = await db.selectFrom("price_change").selectAll().orderBy("property_id").execute();
+    expect(rows.map((row) => row.property_id).sort()).toEqual(
+      properties.map((property) => property.id).sort(),
+    );
+    for (const property of properties) {
+      const row = rows.find((each) => each.property_id === property.id)!;
+      expect(row).toMatchObject({
+        old_price: null,
+        new_price: Number(property.price),
+        rent_period: property.offer_type === "For Rent" ? "month" : null,
+        source: "migration",
+      });
+      expect(new Date(row.changed_at).toISOString()).toBe(
+        new Date(property.created_at).toISOString(),
+      );
+    }
+    await expect(
+      db
+        .insertInto("price_change")
+        .values({
+          property_id: properties[0]!.id,
+          new_price: 1,
+          changed_at: new Date().toISOString(),
+          source: "guess",
+        })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it("gives every listing an availability, available by default, from the four states only", async () => {

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { readAvailability } from "./availability.ts";
 import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
 import type { JsonList } from "./json-list.ts";
+import { type PriceEvent, readPriceHistory } from "./price-history.ts";
 import { readRentPeriod } from "./rent-period.ts";
 
 /** A rent's period (decision 073), absent when a backend sends none or an unknown one. */
@@ -142,8 +143,20 @@ export const propertySchema = z.object({
       value === undefined || value === null ? undefined : readFloorPlans(value),
     )
     .optional(),
+  /**
+   * The property's recorded prices, oldest first (decision 076): its first price, then each
+   * change, as `{ changed_at, old_price, new_price, rent_period }`. `GET
+   * /property/show/one/{code}` only; optional: other backends keep none. Unreadable events
+   * are dropped.
+   */
+  price_history: z
+    .unknown()
+    .transform((value): PriceEvent[] | undefined =>
+      value === undefined || value === null ? undefined : readPriceHistory(value),
+    )
+    .optional(),
 });
-export type { FloorPlan };
+export type { FloorPlan, PriceEvent };
 export type Property = z.infer<typeof propertySchema>;
 
 /**

@@ -7,6 +7,7 @@ import { type Kysely, sql } from "kysely";
 import type { ListingChoice } from "../../lib/admin-listing-form.ts";
 import type { Database, NewPropertyRow } from "../database.ts";
 import { nextRevision } from "./columns.ts";
+import { inTransaction, type PriceWrite, recordPriceChange } from "./price-history.ts";
 import type { PropertyWithCategoryRow } from "./property.ts";
 
 /** A listing, published or not, with its category's title; undefined when there is none. */
@@ -83,22 +84,40 @@ export async function findListingChoices(
 }
 
 /**
- * Writes a listing's columns over revision `revision` only, raising it; false when the listing
- * is gone or another write raised it first (the form was opened at an older revision).
+ * Writes a listing's columns over revision `revision` only, raising it, and records a change
+ * of its price (decision 076) in the same transaction; false when the listing is gone or
+ * another write raised it first (the form was opened at an older revision).
  */
 export async function updateListingAtRevision(
   db: Kysely<Database>,
   code: string,
   revision: number,
   values: Partial<NewPropertyRow>,
+  write: PriceWrite,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("property")
-    .set({ ...values, revision: nextRevision })
-    .where("code", "=", code)
-    .where("revision", "=", revision)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("property")
+      .select(["id", "price", "offer_type", "rent_period"])
+      .where("code", "=", code)
+      .where("revision", "=", revision)
+      .executeTakeFirst();
+    if (before === undefined) return false;
+    const result = await trx
+      .updateTable("property")
+      .set({ ...values, revision: nextRevision })
+      .where("code", "=", code)
+      .where("revision", "=", revision)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    const after = {
+      price: values.price ?? before.price,
+      offer_type: values.offer_type ?? before.offer_type,
+      rent_period: values.rent_period ?? before.rent_period,
+    };
+    await recordPriceChange(trx, before.id, before, after, write);
+    return true;
+  });
 }
 
 /** Whether a listing has this code (exactly). */

@@ -306,13 +306,14 @@ describe.each(testDialects)("the listing at scale on %s", (dialect) => {
   it("finds a keyword written after the listing was created, and forgets it when it goes", async () => {
     const { code, headline } = (await listPublishedProperties(db)).at(-1)!;
     const keyword = "Qzwxyv";
+    const write = { source: "staff", at: new Date().toISOString() } as const;
     const codesFor = async () =>
       (
         await searchPublishedProperties(db, { keyword, sort: "new", page: 1, limit: 10 })
       ).properties.map((property) => property.code);
-    await updatePropertyByCode(db, code, { headline: `${headline} ${keyword}` });
+    await updatePropertyByCode(db, code, { headline: `${headline} ${keyword}` }, write);
     expect(await codesFor()).toEqual([code]);
-    await updatePropertyByCode(db, code, { headline });
+    await updatePropertyByCode(db, code, { headline }, write);
     expect(await codesFor()).toEqual([]);
   });
 });

@@ -20,6 +20,14 @@ import {
 import { readWhileUnchanged } from "../read-cache.ts";
 import { isPostgres, nextRevision, toCount, toFlag, toIsoString } from "./columns.ts";
 import { listFloorPlans } from "./floor-plan.ts";
+import {
+  inTransaction,
+  listPriceHistory,
+  type PriceSource,
+  type PriceWrite,
+  recordFirstPrice,
+  recordPriceChange,
+} from "./price-history.ts";
 
 /** A property row with its category's title, as the property queries select it. */
 export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
@@ -168,7 +176,11 @@ export async function findPublishedProperty(
     const { rows } = await db.executeQuery<PropertyWithCategoryRow>({ ...template, parameters });
     const row = rows[0];
     if (row === undefined) return undefined;
-    return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
+    return {
+      ...toProperty(row),
+      floor_plans: await listFloorPlans(db, row.id),
+      price_history: await listPriceHistory(db, row.id),
+    };
   });
 }
 
@@ -606,7 +618,11 @@ export async function findPropertyForPreview(
 ): Promise<Property | undefined> {
   const row = await selectFewWithCategory(db).where("property.code", "=", code).executeTakeFirst();
   if (row === undefined) return undefined;
-  return { ...toProperty(row), floor_plans: await listFloorPlans(db, row.id) };
+  return {
+    ...toProperty(row),
+    floor_plans: await listFloorPlans(db, row.id),
+    price_history: await listPriceHistory(db, row.id),
+  };
 }
 
 /**
@@ -682,21 +698,56 @@ export async function findPublishByCodes(
   return new Map(rows.map((row) => [row.code, toFlag(row.publish) === 1]));
 }
 
-export async function insertProperty(db: Kysely<Database>, values: NewPropertyRow): Promise<void> {
-  await db.insertInto("property").values(values).execute();
+/**
+ * Inserts a property and records its first price (decision 076), dated its `created_at`, in
+ * one transaction (the caller's, if it is in one). Answers its id.
+ */
+export async function insertProperty(
+  db: Kysely<Database>,
+  values: NewPropertyRow,
+  source: PriceSource,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const { id } = await trx
+      .insertInto("property")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordFirstPrice(trx, id, values, values.created_at, source);
+    return id;
+  });
 }
 
-/** Updates the property `code`, raising its revision (decision 044). */
+/**
+ * Updates the property `code`, raising its revision (decision 044), and records a change of
+ * its price (decision 076) in the same transaction.
+ */
 export async function updatePropertyByCode(
   db: Kysely<Database>,
   code: string,
   values: PropertyUpdate,
+  write: PriceWrite,
 ): Promise<void> {
-  await db
-    .updateTable("property")
-    .set({ ...values, revision: nextRevision })
-    .where("code", "=", code)
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const before = await trx
+      .selectFrom("property")
+      .select(["id", "price", "offer_type", "rent_period"])
+      .where("code", "=", code)
+      .executeTakeFirst();
+    await trx
+      .updateTable("property")
+      .set({ ...values, revision: nextRevision })
+      .where("code", "=", code)
+      .execute();
+    if (before !== undefined) {
+      const after = {
+        price: values.price ?? before.price,
+        offer_type: values.offer_type ?? before.offer_type,
+        rent_period: values.rent_period ?? before.rent_period,
+      };
+      await recordPriceChange(trx, before.id, before, after, write);
+    }
+  });
 }
 
 /**

@@ -33,7 +33,7 @@ function expectKeys(value: object, shape: object) {
 
 /** A property of a list: the contract's keys but `floor_plans`, which only the one property has. */
 function expectPropertyShape(property: Property) {
-  const { floor_plans: _plans, ...listShape } = propertySchema.shape;
+  const { floor_plans: _plans, price_history: _history, ...listShape } = propertySchema.shape;
   expectKeys(property, listShape);
   for (const key of [
     "code",
@@ -155,8 +155,20 @@ describe.each(testDialects)("queries on %s", (dialect) => {
           .executeTakeFirstOrThrow()
       ).id,
     );
-    expect(await findPublishedProperty(db(), first.slug)).toEqual({ ...first, floor_plans: plans });
-    expect(await findPublishedProperty(db(), first.code)).toEqual({ ...first, floor_plans: plans });
+    const whole = {
+      ...first,
+      floor_plans: plans,
+      price_history: [
+        {
+          changed_at: first.created_at,
+          old_price: null,
+          new_price: first.price,
+          rent_period: first.offer_type === "For Rent" ? "month" : null,
+        },
+      ],
+    };
+    expect(await findPublishedProperty(db(), first.slug)).toEqual(whole);
+    expect(await findPublishedProperty(db(), first.code)).toEqual(whole);
     expect(await findPublishedProperty(db(), "no-such-property")).toBeUndefined();
     expect(await findPublishedProperty(db(), "")).toBeUndefined();
     const draft = await db()

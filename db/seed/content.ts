@@ -63,7 +63,37 @@ export interface DemoProperty {
   images: PropertyImageSpec[];
   /** Drawn from its facts, seeded by its code (./floor-plans.ts); none for some. */
   floorPlans: DemoFloorPlan[];
+  /**
+   * Its prices since it was listed, oldest first (decision 076): the first on `created_at`, the
+   * last today's `price`. Empty for most: listed at today's price, never changed.
+   */
+  priceHistory: { at: string; price: number }[];
 }
+
+/**
+ * The demo homes whose price changed since they were listed (decision 076), by code: the price
+ * they were listed at, then each change `daysAgo` before now; the last is today's price. Two
+ * reduced sales, a reduced rent and a raised sale.
+ */
+const priceChanges: Record<
+  string,
+  { listed: number; changes: { daysAgo: number; price: number }[] }
+> = {
+  // Harbourfront Condo with Lake Views, listed 11 days ago.
+  "HP-1010": { listed: 775_000, changes: [{ daysAgo: 4, price: 749_000 }] },
+  // Kitsilano Townhouse near the Beach (a monthly rent), listed 15 days ago.
+  "HP-1011": { listed: 4500, changes: [{ daysAgo: 7, price: 4200 }] },
+  // Restored Brooklyn Brownstone, listed 33 days ago.
+  "HP-1014": {
+    listed: 1_995_000,
+    changes: [
+      { daysAgo: 20, price: 1_950_000 },
+      { daysAgo: 6, price: 1_890_000 },
+    ],
+  },
+  // Sea-Facing Villa in Juhu, listed 41 days ago: raised.
+  "HP-1015": { listed: 1_600_000, changes: [{ daysAgo: 10, price: 1_650_000 }] },
+};
 
 export interface DemoContent {
   profile: {
@@ -678,6 +708,19 @@ function youtubeIdOf(random: Random): string {
   return id;
 }
 
+/** A demo home's prices since it was listed at `createdAt` (see {@link priceChanges}). */
+function priceHistoryOf(code: string, createdAt: Date, now: Date): DemoProperty["priceHistory"] {
+  const history = priceChanges[code];
+  if (history === undefined) return [];
+  return [
+    { at: createdAt.toISOString(), price: history.listed },
+    ...history.changes.map((change) => ({
+      at: new Date(now.getTime() - change.daysAgo * days * 60_000).toISOString(),
+      price: change.price,
+    })),
+  ];
+}
+
 /** Builds the demo content. The same `now` always gives the same content. */
 export function buildDemoContent(now: Date = new Date()): DemoContent {
   const random = createRandom(20261121);
@@ -739,6 +782,7 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
         kind: listing.kind,
         ...facts,
       }),
+      priceHistory: priceHistoryOf(code, createdAt, now),
     };
   });
 

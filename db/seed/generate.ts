@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, DatabaseHandle, Dialect, NewPropertyRow } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
+import { recordFirstPrices } from "../queries/price-history.ts";
 import { placeInCity } from "./city-centres.ts";
 import { type BuildingKind, buildDemoContent, buildingFacts, slugify } from "./content.ts";
 import { createRandom, type Random, seedOf } from "./random.ts";
@@ -478,6 +479,8 @@ export async function generateProperties(
     });
     done = chunkEnd;
   }
+  // Each new listing's first price (decision 076), in one statement.
+  await recordFirstPrices(db, "generator");
 
   // Fresh statistics, so the planner knows the table grew before the next query; on
   // PostgreSQL also the visibility map, so the listing indexes serve index-only scans.

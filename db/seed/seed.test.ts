@@ -24,12 +24,30 @@ describe("buildDemoContent", () => {
     expect(buildDemoContent(now)).toEqual(buildDemoContent(now));
   });
 
-  it("moves created_at with now, and nothing else", () => {
+  it("moves created_at and the price histories' dates with now, and nothing else", () => {
     const a = buildDemoContent(new Date("2026-11-21T12:00:00.000Z"));
     const b = buildDemoContent(new Date("2026-11-22T12:00:00.000Z"));
     const strip = (content: typeof a) =>
-      content.properties.map(({ created_at: _c, reference_no: _r, ...rest }) => rest);
+      content.properties.map(({ created_at: _c, reference_no: _r, priceHistory, ...rest }) => ({
+        ...rest,
+        prices: priceHistory.map((point) => point.price),
+      }));
     expect(strip(a)).toEqual(strip(b));
+    for (const [index, property] of a.properties.entries()) {
+      const moved = b.properties[index]!.priceHistory;
+      for (const [step, point] of property.priceHistory.entries()) {
+        expect(Date.parse(moved[step]!.at) - Date.parse(point.at)).toBe(day);
+      }
+      // A history starts on the listed date and ends at today's price, before now.
+      if (property.priceHistory.length > 0) {
+        expect(property.priceHistory[0]!.at).toBe(property.created_at);
+        expect(property.priceHistory.at(-1)!.price).toBe(property.price);
+        expect(Date.parse(property.priceHistory.at(-1)!.at)).toBeLessThan(
+          Date.parse("2026-11-21T12:00:00.000Z"),
+        );
+      }
+    }
+    expect(a.properties.filter((property) => property.priceHistory.length > 0)).toHaveLength(4);
     expect(
       Date.parse(b.properties[0]?.created_at ?? "") - Date.parse(a.properties[0]?.created_at ?? ""),
     ).toBe(day);

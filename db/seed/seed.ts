@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import { isTaken, readAvailability } from "../../lib/availability.ts";
 import type { Database } from "../database.ts";
+import { recordFirstPrices } from "../queries/price-history.ts";
 import type { ImageWriteResult } from "./images.ts";
 
 export interface SeedOptions {
@@ -121,6 +122,22 @@ export async function seedDemoContent(
     );
     if (floorPlans.length > 0) await trx.insertInto("floor_plan").values(floorPlans).execute();
 
+    // Price histories (decision 076): the demo's changed homes as they went, then every other
+    // home's first price, dated its created_at.
+    const priceChanges = content.properties.flatMap((property) =>
+      property.priceHistory.map((point, index) => ({
+        property_id: propertyIds.get(property.code) ?? 0,
+        old_price: index === 0 ? null : (property.priceHistory[index - 1]?.price ?? null),
+        new_price: point.price,
+        rent_period: property.offer_type === "For Rent" ? "month" : null,
+        changed_at: point.at,
+        source: "seed",
+      })),
+    );
+    if (priceChanges.length > 0)
+      await trx.insertInto("price_change").values(priceChanges).execute();
+    await recordFirstPrices(trx, "seed");
+
     await trx
       .insertInto("collection")
       .values(
@@ -148,6 +165,7 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Children before parents, for the foreign key.
     await trx.deleteFrom("floor_plan").execute();
+    await trx.deleteFrom("price_change").execute();
     await trx.deleteFrom("property").execute();
     await trx.deleteFrom("category").execute();
     await trx.deleteFrom("collection").execute();

@@ -193,10 +193,18 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       const bySlug = (await get(`/api/property/show/one/${wanted.slug}`)).json().data;
       const byCode = (await get(`/api/property/show/one/${encodeURIComponent(wanted.code)}`)).json()
         .data;
-      // The list's fields, and the property's floor plans (decision 052), which the lists leave out.
-      const { floor_plans: plans, ...fields } = bySlug;
+      // The list's fields, and the property's floor plans (decision 052) and price history
+      // (decision 076), which the lists leave out.
+      const { floor_plans: plans, price_history: history, ...fields } = bySlug;
       expect(fields).toEqual(wanted);
       expect(wanted).not.toHaveProperty("floor_plans");
+      expect(wanted).not.toHaveProperty("price_history");
+      expect(history[0]).toEqual({
+        changed_at: wanted.created_at,
+        old_price: null,
+        new_price: wanted.price,
+        rent_period: wanted.offer_type === "For Rent" ? "month" : null,
+      });
       expect(byCode).toEqual(bySlug);
       expect(Array.isArray(plans)).toBe(true);
       for (const plan of plans) {
@@ -225,9 +233,11 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
         .where("code", "=", unplaced.code)
         .execute();
       try {
-        const { floor_plans: _plans, ...answer } = (
-          await get(`/api/property/show/one/${unplaced.code}`)
-        ).json().data;
+        const {
+          floor_plans: _plans,
+          price_history: _history,
+          ...answer
+        } = (await get(`/api/property/show/one/${unplaced.code}`)).json().data;
         expect(answer).toEqual({ ...unplaced, latitude: null, longitude: null });
       } finally {
         await test.app.database.db

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
 import { listFloorPlansOf } from "../../db/queries/floor-plan.ts";
+import { listPriceChanges } from "../../db/queries/price-history.ts";
 import { findPublishedProperty, listAllPropertyRows } from "../../db/queries/property.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { formatCsv } from "../../lib/csv.ts";
@@ -195,6 +196,29 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     expect(stored.slug).toBe(original.slug);
     expect(stored.created_at).toBe(new Date(original.created_at).toISOString());
     expect(await db.selectFrom("property").select("id").execute()).toHaveLength(imported.length);
+  });
+
+  it("records an imported listing's first price and each price an import changes, nothing when unchanged", async () => {
+    const row = buildPropertyImportRow({ price: "250000", created_at: "2026-02-01T08:00:00.000Z" });
+    await importProperties(db, csvRows(csvOf([row])), { imageDir });
+    const { id } = (await listAllPropertyRows(db)).find((stored) => stored.code === row.code)!;
+    const at = new Date("2030-01-01T00:00:00Z");
+    await importProperties(db, csvRows(csvOf([row])), { imageDir, now: at });
+    await importProperties(db, csvRows(csvOf([{ ...row, price: "240000" }])), {
+      imageDir,
+      now: at,
+    });
+    expect(
+      (await listPriceChanges(db, id)).map((event) => [
+        event.changed_at,
+        event.old_price,
+        event.new_price,
+        event.source,
+      ]),
+    ).toEqual([
+      ["2026-02-01T08:00:00.000Z", null, 250000, "import"],
+      [at.toISOString(), 250000, 240000, "import"],
+    ]);
   });
 
   it.each(["csv", "json"] as const)(

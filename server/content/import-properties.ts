@@ -265,12 +265,12 @@ async function saveRecord(
       const storedPlans = existing === undefined ? [] : await listFloorPlans(trx, existing.id);
       const samePlans = JSON.stringify(storedPlans) === JSON.stringify(floorPlans);
       if (existing === undefined) {
-        await insertProperty(trx, columns);
+        await insertProperty(trx, columns, "import");
         result = "inserted";
       } else if (isSameProperty(existing, columns) && samePlans) {
         result = "unchanged";
       } else {
-        await updatePropertyByCode(trx, record.code, columns);
+        await updatePropertyByCode(trx, record.code, columns, { source: "import", at: now });
         result = "updated";
       }
       if (!samePlans) {

@@ -11,7 +11,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../db/database.ts";
 import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
+import { listPriceChanges } from "../../db/queries/price-history.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
+import { formatDate } from "../../lib/format.ts";
 import { postForm } from "../../tests/support/photos.ts";
 import {
   adminBrowser,
@@ -229,6 +231,39 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(publicPage.body).toContain("Freshly edited headline");
     expect(publicPage.body).toContain("<h3>Inside</h3><p>Light </p>");
     expect(publicPage.body).not.toContain("bad()");
+  });
+
+  it("records a price cut by staff, and the public page says so at once with its page cache warm", async () => {
+    const { id, code, slug, price } = await publishedListing();
+    const browser = await signedIn("agent");
+    for (let i = 0; i < 2; i++) {
+      expect((await app.inject({ url: `/property/${slug}` })).body).not.toContain("Reduced on");
+    }
+    const fields = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const lower = Math.round(Number(price) * 0.9);
+    // A save that leaves the price alone records nothing.
+    const unchanged = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      headline: "Same price, new headline",
+      intent: "save",
+    });
+    expect(unchanged.statusCode).toBe(302);
+    const refreshed = formFields((await browser.get(`/admin/listings/${code}/edit`)).body);
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...refreshed,
+      price: String(lower),
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    const history = await listPriceChanges(database.handle.db, id);
+    expect(history.map((event) => [event.old_price, event.new_price, event.source])).toEqual([
+      [null, Number(price), "seed"],
+      [Number(price), lower, "staff"],
+    ]);
+    const today = formatDate(history.at(-1)!.changed_at);
+    const publicPage = (await app.inject({ url: `/property/${slug}` })).body;
+    expect(publicPage).toMatch(new RegExp(`Reduced on <time dateTime="[^"]+">${today}</time>`));
+    expect(publicPage).toContain("Price history");
   });
 
   it("refuses a floor plan naming a file this site does not have, keeping what was typed", async () => {

@@ -323,16 +323,20 @@ export async function createListing(
       if (taken) throw new SaveRefused({ ok: false, reason: "invalid", issues: [taken] });
       const slug = await slugFor(trx, record, undefined);
       const parts = await rowParts(trx, record);
-      await insertProperty(trx, {
-        ...propertyColumnsOf(record, {
-          ...parts,
-          slug,
-          imageFiles: [],
-          createdAt: now.toISOString(),
-        }),
-        ...availabilityColumns(record, undefined, now.toISOString()),
-        updated_at: now.toISOString(),
-      });
+      await insertProperty(
+        trx,
+        {
+          ...propertyColumnsOf(record, {
+            ...parts,
+            slug,
+            imageFiles: [],
+            createdAt: now.toISOString(),
+          }),
+          ...availabilityColumns(record, undefined, now.toISOString()),
+          updated_at: now.toISOString(),
+        },
+        "staff",
+      );
       await writeFloorPlans(trx, record.code, record.floor_plans);
     });
   } catch (error) {
@@ -485,12 +489,18 @@ async function writeListing(
         image_list: _images,
         ...changed
       } = columns;
-      const written = await updateListingAtRevision(trx, code, revision, {
-        ...changed,
-        ...availabilityColumns(record, row, now.toISOString()),
-        publish: row.archived_at === null ? columns.publish : 0,
-        updated_at: now.toISOString(),
-      });
+      const written = await updateListingAtRevision(
+        trx,
+        code,
+        revision,
+        {
+          ...changed,
+          ...availabilityColumns(record, row, now.toISOString()),
+          publish: row.archived_at === null ? columns.publish : 0,
+          updated_at: now.toISOString(),
+        },
+        { source: "staff", at: now.toISOString() },
+      );
       if (!written) {
         const current = await findEditableListing(trx, code);
         if (current) throw new RevisionMoved();
@@ -540,14 +550,18 @@ export async function duplicateListing(
       availability_changed_at: _availabilityChangedAt,
       ...copied
     } = row;
-    await insertProperty(trx, {
-      ...copied,
-      code: newCode,
-      slug,
-      publish: 0,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    });
+    await insertProperty(
+      trx,
+      {
+        ...copied,
+        code: newCode,
+        slug,
+        publish: 0,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      },
+      "staff",
+    );
     // Its floor plans too: the same files, under the copy.
     await writeFloorPlans(trx, newCode, await listFloorPlans(trx, row.id));
     return newCode;

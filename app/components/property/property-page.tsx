@@ -29,6 +29,7 @@ import {
   matchProperties,
 } from "./match-codes.ts";
 import { MonthlyCost } from "./monthly-cost.tsx";
+import { PriceDates, PriceHistory } from "./price-history.tsx";
 import { PropertyTabs } from "./property-tabs.tsx";
 import { ShareBox } from "./share-box.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -122,6 +123,7 @@ export function PropertyPage({
               <p className="property-header__price">
                 <ListingPrice listing={property} />
               </p>
+              <PriceDates property={property} />
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
@@ -157,6 +159,7 @@ export function PropertyPage({
             </h2>
             <FeatureList amenities={features} />
           </section>
+          <PriceHistory property={property} />
           <MonthlyCost
             offerType={property.offer_type}
             price={property.price}
