@@ -21,6 +21,7 @@ import * as listingCountCovering from "./migrations/2026-11-27-0020-listing-coun
 import * as appSecrets from "./migrations/2026-11-28-0022-app-secrets.ts";
 import * as auditClientAddress from "./migrations/2026-11-28-0023-audit-client-address.ts";
 import * as rentPeriod from "./migrations/2026-11-28-0029-rent-period.ts";
+import * as newsletter from "./migrations/2026-11-28-0034-newsletter.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0022-app-secrets": appSecrets,
   "2026-11-28-0023-audit-client-address": auditClientAddress,
   "2026-11-28-0029-rent-period": rentPeriod,
+  "2026-11-28-0034-newsletter": newsletter,
 };
 
 /**
