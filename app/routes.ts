@@ -17,6 +17,10 @@ export default [
   route("alerts/confirm", "routes/alerts-confirm.tsx"),
   route("alerts/manage", "routes/alerts-manage.tsx"),
   route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
+  // The newsletter (decision 078): per visitor, never cached, noindex.
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),
