@@ -59,6 +59,9 @@ export default [
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The newsletter's addresses (decision 078), owners only.
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export", "routes/admin/newsletter-export.ts"),
       // The site's content (decision 057).
       route("sliders", "routes/admin/sliders.tsx"),
       route("sliders/new", "routes/admin/slider-new.tsx"),

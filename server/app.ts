@@ -45,6 +45,7 @@ import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
+import { createAdminNewsletter } from "./staff/newsletter.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
@@ -339,6 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       enquiries: createAdminEnquiries({ database, log: app.log, mailing: outbox !== undefined }),
       audit: createAdminAudit({ database }),
+      newsletter: createAdminNewsletter({ database, log: app.log }),
       content: createAdminContent({
         database,
         imageDir: config.IMAGE_DIR,
