@@ -8,12 +8,13 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import Sqlite from "better-sqlite3";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { expectNoSeriousViolations, setPasswordPath, signIn } from "./admin.ts";
-import { apiToken } from "./api.ts";
+import { apiToken, e2eDatabaseUrl } from "./api.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -27,9 +28,18 @@ test.beforeAll(async () => {
   smtp = await startSmtpServer();
   const port = await freePort();
   folder = `data/e2e-newsletter-${port}`;
+  // A copy of the e2e server's seeded database and its drawn photos: seeding anew is slow on
+  // a busy machine, and this spec needs its own server (SMTP_URL) but nothing else of its own.
+  await mkdir(folder, { recursive: true });
+  const seeded = new Sqlite(e2eDatabaseUrl.slice("file:".length), { readonly: true });
+  try {
+    seeded.exec(`VACUUM INTO '${folder}/app.db'`);
+  } finally {
+    seeded.close();
+  }
   server = spawnServer(port, {
     DATABASE_URL: `file:./${folder}/app.db`,
-    IMAGE_DIR: `./${folder}/images`,
+    IMAGE_DIR: "./data/images",
     API_TOKEN: apiToken,
     SITE_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
@@ -89,21 +99,21 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       await subscribeFromFooter(page, address);
-      await expectNoSeriousViolations(page);
+      // axe runs in the page: with JavaScript only (the pages are the same without).
+      const axe = () => (javaScriptEnabled ? expectNoSeriousViolations(page) : Promise.resolve());
+      await axe();
       const [mail] = await mailsTo(address, 1);
       expect(mail!.decoded).toContain("Please confirm your newsletter subscription");
 
       // Opening the link (a mail scanner) confirms nothing: a button does.
       await page.goto(linkIn(mail!, "/newsletter/confirm"));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        "Confirm your subscription",
-      );
-      await expectNoSeriousViolations(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+      await axe();
       await page.getByRole("button", { name: "Confirm my subscription" }).click();
       await expect(page.getByRole("main").getByRole("status")).toContainText(
         "Your subscription is confirmed",
       );
-      await expectNoSeriousViolations(page);
+      await axe();
       // Used once: the link is spent.
       await page.goto(linkIn(mail!, "/newsletter/confirm"));
       await page.getByRole("button", { name: "Confirm my subscription" }).click();
@@ -113,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto(linkIn(mail!, "/newsletter/unsubscribe"));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe");
-      await expectNoSeriousViolations(page);
+      await axe();
       await page.getByRole("button", { name: "Unsubscribe" }).click();
       await expect(page.getByRole("main").getByRole("status")).toContainText(
         "You are unsubscribed",
@@ -203,5 +213,7 @@ test("an owner lists, exports and deletes newsletter addresses", async ({ page }
   await expect(page.getByRole("row").filter({ hasText: address })).toHaveCount(0);
 
   await page.goto(`${server.base}/admin/audit`);
-  await expect(page.getByText("Newsletter address deleted").first()).toBeVisible();
+  await expect(
+    page.getByRole("table").getByText("Newsletter address deleted").first(),
+  ).toBeVisible();
 });
