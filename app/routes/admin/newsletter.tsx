@@ -86,7 +86,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             cell: (row) => (row.confirmedAt ? formatDateTime(row.confirmedAt) : "—"),
           },
           {
-            label: "Unsubscribed",
+            label: "Opted out",
             nowrap: true,
             cell: (row) => (row.unsubscribedAt ? formatDateTime(row.unsubscribedAt) : "—"),
           },
