@@ -68,7 +68,7 @@ describe.each(testDialects)("a digest's homes on %s", (dialect) => {
     // Every seeded listing's publication is old: the alert starts after them.
     await db
       .updateTable("property")
-      .set({ first_published_at: "2000-01-01T00:00:00.000Z" })
+      .set({ first_published_at: "2000-01-01T00:00:00.000Z" } as never)
       .execute();
     await app.inject({
       method: "POST",
@@ -108,7 +108,7 @@ describe.each(testDialects)("a digest's homes on %s", (dialect) => {
       .execute();
     await db
       .updateTable("property")
-      .set({ first_published_at: "2099-03-01T10:00:00.000Z" })
+      .set({ first_published_at: "2099-03-01T10:00:00.000Z" } as never)
       .where(
         "id",
         "in",

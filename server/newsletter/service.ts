@@ -182,7 +182,7 @@ export const newsletterPlugin = fp(
           mail.subscriberId,
         );
         // Confirmed or unsubscribed meanwhile: nothing more to ask.
-        if (!subscriber || subscriber.status !== "pending") return undefined;
+        if (subscriber?.status !== "pending") return undefined;
         const profile = await findCompanyProfile(db());
         const companyName = profile?.business_name.trim() ?? "";
         return buildNewsletterConfirmMail(
