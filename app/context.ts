@@ -321,6 +321,32 @@ export interface AdminEnquiriesService {
   eraseData(session: StaffSession, email: string): Promise<number>;
 }
 
+/** One newsletter address as the back office lists it (decision 078). */
+export interface AdminSubscriber {
+  id: number;
+  email: string;
+  status: "pending" | "confirmed" | "unsubscribed";
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}
+
+/**
+ * The back office's newsletter page (decision 078), for any signed-in member of staff:
+ * the addresses, paged, newest first; their CSV export; deleting one (audit-logged).
+ * Implemented by the server (server/staff/newsletter.ts).
+ */
+export interface AdminNewsletterService {
+  list(
+    session: StaffSession,
+    page: number,
+  ): Promise<{ rows: AdminSubscriber[]; total: number; page: number; pageSize: number }>;
+  /** Every address, formula-safe cells (lib/csv.ts). */
+  exportCsv(session: StaffSession): Promise<string>;
+  /** Deletes one address with its queued mails; false when there was none. */
+  remove(session: StaffSession, id: number): Promise<boolean>;
+}
+
 /**
  * The back office's photo manager (decision 056), for any signed-in member of staff,
  * implemented by the server (server/photos/service.ts). Every change raises the listing's
@@ -485,6 +511,8 @@ export interface SiteRequestContext {
   content: AdminContentService;
   /** The back office's photo manager. */
   photos: AdminPhotosService;
+  /** The back office's newsletter addresses. */
+  newsletter: AdminNewsletterService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

@@ -17,6 +17,10 @@ export default [
   route("alerts/confirm", "routes/alerts-confirm.tsx"),
   route("alerts/manage", "routes/alerts-manage.tsx"),
   route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
+  // The newsletter (decision 078): per visitor, never cached, noindex.
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemap/:file", "routes/sitemap-file.ts"),
@@ -55,6 +59,9 @@ export default [
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The newsletter's addresses (decision 078), owners only.
+      route("newsletter", "routes/admin/newsletter.tsx"),
+      route("newsletter/export", "routes/admin/newsletter-export.ts"),
       // The site's content (decision 057).
       route("sliders", "routes/admin/sliders.tsx"),
       route("sliders/new", "routes/admin/slider-new.tsx"),

@@ -268,8 +268,10 @@ export interface Database {
   mail_outbox: {
     id: Generated<number>;
     dedupe_key: string;
-    kind: "alert-confirm" | "alert-digest" | "alert-link";
+    kind: "alert-confirm" | "alert-digest" | "alert-link" | "newsletter-confirm";
     alert_id: number | null;
+    /** A newsletter mail's subscriber (decision 078). */
+    subscriber_id: ColumnType<number | null, number | null | undefined, number | null>;
     payload: ColumnType<string, string | undefined, string>;
     status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
     attempts: ColumnType<number, number | undefined, number>;
@@ -278,6 +280,17 @@ export interface Database {
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     created_at: ColumnType<Date | string, string, string>;
+  };
+  /** A newsletter address (decision 078): pending until confirmed, then confirmed or unsubscribed. */
+  newsletter_subscriber: {
+    id: Generated<number>;
+    email: string;
+    status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+    salt: string;
+    token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
+    confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    unsubscribed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {
@@ -288,6 +301,8 @@ export interface Database {
 }
 
 export type { StaffRole };
+
+export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
 export type OutboxStatus = "pending" | "sent";
 

@@ -19,6 +19,7 @@ const contentTables = [
   "enquiry_outbox",
   "floor_plan",
   "mail_outbox",
+  "newsletter_subscriber",
   "price_change",
   "property",
   "search_alert",

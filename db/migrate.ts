@@ -22,6 +22,7 @@ import * as appSecrets from "./migrations/2026-11-28-0022-app-secrets.ts";
 import * as auditClientAddress from "./migrations/2026-11-28-0023-audit-client-address.ts";
 import * as rentPeriod from "./migrations/2026-11-28-0029-rent-period.ts";
 import * as priceHistory from "./migrations/2026-11-28-0032-price-history.ts";
+import * as newsletter from "./migrations/2026-11-28-0034-newsletter.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0023-audit-client-address": auditClientAddress,
   "2026-11-28-0029-rent-period": rentPeriod,
   "2026-11-28-0032-price-history": priceHistory,
+  "2026-11-28-0034-newsletter": newsletter,
 };
 
 /**

@@ -245,6 +245,12 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Staff account bob@example.com",
     changes: ["Role: Agent", "2 enquiries no longer assigned to them"],
   },
+  "newsletter.delete": {
+    detail: {},
+    about: { subjectType: "newsletter-subscriber", subjectId: "12" },
+    subject: "Newsletter address 12",
+    changes: [],
+  },
   "session.sign-in": { detail: {}, about: ownAccount, subject: "Their own account", changes: [] },
   "session.sign-out": { detail: {}, about: ownAccount, subject: "Their own account", changes: [] },
   "session.sign-out-everywhere": {

@@ -354,6 +354,8 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   },
   "session.sign-in": none,
   "session.sign-out": none,
+  // Recorded without the address (decision 078): deleting it must not leave it in the log.
+  "newsletter.delete": none,
   "session.sign-out-everywhere": none,
 
   // The back office records each field's change; the content command the fields it was given.
@@ -460,6 +462,8 @@ function subjectOf(event: AuditEventRow): string {
       return "Company profile";
     case "data-request":
       return "Data request";
+    case "newsletter-subscriber":
+      return subjectId ? `Newsletter address ${subjectId}` : "Newsletter address";
     default:
       return subjectId ? `${humanised(subjectType)} ${subjectId}` : humanised(subjectType);
   }

@@ -33,6 +33,7 @@ export const auditActionNames = {
   "staff.change-password": "Password changed",
   "staff.role": "Staff role changed",
   "staff.remove": "Staff access removed",
+  "newsletter.delete": "Newsletter address deleted",
   "session.sign-in": "Signed in",
   "session.sign-out": "Signed out",
   "session.sign-out-everywhere": "Signed out everywhere",
@@ -66,7 +67,9 @@ export type AuditSubjectType =
   | "slider"
   | "collection"
   | "amenity"
-  | "category";
+  | "category"
+  /** A newsletter address (decision 078). */
+  | "newsletter-subscriber";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

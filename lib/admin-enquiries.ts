@@ -123,6 +123,8 @@ export interface DataRequestFindings {
   notesWritten: number;
   /** The address's search alerts (decision 055): deleted with its enquiries. */
   searchAlerts: { description: string; confirmed: boolean; createdAt: string }[];
+  /** The address's newsletter subscription (decision 078): deleted with its enquiries. */
+  newsletter?: { status: string; createdAt: string; confirmedAt: string | null } | null;
 }
 
 export const formatAdminEnquiryCursor = formatKeysetCursor;

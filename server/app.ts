@@ -23,6 +23,7 @@ import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts"
 import { loadFormSecrets } from "./form-secrets.ts";
 import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
 import { installMetrics } from "./metrics.ts";
+import { newsletterPlugin } from "./newsletter/service.ts";
 import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
 import { createAdminPhotos } from "./photos/service.ts";
 import { createPhotoSweep, type PhotoSweep } from "./photos/unused-files.ts";
@@ -44,6 +45,7 @@ import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createAdminListings } from "./staff/listings.ts";
+import { createAdminNewsletter } from "./staff/newsletter.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
@@ -186,7 +188,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         from: config.MAIL_FROM,
         siteUrl: config.siteUrl,
         log: app.log,
-        buildQueuedMail: (mail) => app.searchAlerts.buildQueuedMail(mail),
+        // Newsletter mails (decision 078) are built by the newsletter, the rest by the alerts.
+        buildQueuedMail: (mail) =>
+          mail.kind.startsWith("newsletter-")
+            ? app.newsletter.buildQueuedMail(mail)
+            : app.searchAlerts.buildQueuedMail(mail),
       })
     : undefined;
   app.decorate("outbox", outbox);
@@ -281,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The enquiry's work, for the API's route and the site's in-process client alike.
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
+  await app.register(newsletterPlugin, { config });
   await app.register(apiPlugin, { prefix: "/api", config });
 
   // The daily digests of search alerts, on every app server (claims keep them single).
@@ -333,6 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       enquiries: createAdminEnquiries({ database, log: app.log, mailing: outbox !== undefined }),
       audit: createAdminAudit({ database }),
+      newsletter: createAdminNewsletter({ database, log: app.log }),
       content: createAdminContent({
         database,
         imageDir: config.IMAGE_DIR,

@@ -29,6 +29,8 @@ export const adminPaths = {
   dataRequests: "/admin/enquiries/data-requests",
   dataRequestExport: "/admin/enquiries/data-requests/export",
   audit: "/admin/audit",
+  newsletter: "/admin/newsletter",
+  newsletterExport: "/admin/newsletter/export",
   sliders: "/admin/sliders",
   collections: "/admin/collections",
   profile: "/admin/profile",

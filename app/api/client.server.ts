@@ -22,6 +22,7 @@ import type {
 import type { CollectionName } from "../../lib/collection-names.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
+import type { NewsletterAnswer, NewsletterRequest } from "../../lib/newsletter.ts";
 import {
   maxSearchLimit,
   type PropertyFilters,
@@ -64,6 +65,11 @@ export type ContactResult =
 /** The outcome of `POST /api/alert/{action}` (decision 055). */
 export type AlertResult =
   | { kind: "answer"; httpStatus: number; answer: AlertAnswer }
+  | { kind: "network-error"; message: string };
+
+/** The outcome of `POST /api/newsletter/{action}` (decision 078). */
+export type NewsletterResult =
+  | { kind: "answer"; httpStatus: number; answer: NewsletterAnswer }
   | { kind: "network-error"; message: string };
 
 export interface ApiClient {
@@ -109,6 +115,11 @@ export interface ApiClient {
    * per visitor like an enquiry. Never throws.
    */
   alert(request: AlertRequest): Promise<AlertResult>;
+  /**
+   * A newsletter action through `POST /api/newsletter/{action}` (decision 078): a subscribe is
+   * limited per visitor like an alert. Never throws.
+   */
+  newsletter(request: NewsletterRequest): Promise<NewsletterResult>;
 }
 
 /**

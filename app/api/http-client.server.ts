@@ -24,6 +24,7 @@ import {
   propertySchema,
   sliderSchema,
 } from "../../lib/api-contract.ts";
+import type { NewsletterAnswer } from "../../lib/newsletter.ts";
 import {
   type PropertyFilters,
   type PropertySearch,
@@ -59,6 +60,12 @@ const alertAnswerSchema = z.object({
       }),
     )
     .optional(),
+});
+
+const newsletterAnswerSchema = z.object({
+  status: z.number(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
 });
 
 export interface HttpApiOptions {
@@ -288,6 +295,25 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
           const parsed = alertAnswerSchema.safeParse(json);
           const answer: AlertAnswer = parsed.success
             ? (parsed.data as AlertAnswer)
+            : { status: response.status, message: response.statusText || "Unexpected answer" };
+          return { kind: "answer", httpStatus: response.status, answer };
+        } catch (error) {
+          return { kind: "network-error", message: (error as Error).message };
+        }
+      },
+      async newsletter(action) {
+        const { action: name, ...fields } = action;
+        try {
+          const response = await doFetch(`${base}/newsletter/${name}`, {
+            method: "POST",
+            headers: { ...headers(visitor), "content-type": "application/json" },
+            body: JSON.stringify(fields),
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          const json: unknown = await response.json().catch(() => null);
+          const parsed = newsletterAnswerSchema.safeParse(json);
+          const answer: NewsletterAnswer = parsed.success
+            ? parsed.data
             : { status: response.status, message: response.statusText || "Unexpected answer" };
           return { kind: "answer", httpStatus: response.status, answer };
         } catch (error) {

@@ -385,6 +385,11 @@ export async function findDataOfEmail(db: Kysely<Database>, email: string) {
     .where("email", "=", address)
     .orderBy("id")
     .execute();
+  const subscriber = await db
+    .selectFrom("newsletter_subscriber")
+    .select(["status", "created_at", "confirmed_at"])
+    .where("email", "=", address)
+    .executeTakeFirst();
   return {
     email: address,
     enquiries,
@@ -393,6 +398,14 @@ export async function findDataOfEmail(db: Kysely<Database>, email: string) {
       confirmed: alert.confirmed_at !== null,
       createdAt: toIsoString(alert.created_at),
     })),
+    newsletter: subscriber
+      ? {
+          status: subscriber.status,
+          createdAt: toIsoString(subscriber.created_at),
+          confirmedAt:
+            subscriber.confirmed_at === null ? null : toIsoString(subscriber.confirmed_at),
+        }
+      : null,
     staffAccount: staff
       ? { email: staff.email, role: staff.role, createdAt: toIsoString(staff.created_at) }
       : null,

@@ -228,12 +228,14 @@ export async function claimAlertDigest(
 }
 
 /** `alert-link`: a fresh manage link, for an address that saved a search it has confirmed. */
-export type QueuedMailKind = "alert-confirm" | "alert-digest" | "alert-link";
+export type AlertMailKind = "alert-confirm" | "alert-digest" | "alert-link";
+/** `newsletter-confirm`: a newsletter subscription's confirmation (decision 078). */
+export type QueuedMailKind = AlertMailKind | "newsletter-confirm";
 
 /** Queues a mail once per `dedupeKey`; answers whether this call added it. */
 export async function enqueueMail(
   db: Db,
-  mail: { dedupeKey: string; kind: QueuedMailKind; alertId: number; payload: object; now: Date },
+  mail: { dedupeKey: string; kind: AlertMailKind; alertId: number; payload: object; now: Date },
 ): Promise<boolean> {
   const now = mail.now.toISOString();
   const result = await db
@@ -255,6 +257,8 @@ export interface QueuedMail {
   id: number;
   kind: QueuedMailKind;
   alertId: number | null;
+  /** A newsletter mail's subscriber (decision 078). */
+  subscriberId: number | null;
   payload: string;
   attempts: number;
 }
@@ -268,7 +272,7 @@ export async function claimDueMails(
   if (claimed.length === 0) return [];
   const rows = await db
     .selectFrom("mail_outbox")
-    .select(["id", "kind", "alert_id", "payload", "attempts"])
+    .select(["id", "kind", "alert_id", "subscriber_id", "payload", "attempts"])
     .where("id", "in", claimed)
     .orderBy("id")
     .execute();
@@ -276,6 +280,7 @@ export async function claimDueMails(
     id: row.id,
     kind: row.kind,
     alertId: row.alert_id,
+    subscriberId: row.subscriber_id,
     payload: row.payload,
     attempts: row.attempts,
   }));

@@ -32,3 +32,54 @@ describe("the alert digest mail", () => {
     expect(mail.text).toContain(`${sale.headline} ($685,000.00, ${sale.city})`);
   });
 });
+
+describe("the alert digest's homes (decision 078)", () => {
+  const options = {
+    from: '"Acme Homes" <alerts@homes.example.com>',
+    siteUrl: "https://homes.example.com",
+    imageBaseUrl: "/images",
+  };
+
+  it("shows each home's photo, as an absolute link the mail client can load", () => {
+    const home = buildProperty({ cover_image: "front door.webp" });
+    const mail = buildAlertDigestMail(alert, [home], links, 8, options);
+    expect(mail.html).toContain(
+      `<img src="https://homes.example.com/images/property/front%20door.webp" alt="${home.headline}"`,
+    );
+    const cdn = buildAlertDigestMail(alert, [home], links, 8, {
+      ...options,
+      imageBaseUrl: "https://cdn.example.net/img/",
+    });
+    expect(cdn.html).toContain('src="https://cdn.example.net/img/property/front%20door.webp"');
+    const none = buildAlertDigestMail(
+      alert,
+      [buildProperty({ cover_image: "" })],
+      links,
+      8,
+      options,
+    );
+    expect(none.html).not.toContain("<img");
+  });
+
+  it("says a taken home's status (Sold STC, Under offer), and nothing for an available one", () => {
+    const taken = buildProperty({
+      availability: "sold_stc",
+      offer_type: "For Sale",
+      price: 500000,
+    });
+    const offer = buildProperty({ availability: "under_offer" });
+    const open = buildProperty({ availability: "available", price: 1200, offer_type: "For Rent" });
+    const mail = buildAlertDigestMail(alert, [taken, offer, open], links, 9, options);
+    expect(mail.text).toContain(`${taken.headline} ($500,000.00, Sold STC, ${taken.city})`);
+    expect(mail.text).toContain(`${offer.headline} (`);
+    expect(mail.text).toContain("Under offer");
+    expect(mail.html).toContain("Sold STC");
+    expect(mail.text).toContain(`${open.headline} ($1,200.00 a month, ${open.city})`);
+    expect(mail.text).not.toContain("Available");
+  });
+
+  it("is sent under the name it is given (the company's)", () => {
+    const mail = buildAlertDigestMail(alert, [buildProperty()], links, 10, options);
+    expect(mail.from).toBe('"Acme Homes" <alerts@homes.example.com>');
+  });
+});

@@ -7,6 +7,7 @@
  */
 import type { AlertRow } from "../../db/queries/search-alert.ts";
 import type { Property } from "../../lib/api-contract.ts";
+import { availabilityLabels, isTaken } from "../../lib/availability.ts";
 import { type CurrencyFormat, formatListingPrice } from "../../lib/format.ts";
 import { describeAlertFilters, readAlertQuery, searchPageQueryOf } from "../../lib/search-alert.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
@@ -14,9 +15,29 @@ import { escapeHtml } from "../mail/enquiry-mail.ts";
 import type { AlertLinks } from "./tokens.ts";
 
 export interface AlertMailOptions {
+  /** The sender, named after the company (server/mail/sender.ts, decision 078). */
   from: string;
   siteUrl: string;
   currency?: CurrencyFormat;
+  /** IMAGE_BASE_URL: a digest shows each home's photo; a relative base is under siteUrl. */
+  imageBaseUrl?: string;
+}
+
+/** The absolute URL of a listing's cover photo, or undefined when it has none. */
+export function photoUrlOf(property: Property, options: AlertMailOptions): string | undefined {
+  const file = property.cover_image.trim();
+  if (file === "") return undefined;
+  if (/^https?:\/\//.test(file)) return file;
+  const base = (options.imageBaseUrl ?? "/images").replace(/\/+$/, "");
+  const path = file.startsWith("/") ? file : `${base}/property/${encodeURIComponent(file)}`;
+  return /^https?:\/\//.test(path) ? path : `${options.siteUrl}${path}`;
+}
+
+/** What a digest says of a home's availability: 'Sold STC', 'Under offer'…, or nothing. */
+function statusOf(property: Property): string | undefined {
+  return property.availability && isTaken(property.availability)
+    ? availabilityLabels[property.availability]
+    : undefined;
 }
 
 function hostOf(url: string): string {
@@ -154,8 +175,13 @@ export function buildAlertDigestMail(
   );
   const propertyUrl = (property: Property) =>
     `${options.siteUrl}/property/${encodeURIComponent(property.slug)}`;
+  /** Price (with a rent's period), availability when taken, city. */
+  const facts = (property: Property) =>
+    [formatListingPrice(property, options.currency), statusOf(property), property.city]
+      .filter((fact): fact is string => Boolean(fact))
+      .join(", ");
   const line = (property: Property) =>
-    `${property.headline} (${formatListingPrice(property, options.currency)}, ${property.city}): ${propertyUrl(property)}`;
+    `${property.headline} (${facts(property)}): ${propertyUrl(property)}`;
   const search = searchUrl(options.siteUrl, alert);
   const text = [
     `New properties matching your alert: ${description}`,
@@ -168,16 +194,22 @@ export function buildAlertDigestMail(
     `Manage or delete your alerts: ${links.manage}`,
     "",
   ].join("\n");
+  const photo = (property: Property) => {
+    const src = photoUrlOf(property, options);
+    return src
+      ? `<a href="${escapeHtml(propertyUrl(property))}"><img src="${escapeHtml(src)}" alt="${escapeHtml(property.headline)}" width="240" style="display:block;width:240px;max-width:100%;height:auto;border:0;margin-bottom:6px"></a>`
+      : "";
+  };
   const items = properties
     .map(
       (property) =>
-        `<li>${link(propertyUrl(property), property.headline)}: ${escapeHtml(formatListingPrice(property, options.currency))}, ${escapeHtml(property.city)}</li>`,
+        `<li style="margin-bottom:18px;list-style:none">${photo(property)}${link(propertyUrl(property), property.headline)}<br>${escapeHtml(facts(property))}</li>`,
     )
     .join("");
   const html = page(
     `New properties matching your alert: ${description}`,
     [
-      `<ul>${items}</ul>`,
+      `<ul style="padding:0">${items}</ul>`,
       `<p>${link(search, "See every match")}</p>`,
       `<p style="font-size:13px">${link(links.unsubscribe, "Unsubscribe from this alert")} · ${link(links.manage, "Manage or delete your alerts")}</p>`,
     ].join(""),

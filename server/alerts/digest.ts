@@ -7,6 +7,7 @@
  * (alert and day) is unique in the outbox. Alerts left unconfirmed for 14 days are deleted.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
+import { deletePendingSubscribersBefore } from "../../db/queries/newsletter.ts";
 import { latestFirstPublishedAt, listNewlyPublishedMatchIds } from "../../db/queries/property.ts";
 import {
   claimAlertDigest,
@@ -53,6 +54,14 @@ export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
       new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
     );
     if (forgotten > 0) log.info({ deleted: forgotten }, "unconfirmed search alerts deleted");
+    // Newsletter addresses nobody confirmed go after the same time (decision 078).
+    const unconfirmed = await deletePendingSubscribersBefore(
+      db,
+      new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
+    );
+    if (unconfirmed > 0) {
+      log.info({ deleted: unconfirmed }, "unconfirmed newsletter addresses deleted");
+    }
     if (at.getUTCHours() < digestHour) return 0;
     const day = utcDay(at);
     const upTo = await latestFirstPublishedAt(db);

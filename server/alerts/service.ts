@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
+import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
 import {
   type AlertRow,
@@ -39,8 +40,9 @@ import {
   searchPageQueryOf,
 } from "../../lib/search-alert.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import { namedSender } from "../mail/sender.ts";
 import { buildAlertConfirmMail, buildAlertDigestMail, buildAlertLinkMail } from "./alert-mail.ts";
-import { createAlertMailCounter } from "./mail-limits.ts";
+import { type AlertMailCounter, createAlertMailCounter } from "./mail-limits.ts";
 import {
   type AlertTokenPurpose,
   addressKey,
@@ -68,6 +70,11 @@ export interface SearchAlerts {
   handle(action: AlertRequest, request: FastifyRequest): Promise<AlertReply>;
   /** Both: what `POST /api/alert/{action}` does after reading its body. */
   run(action: AlertRequest, request: FastifyRequest): Promise<AlertReply>;
+  /**
+   * The daily mail limits (saves per client, mails per address), undefined when the forms' rate
+   * limit is off; the newsletter counts against the same ones (decision 078).
+   */
+  readonly mailLimits: AlertMailCounter | undefined;
   /** Builds a queued alert mail for the outbox worker. */
   buildQueuedMail(mail: QueuedMail): Promise<EnquiryMail | undefined>;
 }
@@ -220,6 +227,7 @@ export const searchAlertsPlugin = fp(
     }
 
     const service: SearchAlerts = {
+      mailLimits: mailCounter,
       async limit(request, setHeader = () => {}) {
         if (!countSave) return undefined;
         const verdict = await countSave(request);
@@ -292,8 +300,11 @@ export const searchAlertsPlugin = fp(
         // Alerts saved under an earlier secret answer the links built now.
         await setManageHashOf(db(), alert.email, manageHashOf(alert.email));
         const links = alertLinks(secret, config.siteUrl, alert, now());
+        // Named after the company, not MAIL_FROM's name for the staff's inbox (decision 078).
+        const profile = await findCompanyProfile(db());
         const mailOptions = {
-          from: config.ALERT_MAIL_FROM ?? config.MAIL_FROM,
+          from: namedSender(profile?.business_name, config.ALERT_MAIL_FROM ?? config.MAIL_FROM),
+          imageBaseUrl: config.IMAGE_BASE_URL,
           siteUrl: config.siteUrl,
           currency: config.CURRENCY,
         };

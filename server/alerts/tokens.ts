@@ -48,13 +48,36 @@ export function newAlertSalt(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/**
+ * A row's link token for `purpose`: `{id}.{signature over the purpose, the id and the row's
+ * salt}`. The alerts' confirm and unsubscribe links, and the newsletter's (decision 078, with
+ * purposes of their own, so one kind of link never works as another).
+ */
+export function rowToken(
+  secret: string,
+  purpose: string,
+  row: { id: number; salt: string },
+): string {
+  return `${row.id}.${signature(secret, `${purpose}:${row.id}:${row.salt}`)}`;
+}
+
+/** Whether `token` is `row`'s token for `purpose`. */
+export function isRowTokenOf(
+  secret: string,
+  purpose: string,
+  token: string,
+  row: { id: number; salt: string },
+): boolean {
+  return sameSignature(token, rowToken(secret, purpose, row));
+}
+
 /** An alert's confirm or unsubscribe token. */
 export function alertToken(
   secret: string,
   purpose: AlertTokenPurpose,
   alert: { id: number; salt: string },
 ): string {
-  return `${alert.id}.${signature(secret, `${purpose}:${alert.id}:${alert.salt}`)}`;
+  return rowToken(secret, purpose, alert);
 }
 
 /** The id of the alert a confirm or unsubscribe token names, before its signature is checked. */

@@ -135,6 +135,13 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
           return { kind: "answer", ...failureAnswer(error) };
         }
       },
+      async newsletter(action) {
+        try {
+          return { kind: "answer", ...(await app.newsletter.run(action, request)) };
+        } catch (error) {
+          return { kind: "answer", ...failureAnswer(error) };
+        }
+      },
       async addContact(fields) {
         try {
           return { kind: "answer", ...(await app.contactIntake.add(fields, request)) };

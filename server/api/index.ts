@@ -12,6 +12,7 @@ import { requireBearerToken } from "./auth.ts";
 import { contactRoutes } from "./contact.ts";
 import { contentRoutes } from "./content.ts";
 import { sendApiError } from "./errors.ts";
+import { newsletterRoutes } from "./newsletter.ts";
 
 export interface ApiOptions {
   config: Config;
@@ -33,6 +34,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions) {
 
   await app.register(contentRoutes);
   await app.register(alertRoutes);
+  await app.register(newsletterRoutes);
   // Only the enquiry reads a multipart body: @fastify/multipart's hooks (a listener and an
   // async clean-up on every request) stay off the reads.
   await app.register(async (enquiries) => {

@@ -254,7 +254,9 @@ export function isCacheablePath(path: string): boolean {
     path !== enquiryPuzzlePath &&
     !/^\/admin(?:[/.]|$)/i.test(path) &&
     // Search alerts' pages carry a visitor's token and address (decision 055).
-    !/^\/alerts(?:[/.]|$)/i.test(path)
+    !/^\/alerts(?:[/.]|$)/i.test(path) &&
+    // Nor the newsletter's (decision 078): a visitor's answer, a mailed token.
+    !/^\/newsletter(?:[/.]|$)/i.test(path)
   );
 }
 

@@ -19,6 +19,7 @@ import type {
   AdminContentService,
   AdminEnquiriesService,
   AdminListingsService,
+  AdminNewsletterService,
   AdminPhotosService,
   SingleUseStore,
   SiteConfig,
@@ -59,6 +60,8 @@ export interface SiteOptions {
   content: AdminContentService;
   /** The back office's photo manager (decision 056). */
   photos: AdminPhotosService;
+  /** The back office's newsletter addresses (decision 078). */
+  newsletter: AdminNewsletterService;
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -109,6 +112,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     audit,
     content,
     photos,
+    newsletter,
   } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
@@ -156,6 +160,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       audit,
       content,
       photos,
+      newsletter,
       clientIp,
     });
     return context;

@@ -18,6 +18,7 @@ import {
   listInboxEnquiries,
   listInboxEnquiryIds,
 } from "../../db/queries/enquiry-inbox.ts";
+import { deleteSubscriberOfEmail } from "../../db/queries/newsletter.ts";
 import { listEnquiriesWithDeliveryByIds } from "../../db/queries/outbox.ts";
 import { adminEnquiryPageSize } from "../../lib/admin-enquiries.ts";
 import { type ExportedEnquiry, formatEnquiriesCsv } from "../enquiries/export-csv.ts";
@@ -132,6 +133,8 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
         const count = await deleteEnquiriesOfEmail(trx, email);
         // The address's search alerts go too (decision 055); their count is not reported.
         await deleteSearchAlertsOfEmail(trx, email);
+        // And its newsletter subscription (decision 078).
+        await deleteSubscriberOfEmail(trx, email);
         // How many, never the address nor a hash of it: a hash of an address is found again
         // by hashing a guess, so it would keep what was erased (decision 050).
         await recordAuditEvent(trx, {

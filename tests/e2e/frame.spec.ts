@@ -151,7 +151,9 @@ test("the footer shows the profile, links, subscribe box and the 2021 copyright"
   await expect(footer).toContainText(`© 2021 ${company.business_name}. All rights reserved.`);
 });
 
-test("the subscribe box requires an e-mail and submitting does nothing", async ({ page }) => {
+test("the subscribe box requires an e-mail, then posts it to /newsletter (decision 078)", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/about");
   const footer = page.getByRole("contentinfo");
   const email = footer.getByRole("textbox", { name: "Your e-mail address" });
@@ -159,9 +161,11 @@ test("the subscribe box requires an e-mail and submitting does nothing", async (
   await expect(email).toHaveAttribute("type", "email");
   await footer.getByRole("button", { name: "Subscribe" }).click();
   expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  await expect(page).toHaveURL("/about");
   await email.fill("visitor@example.com");
   await footer.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL("/about");
+  await expect(page).toHaveURL("/newsletter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
 });
 
 test.describe("on a narrow screen", () => {
@@ -210,7 +214,7 @@ test("a menu left open closes when the window widens past the desktop width", as
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
-  test("the menu still opens and closes, and the subscribe box still goes nowhere", async ({
+  test("the menu still opens and closes, and the subscribe box posts to /newsletter", async ({
     page,
   }) => {
     await page.goto("/about");
@@ -226,9 +230,10 @@ test.describe("without JavaScript", () => {
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("textbox", { name: "Your e-mail address" }).fill("visitor@example.com");
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await page.waitForTimeout(500);
-    await expect(page).toHaveURL("/about");
+    await expect(page).toHaveURL("/newsletter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your inbox");
 
+    await page.goto("/about");
     await button.click();
     await nav.getByRole("link", { name: "Services" }).click();
     await expect(page).toHaveURL("/services");

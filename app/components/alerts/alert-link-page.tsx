@@ -14,6 +14,7 @@ export function AlertLinkPage({
   token,
   outcome,
   done,
+  back = { href: "/search", text: "Back to the search" },
 }: {
   title: string;
   /** What pressing the button does, above it. */
@@ -21,9 +22,11 @@ export function AlertLinkPage({
   button: string;
   token: string;
   /** The post's answer, once the button was pressed. */
-  outcome: AlertOutcome | undefined;
+  outcome: Omit<AlertOutcome, "answer"> | undefined;
   /** More to say after a success. */
   done?: ReactNode;
+  /** The link after the answer: the search by default (the newsletter's: home, decision 078). */
+  back?: { href: string; text: string };
 }) {
   return (
     <>
@@ -39,8 +42,8 @@ export function AlertLinkPage({
             </p>
             {outcome.ok ? done : null}
             <div className="alert-page__actions">
-              <a className="button button--primary" href="/search">
-                Back to the search
+              <a className="button button--primary" href={back.href}>
+                {back.text}
               </a>
             </div>
           </>

@@ -1,4 +1,8 @@
 import { useId } from "react";
+import { honeypotFieldName } from "../../enquiry/enquiry-result.ts";
+
+/** Where the subscribe boxes post (decision 078). */
+export const newsletterPath = "/newsletter";
 
 export interface SubscribeFormProps {
   /** The visible label of the e-mail box. */
@@ -7,27 +11,33 @@ export interface SubscribeFormProps {
   /** 'dark' for the footer, 'light' for page sections. */
   tone?: "dark" | "light";
   className?: string;
+  /** The address to show again (the /newsletter page after a refusal). */
+  email?: string;
+  /** The address's message, shown under the box. */
+  error?: string;
 }
 
 /**
  * An e-mail sign-up box (footer subscribe box, home newsletter). SPEC §2: a required e-mail
- * box with "no submit behaviour shown": the browser's required/e-mail check runs, and a valid
- * submit does nothing. A `dialog` form does exactly that without JavaScript: the browser checks
- * the fields before submitting, and a dialog submission outside a dialog goes nowhere
- * (decision 021).
+ * box, its look and texts kept. It posts the address to /newsletter (decision 078), which
+ * works without JavaScript and answers "Check your inbox"; the browser's required/e-mail check
+ * runs first. A hidden field only bots fill (the enquiry forms' honeypot) is refused there.
  */
 export function SubscribeForm({
   label = "Email address",
   buttonText = "Subscribe",
   tone = "light",
   className,
+  email,
+  error,
 }: SubscribeFormProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const classes = ["subscribe-form", `subscribe-form--${tone}`, className]
     .filter(Boolean)
     .join(" ");
   return (
-    <form className={classes} method="dialog">
+    <form className={classes} method="post" action={newsletterPath}>
       <label className="subscribe-form__label" htmlFor={`${id}-email`}>
         {label}
       </label>
@@ -35,15 +45,33 @@ export function SubscribeForm({
         <input
           className="subscribe-form__input"
           id={`${id}-email`}
-          name="subscribe-email"
+          name="email"
           type="email"
           required
           autoComplete="email"
           placeholder="you@example.com"
+          {...(email ? { defaultValue: email } : {})}
+          {...(error ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
         />
         <button type="submit" className="button button--accent subscribe-form__button">
           {buttonText}
         </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="subscribe-form__error">
+          {error}
+        </p>
+      ) : null}
+      <div className="subscribe-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
+        <input
+          id={`${id}-${honeypotFieldName}`}
+          name={honeypotFieldName}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </form>
   );

@@ -126,9 +126,10 @@ function Findings({
   csrfToken: string;
   confirm: boolean;
 }) {
-  const { email, enquiries, staffAccount, notesWritten, searchAlerts } = findings;
-  const nothing = enquiries.length === 0 && !staffAccount && searchAlerts.length === 0;
-  const erasable = enquiries.length + searchAlerts.length > 0;
+  const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter } = findings;
+  const nothing =
+    enquiries.length === 0 && !staffAccount && searchAlerts.length === 0 && !newsletter;
+  const erasable = enquiries.length + searchAlerts.length > 0 || Boolean(newsletter);
   return (
     <section className="admin-data-request" aria-labelledby="findings-title">
       <h2 className="admin-subtitle" id="findings-title">
@@ -162,6 +163,11 @@ function Findings({
           </ul>
         </>
       ) : null}
+      {newsletter ? (
+        <p>
+          {`A newsletter subscription (${newsletter.status}, since ${formatDateTime(newsletter.createdAt)}): deleted with the rest.`}
+        </p>
+      ) : null}
       {staffAccount ? (
         <p>
           {`A back-office account (${staffRoleNames[staffAccount.role as "owner" | "agent"] ?? staffAccount.role}) uses this address, created ${formatDateTime(staffAccount.createdAt)}, with ${plural(notesWritten, "note", "notes")} written. It is included in the export; this tool does not delete it.`}
@@ -185,7 +191,9 @@ function Findings({
               <button className="admin-button admin-button--danger" type="submit">
                 {enquiries.length > 0
                   ? `Delete ${plural(enquiries.length, "enquiry", "enquiries")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
-                  : `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`}
+                  : searchAlerts.length > 0
+                    ? `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`
+                    : "Delete the newsletter subscription…"}
               </button>
             </Form>
           ) : null}
@@ -208,6 +216,7 @@ function Findings({
             {searchAlerts.length > 0
               ? ` The address's ${plural(searchAlerts.length, "search alert", "search alerts")} will be deleted too.`
               : ""}
+            {newsletter ? " Its newsletter subscription will be deleted too." : ""}
           </p>
           <div className="admin-actions">
             <Form method="post">

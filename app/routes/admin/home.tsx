@@ -76,6 +76,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <p>
             <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
           </p>
+          <p>
+            <Link to={adminPaths.newsletter}>
+              Newsletter: the subscribed addresses, their export and deleting one
+            </Link>
+          </p>
         </>
       ) : null}
       <h2 className="admin-subtitle">Your password and signing out</h2>
