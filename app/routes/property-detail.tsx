@@ -45,8 +45,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   const property = await withSanitizedDescription(found);
   // The Similar tab's related properties, fetched by code (they also fill the shared
-  // 'property' records).
-  const properties = await api.findPropertiesByCodes(codesOf(property.related_product));
+  // 'property' records), and the catalogue's cities and top prices for the sidebar's Advanced
+  // Search (decision 074).
+  const [properties, facets] = await Promise.all([
+    api.findPropertiesByCodes(codesOf(property.related_product)),
+    api.getSearchFacets(),
+  ]);
   // SPEC §2's Similar tab stays hand-picked; fewer than three are topped up with homes like
   // this one (decision 072), never instead of them.
   const handPicked = properties.filter((related) => related.code !== property.code);
@@ -55,7 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     exclude: handPicked.map((related) => related.code),
   });
   const viewing = viewingRequested(new URL(request.url).searchParams);
-  return { property, properties, moreLikeThis, viewing };
+  return { property, properties, moreLikeThis, viewing, facets };
 }
 
 /** The 'Are you Interested?' form posts here; the enquiry goes to the API from the server. */
@@ -71,12 +75,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** /property/{code}: one property's details, gallery, tabs and features, with the enquiry form. */
 export default function PropertyDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, properties, moreLikeThis, viewing } = loaderData;
+  const { property, properties, moreLikeThis, viewing, facets } = loaderData;
   return (
     <PropertyPage
       property={property}
       properties={properties}
       moreLikeThis={moreLikeThis}
+      facets={facets}
       enquiry={
         <PropertyEnquiryForm
           key={property.code}

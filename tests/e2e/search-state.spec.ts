@@ -139,6 +139,26 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText(foundText(count), { exact: true })).toBeVisible();
     });
 
+    test("a property page's Advanced Search offers the same cities and prices", async ({
+      page,
+    }) => {
+      const [home] = all;
+      await open(page, `/property/${home!.slug}`);
+      const search = advancedSearch(page);
+      await expect(
+        search.getByLabel("Location", { exact: true }).locator('optgroup[label="Cities"] option'),
+      ).toHaveText(cities().map(([name, count]) => `${name} (${count})`));
+      const [city, count] = otherCity();
+      await search
+        .getByLabel("Location", { exact: true })
+        .selectOption({ label: `${city} (${count})` });
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`/property\\?.*location=${encodeURIComponent(city)}`),
+      );
+      await expect(page.getByText(foundText(count), { exact: true })).toBeVisible();
+    });
+
     test("every type of the data filters, and so does the 'Property Category' group", async ({
       page,
     }) => {

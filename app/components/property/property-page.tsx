@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
 import { readAvailability } from "../../../lib/availability.ts";
+import type { SearchFacets } from "../../../lib/search-facets.ts";
 import { brochurePath } from "../../brochure/brochure-path.ts";
 import { useDisplayUnits } from "../../display-units.ts";
 import { propertyListingJsonLd, propertyPath } from "../../seo/json-ld.ts";
@@ -46,6 +47,8 @@ export interface PropertyPageProps {
   enquiry: ReactNode;
   /** Whether the visit counts as viewing the home (decision 077): not the back office's preview. */
   rememberViewed?: boolean;
+  /** The catalogue's cities and top prices, for the Advanced Search's choices (decision 074). */
+  facets?: SearchFacets;
 }
 
 /**
@@ -73,6 +76,7 @@ export function PropertyPage({
   moreLikeThis = [],
   enquiry,
   rememberViewed = true,
+  facets,
 }: PropertyPageProps) {
   const records = useRecords();
   const similar = matchProperties(codesOf(property.related_product), properties).filter(
@@ -167,7 +171,7 @@ export function PropertyPage({
             path={propertyPath(property)}
           />
           <RecentlyViewed currentCode={property.code} remember={rememberViewed} />
-          <AdvancedSearch action="/property" layout="wide" />
+          <AdvancedSearch action="/property" layout="wide" facets={facets} />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">
           {enquiry}
