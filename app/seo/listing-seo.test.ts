@@ -33,13 +33,19 @@ describe("listingSeo", () => {
   });
 
   it("drops parameters that change nothing from the canonical", () => {
-    const page = seoOf("utm_source=news&category=Land");
+    const page = seoOf("utm_source=news&fbclid=abc");
     expect(page.canonicalPath).toBe("/property");
     expect(page.robots).toBeUndefined();
   });
 
   it("keeps filtered and re-sorted listings out of the index, canonical to the plain listing", () => {
-    for (const query of ["location=New+York", "sort=price_asc", "bedrooms=2&page=2"]) {
+    // The 'Property Category' group filters too (decision 074).
+    for (const query of [
+      "location=New+York",
+      "category=Land",
+      "sort=price_asc",
+      "bedrooms=2&page=2",
+    ]) {
       const page = seoOf(query, query.includes("page=2") ? 2 : 1);
       expect(page.robots, query).toBe("noindex, follow");
       expect(page.canonicalPath, query).toBe("/property");
