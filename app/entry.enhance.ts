@@ -1,9 +1,8 @@
 /**
  * The script of every public page (decisions 021, 043): the site has no React in the browser
  * outside the back office. It runs each behaviour of the page on the server HTML. A module
- * script at the end of the body, it starts before DOMContentLoaded and runs the behaviours in
- * short tasks (runInShortTasks), so the page works before its `load` event and answers a tap
- * meanwhile; Embla, and Leaflet where a map is shown, follow through `import()`.
+ * script at the end of the body, it runs before DOMContentLoaded, so the page works before its
+ * `load` event; Embla, and Leaflet where a map is shown, follow through `import()`.
  *
  * Elements name their behaviour in `data-enhance`; images carry `data-fallback`.
  */
@@ -35,7 +34,6 @@ import { enhanceAdvancedSearch } from "./components/sidebar/enhance-advanced-sea
 import { enhanceAreaUnit, showRememberedAreaUnit } from "./components/units/enhance-area-unit.ts";
 import { enhanceFiltersToggle } from "./listing/enhance-filters-toggle.ts";
 import { enhanceSortSelect } from "./listing/enhance-sort-select.ts";
-import { runInShortTasks } from "./short-tasks.ts";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   accordion: enhanceAccordion,
@@ -65,20 +63,13 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   video: enhanceVideo,
 };
 
-function* pageSteps(): Generator<() => unknown> {
-  for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
-    const behaviour = behaviours[element.dataset.enhance ?? ""];
-    // An element taken out of the page by an earlier behaviour is left alone.
-    if (behaviour) yield () => element.isConnected && behaviour(element);
-  }
-  // Areas in the visitor's remembered unit, on pages without a toggle too (decision 046).
-  yield () => showRememberedAreaUnit(document);
-  for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
-    yield () => enhanceImage(image);
-  }
+for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
+  behaviours[element.dataset.enhance ?? ""]?.(element);
 }
-
-void runInShortTasks(pageSteps()).then(() => {
-  // The page works from here on (tests wait for it; the back office's React sets data-hydrated).
-  document.documentElement.dataset.enhanced = "true";
-});
+// Areas in the visitor's remembered unit, on pages without a toggle too (decision 046).
+showRememberedAreaUnit(document);
+for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
+  enhanceImage(image);
+}
+// The page works from here on (tests wait for it; the back office's React sets data-hydrated).
+document.documentElement.dataset.enhanced = "true";
