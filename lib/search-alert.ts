@@ -7,7 +7,9 @@
 import { availabilityLabels } from "./availability.ts";
 import { formatWholeAmount } from "./format.ts";
 import {
+  boundingBoxParam,
   type PropertyFilters,
+  polygonParam,
   propertySearchErrors,
   propertySearchParams,
   readPropertySearch,
@@ -120,6 +122,9 @@ export function describeAlertFilters(
   for (const [count, noun] of counts) {
     if (count !== undefined) parts.push(`${count}+ ${noun}${count === 1 ? "" : "s"}`);
   }
+  // The map's limits (decisions 054, 075): an alert saved from them keeps and applies them.
+  if (filters.polygon) parts.push("in an area drawn on the map");
+  else if (filters.bbox) parts.push("in an area of the map");
   return parts.length === 0 ? "All properties" : parts.join(", ");
 }
 
@@ -145,6 +150,9 @@ export function searchPageQueryOf(filters: PropertyFilters): string {
     const value = filters[field];
     if (value !== undefined) params.set(name, String(value));
   }
+  // The map's area too, so the link back lists the homes the alert matches.
+  if (filters.bbox) params.set("bbox", boundingBoxParam(filters.bbox));
+  if (filters.polygon) params.set("polygon", polygonParam(filters.polygon));
   return params.toString();
 }
 
