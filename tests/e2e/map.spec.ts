@@ -444,9 +444,13 @@ test.describe("without MAP_TILE_URL (the shared server)", () => {
 
     test("the map view explains itself and the list stays", async ({ page }) => {
       await page.goto("/search?view=map");
+      // What the visitor sees: the keyboard hint of the drawn map is in the page, hidden
+      // without scripting (decision 075).
       await expect(page.getByRole("region", { name: "Map of the properties found" })).toHaveText(
         "The map needs JavaScript. The list below shows the same properties.",
+        { useInnerText: true },
       );
+      await expect(page.locator(".property-map__hint")).toBeHidden();
       await expect(page.locator(".property-list .property-card")).toHaveCount(10);
       await expect(page.getByRole("link", { name: "Map view" })).toHaveAttribute(
         "aria-current",

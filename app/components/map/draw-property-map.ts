@@ -126,8 +126,6 @@ interface DrawControls {
   start: HTMLButtonElement;
   finish: HTMLButtonElement;
   cancel: HTMLButtonElement;
-  /** The keyboard's way, said next to the button. */
-  hint: HTMLElement;
   /** What drawing asks for and how many corners there are (a live region). */
   progress: HTMLElement;
 }
@@ -143,15 +141,10 @@ function drawControls(): DrawControls {
   const cancel = button("Cancel", "button--outline property-map__draw-cancel");
   finish.hidden = true;
   cancel.hidden = true;
-  const hint = element(
-    "p",
-    "property-map__hint",
-    "No mouse or touch? Move the map with the arrow keys, zoom with + and −, then choose 'Search this area'.",
-  );
   const progress = element("p", "property-map__progress");
   progress.setAttribute("aria-live", "polite");
   progress.hidden = true;
-  return { start, finish, cancel, hint, progress };
+  return { start, finish, cancel, progress };
 }
 
 function drawingText(count: number): string {
@@ -170,7 +163,11 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
   const listed = box.dataset.listed === undefined ? undefined : Number(box.dataset.listed);
 
   box.querySelector(".property-map__fallback")?.remove();
-  box.querySelector(".property-map__placeholder")?.remove();
+  for (const placeholder of box.querySelectorAll(".property-map__placeholder"))
+    placeholder.remove();
+  // The keyboard's way, in the server's HTML (PropertyMap): left where it is, so it does not
+  // paint again; the bar goes before it and the canvas after.
+  const hint = box.querySelector<HTMLElement>(".property-map__hint");
   const bar = element("div", "property-map__bar");
   if (!single) {
     const status = element("p", "property-map__status", statusText(answer, listed));
@@ -195,8 +192,11 @@ export async function drawPropertyMap(box: HTMLElement): Promise<void> {
     actions.append(searchArea);
     bar.append(actions);
   }
-  if (bar.childElementCount > 0) box.append(bar);
-  if (draw) box.append(draw.hint, draw.progress);
+  if (bar.childElementCount > 0) {
+    if (hint) hint.before(bar);
+    else box.append(bar);
+  }
+  if (draw) box.append(draw.progress);
   const canvas = element(
     "div",
     `property-map__canvas${tileUrl ? "" : " property-map__canvas--plain"}`,

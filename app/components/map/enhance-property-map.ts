@@ -33,7 +33,9 @@ export function enhancePropertyMap(box: HTMLElement): void {
         box.dataset.mapState = "failed";
         // The box's own words stand, but not "needs JavaScript": it ran, the map did not load.
         const fallback = box.querySelector(".property-map__fallback");
-        box.querySelector(".property-map__placeholder")?.remove();
+        for (const room of box.querySelectorAll(".property-map__placeholder")) room.remove();
+        // Without a map there is nothing to move with the keys.
+        box.querySelector(".property-map__hint")?.remove();
         if (fallback) {
           fallback.classList.add("property-map__fallback--shown");
           fallback.textContent = box.dataset.place

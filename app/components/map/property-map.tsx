@@ -69,8 +69,27 @@ export function PropertyMap({
     >
       <p className="property-map__fallback">{fallback}</p>
       {/* The map's room, held while its script loads (scripting only), so the list below does
-          not jump when it draws. */}
-      <div className="property-map__placeholder" aria-hidden="true" />
+          not jump when it draws. Where the map offers drawing, the keyboard's way is said in
+          the page itself, between the rooms of the bar and the canvas, so it paints with the
+          page rather than late (decision 075). */}
+      {searchAreaPath && !place ? (
+        <>
+          <div
+            className="property-map__placeholder property-map__placeholder--bar"
+            aria-hidden="true"
+          />
+          <p className="property-map__hint">
+            No mouse or touch? Move the map with the arrow keys, zoom with + and −, then choose
+            'Search this area'.
+          </p>
+          <div
+            className="property-map__placeholder property-map__placeholder--canvas"
+            aria-hidden="true"
+          />
+        </>
+      ) : (
+        <div className="property-map__placeholder" aria-hidden="true" />
+      )}
     </section>
   );
 }
