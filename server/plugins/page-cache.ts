@@ -241,22 +241,25 @@ export const defaultRenderLimit = { concurrency: 4, queueLength: 64, maxWaitMs: 
 const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_000 } as const;
 
 /**
+ * The sections whose every page is someone's own: the back office (decision 036), the search
+ * alerts' pages (a visitor's token and address, decision 055) and the newsletter's (a visitor's
+ * answer, a mailed token, decision 078).
+ */
+const personalSections = /^\/(?:admin|alerts|newsletter)(?:[/.]|$)/i;
+
+/**
  * Site pages only: not React Router's data requests, nor its route manifest, nor the enquiry
  * puzzle endpoint (a fresh puzzle per request: never kept, never one render for many), nor
  * the PDF brochures (binary, and kept by their own cache, decision 053).
  */
 export function isCacheablePath(path: string): boolean {
-  // The back office is per member of staff (decision 036): never kept; nor are puzzles (031).
+  // Personal sections are never kept; nor are puzzles (decision 031).
   return (
     !path.endsWith(".data") &&
     !/\.pdf$/i.test(path) &&
     !path.startsWith("/__manifest") &&
     path !== enquiryPuzzlePath &&
-    !/^\/admin(?:[/.]|$)/i.test(path) &&
-    // Search alerts' pages carry a visitor's token and address (decision 055).
-    !/^\/alerts(?:[/.]|$)/i.test(path) &&
-    // Nor the newsletter's (decision 078): a visitor's answer, a mailed token.
-    !/^\/newsletter(?:[/.]|$)/i.test(path)
+    !personalSections.test(path)
   );
 }
 
