@@ -16,13 +16,23 @@ import {
 const none = () => {};
 
 /**
+ * A control this browser cannot use (no site storage) gives up the room the style sheet keeps
+ * for it while scripts run. An inline style, not removal: React may own the node.
+ */
+function giveUpRoom(control: HTMLElement): () => void {
+  control.style.display = "none";
+  return none;
+}
+
+/**
  * A heart (`<button data-code aria-label hidden>`): shown, pressed while its property is on the
  * shortlist, and a press adds or removes it. Stays hidden where the browser keeps no storage.
  * @returns the cleanup.
  */
 export function enhanceShortlistToggle(button: HTMLElement): () => void {
   const code = button.dataset.code;
-  if (!code || !shortlistAvailable()) return none;
+  if (!code) return none;
+  if (!shortlistAvailable()) return giveUpRoom(button);
   const name = button.dataset.name || code;
   const show = (codes: readonly string[]) =>
     button.setAttribute("aria-pressed", String(codes.includes(code)));
@@ -50,7 +60,8 @@ export function enhanceShortlistCount(container: HTMLElement): () => void {
   const count = container.querySelector<HTMLElement>("[data-shortlist-count]");
   const unit = container.querySelector<HTMLElement>("[data-shortlist-unit]");
   const status = container.querySelector<HTMLElement>("[data-shortlist-status]");
-  if (!link || !count || !shortlistAvailable()) return none;
+  if (!link || !count) return none;
+  if (!shortlistAvailable()) return giveUpRoom(link);
   const show = (codes: readonly string[]) => {
     count.textContent = String(codes.length);
     link.href = shortlistPath(codes);
