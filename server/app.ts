@@ -332,7 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       listings: createAdminListings({
         database,
         store: photoStore,
-        redisUrl: config.REDIS_URL,
+        redis,
         log: app.log,
         geocoder: config.GEOCODER_URL
           ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
@@ -344,13 +344,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       content: createAdminContent({
         database,
         imageDir: config.IMAGE_DIR,
-        redisUrl: config.REDIS_URL,
+        redis,
         log: app.log,
       }),
       photos: createAdminPhotos({
         database,
         store: photoStore,
-        redisUrl: config.REDIS_URL,
+        redis,
         log: app.log,
       }),
       ...(options.site === true ? {} : { devServer: options.site.devServer }),

@@ -29,22 +29,13 @@ export function notifyContentChangeListeners(): void {
 }
 
 /**
- * Announces a content change: to this process's listeners and, when `redisUrl` is set, to
- * every app server subscribed on Redis. Call it after each committed content write.
+ * Announces a content change: to this process's listeners and, through `redis` when given (the
+ * app's one client; a command's own), to every app server subscribed. Call it after each
+ * committed content write.
  */
-export async function publishContentChange(redisUrl: string | undefined): Promise<void> {
+export async function publishContentChange(redis: Redis | undefined): Promise<void> {
   notifyContentChangeListeners();
-  if (!redisUrl) return;
-  const { Redis } = await import("ioredis");
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  // A failure surfaces as connect()'s or publish()'s rejection; the event would be logged twice.
-  redis.on("error", () => {});
-  try {
-    await redis.connect();
-    await redis.publish(contentChangeChannel, String(Date.now()));
-  } finally {
-    redis.disconnect();
-  }
+  await redis?.publish(contentChangeChannel, String(Date.now()));
 }
 
 export interface ContentChangeSubscription {

@@ -141,7 +141,6 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     listings: createAdminListings({
       database: test.handle,
       store: createFilesystemPhotoStore(createTestImageDir()),
-      redisUrl: undefined,
       log: silent,
     }),
     enquiries: createAdminEnquiries({ database: test.handle, log: silent, mailing: false }),
@@ -150,13 +149,11 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
     content: createAdminContent({
       database: test.handle,
       imageDir: createTestImageDir(),
-      redisUrl: undefined,
       log: silent,
     }),
     photos: createAdminPhotos({
       database: test.handle,
       store: createFilesystemPhotoStore(createTestImageDir()),
-      redisUrl: undefined,
       log: silent,
     }),
   });
@@ -582,7 +579,6 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       const listings = createAdminListings({
         database: other.handle,
         store: createFilesystemPhotoStore(createTestImageDir()),
-        redisUrl: undefined,
         log: silent,
       });
       const [row] = (await listAllPropertyRows(other.handle.db)).filter(

@@ -5,6 +5,21 @@
 import type { Config } from "../../config/env.ts";
 import { publishContentChange } from "../content-changes.ts";
 
+/** A command is short-lived: it connects for its one announcement and disconnects. */
+async function publishThroughOwnClient(redisUrl: string | undefined): Promise<void> {
+  if (!redisUrl) return publishContentChange(undefined);
+  const { Redis } = await import("ioredis");
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // A failure surfaces as connect()'s or publish()'s rejection; the event would be logged twice.
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    await publishContentChange(redis);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /**
  * Called once after a command saved a change (never after a dry run or a command that changed
  * nothing). With REDIS_URL every subscribed server hears of it at once; without Redis, servers
@@ -16,7 +31,7 @@ export async function announceContentChange(
   warn: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<void> {
   try {
-    await publishContentChange(config.REDIS_URL);
+    await publishThroughOwnClient(config.REDIS_URL);
   } catch (error) {
     warn(
       `warning: the change is saved, but running servers could not be told through Redis ` +

@@ -139,7 +139,6 @@ describe.each(testDialects)("the floor-plan upload on %s", (dialect) => {
     createAdminPhotos({
       database: test.handle,
       store: createFilesystemPhotoStore(imageDir),
-      redisUrl: undefined,
       log: silent,
     });
   let taken = 0;

@@ -41,7 +41,6 @@ describe.each(testDialects)("merging two people's photo saves on %s", (dialect) 
     createAdminPhotos({
       database: test.handle,
       store: createFilesystemPhotoStore(createTestImageDir()),
-      redisUrl: undefined,
       log: silent,
       now: () => theirTime,
     });

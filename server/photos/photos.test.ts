@@ -197,7 +197,6 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     createAdminPhotos({
       database: test.handle,
       store: createFilesystemPhotoStore(imageDir),
-      redisUrl: undefined,
       log: silent,
     });
   let taken = 0;
@@ -417,7 +416,6 @@ describe.each(testDialects)("the photo service on %s", (dialect) => {
     const service = createAdminPhotos({
       database: test.handle,
       store: racing,
-      redisUrl: undefined,
       log: silent,
     });
     const answer = await service.upload(session, code, [{ name: "race.jpg", bytes }]);

@@ -6,6 +6,7 @@
  * no listing uses any more is deleted with its derivatives.
  */
 
+import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { AdminPhotosService } from "#app-context";
 import type { Database, DatabaseHandle } from "../../db/database.ts";
@@ -61,8 +62,8 @@ import { inspectFloorPlan, inspectPhoto } from "./validate.ts";
 export interface AdminPhotosOptions {
   database: DatabaseHandle;
   store: PhotoStore;
-  /** REDIS_URL: changes reach the other app servers through it. */
-  redisUrl: string | undefined;
+  /** The app's Redis client (REDIS_URL): changes reach the other app servers through it. */
+  redis?: Redis | undefined;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
 }
@@ -101,7 +102,7 @@ const floorPlanUploads: UploadKind = {
 };
 
 export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosService {
-  const { database, store, redisUrl, log } = options;
+  const { database, store, redis, log } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
 
@@ -208,7 +209,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
   }
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
-    publishContentChange(redisUrl).catch((error: unknown) =>
+    publishContentChange(redis).catch((error: unknown) =>
       log.warn({ err: error }, "photos changed, but other app servers could not be told"),
     );
 

@@ -94,8 +94,7 @@ describe.each(testDialects)("files no listing uses on %s", (dialect) => {
       .where("code", "=", code)
       .execute();
   }
-  const listings = () =>
-    createAdminListings({ database: test.handle, store, redisUrl: undefined, log: silent });
+  const listings = () => createAdminListings({ database: test.handle, store, log: silent });
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect, { seed: true });
@@ -204,7 +203,6 @@ describe.each(testDialects)("files no listing uses on %s", (dialect) => {
     const answer = await createAdminPhotos({
       database: test.handle,
       store: racing,
-      redisUrl: undefined,
       log: silent,
     }).upload(session, gone.code, [{ name: "late.jpg", bytes }]);
     expect(answer).toMatchObject({ ok: false });
@@ -222,7 +220,6 @@ describe.each(testDialects)("files no listing uses on %s", (dialect) => {
     const refused = await createAdminPhotos({
       database: test.handle,
       store,
-      redisUrl: undefined,
       log: silent,
     }).upload(session, full.code, [{ name: "one-more.jpg", bytes: more }]);
     expect(refused.results[0]).toMatchObject({ ok: false, name: "one-more.jpg" });

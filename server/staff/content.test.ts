@@ -53,8 +53,7 @@ describe.each(testDialects)("the back office's site content on %s", (dialect) =>
     user: { id: 2, email: "agent@example.com", role: "agent" } as StaffSession["user"],
     csrfToken: "x",
   };
-  const content = () =>
-    createAdminContent({ database: test.handle, imageDir, redisUrl: undefined, log: silent });
+  const content = () => createAdminContent({ database: test.handle, imageDir, log: silent });
 
   async function eventsSince(id: number) {
     const rows = await db.selectFrom("audit_event").selectAll().where("id", ">", id).execute();

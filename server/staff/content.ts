@@ -5,7 +5,9 @@
  * (server/content-changes.ts), so every app server drops its cached pages and §7 answers at
  * once. Images go through server/staff/site-image-upload.ts alone.
  */
+
 import { createHash } from "node:crypto";
+import type { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AdminContentService, StaffSession } from "#app-context";
@@ -67,8 +69,8 @@ export interface AdminContentOptions {
   database: DatabaseHandle;
   /** IMAGE_DIR: where uploaded slider pictures and the logo are stored. */
   imageDir: string;
-  /** REDIS_URL: changes reach the other app servers through it. */
-  redisUrl: string | undefined;
+  /** The app's Redis client (REDIS_URL): changes reach the other app servers through it. */
+  redis?: Redis | undefined;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
 }
@@ -178,12 +180,12 @@ function codesOf(itemList: string | undefined): string[] {
 }
 
 export function createAdminContent(options: AdminContentOptions): AdminContentService {
-  const { database, imageDir, redisUrl, log } = options;
+  const { database, imageDir, redis, log } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
-    publishContentChange(redisUrl).catch((error: unknown) =>
+    publishContentChange(redis).catch((error: unknown) =>
       log.warn({ err: error }, "site content changed, but other app servers could not be told"),
     );
 

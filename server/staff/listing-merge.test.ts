@@ -42,7 +42,6 @@ describe.each(testDialects)("merging two people's saves of a listing on %s", (di
     createAdminListings({
       database: test.handle,
       store: createFilesystemPhotoStore(createTestImageDir()),
-      redisUrl: undefined,
       log: silent,
       now: () => clock,
     });

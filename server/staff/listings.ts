@@ -3,6 +3,7 @@
  * actions, each change announced on the content-change path (server/content-changes.ts) so
  * every app server drops its cached pages and §7 answers at once.
  */
+import type { Redis } from "ioredis";
 import type { AdminListingsService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
 import {
@@ -84,8 +85,8 @@ const relatedSearchLimit = 20;
 
 export interface AdminListingsOptions {
   database: DatabaseHandle;
-  /** REDIS_URL: changes reach the other app servers through it. */
-  redisUrl: string | undefined;
+  /** The app's Redis client (REDIS_URL): changes reach the other app servers through it. */
+  redis?: Redis | undefined;
   /** Where the listings' photo and floor-plan files are: those no listing uses any more go. */
   store: PhotoStore;
   log: { warn(object: unknown, message: string): void };
@@ -100,12 +101,12 @@ export function actorOf(session: StaffSession): AuditActor & { id: number } {
 }
 
 export function createAdminListings(options: AdminListingsOptions): AdminListingsService {
-  const { database, store, redisUrl, log, geocoder } = options;
+  const { database, store, redis, log, geocoder } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
-    publishContentChange(redisUrl).catch((error: unknown) =>
+    publishContentChange(redis).catch((error: unknown) =>
       log.warn({ err: error }, "a listing changed, but other app servers could not be told"),
     );
   const announced = async (saved: ListingSave) => {
