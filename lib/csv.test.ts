@@ -41,6 +41,12 @@ describe("parseCsv", () => {
   it("numbers each record by the line it starts on", () => {
     const records = parseCsv('h1,h2\n"multi\nline",x\n\nlast,y\n');
     expect(records.map((record) => record.line)).toEqual([1, 2, 5]);
+    const crlf = parseCsv('h\r\n"x\r\ny",z\r\n\r\nlast\r\n');
+    expect(crlf.map((record) => record.line)).toEqual([1, 2, 5]);
+  });
+
+  it("reads CR, LF and CRLF line ends mixed in one file", () => {
+    expect(fieldsOf("a\rb\nc\r\nd")).toEqual([["a"], ["b"], ["c"], ["d"]]);
   });
 
   it("takes a quote inside an unquoted field literally", () => {

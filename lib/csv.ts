@@ -1,7 +1,11 @@
 /**
- * CSV (RFC 4180) for the command-line imports and exports: a reader for files that people
- * save from spreadsheets, and a writer whose cells a spreadsheet never runs as formulas.
+ * CSV (RFC 4180) for the command-line imports and exports, read by csv-parse and written by
+ * csv-stringify: a reader for files that people save from spreadsheets, and a writer whose cells
+ * a spreadsheet never runs as formulas. This module only sets the libraries' options, numbers the
+ * records by line and guards formulas; callers keep its small interface.
  */
+import { type Options, CsvError as ParseError, parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 
 /** A malformed CSV file; the message names the line. */
 export class CsvError extends Error {
@@ -14,74 +18,69 @@ export interface CsvRecord {
   line: number;
 }
 
+/** A line break as spreadsheets write them: CRLF, LF, or an old Mac's CR. */
+const lineBreak = /\r\n|\r|\n/g;
+
+const lineBreaksIn = (fields: readonly string[]): number =>
+  fields.reduce((count, field) => count + (field.match(lineBreak)?.length ?? 0), 0);
+
 /**
- * Splits CSV text into records: fields separated by commas, records by CRLF or LF; a quoted
- * field may hold commas, line breaks and doubled quotes. A leading UTF-8 byte order mark is
- * dropped, and so are empty lines. Throws {@link CsvError} for an unterminated quoted field or
- * text after a closing quote.
+ * Splits CSV text into records: fields separated by commas, records by CRLF, LF or CR (mixed in
+ * one file too); a quoted field may hold commas, line breaks and doubled quotes, and a quote inside
+ * an unquoted field (`5" screen`) is taken literally. A leading UTF-8 byte order mark is dropped,
+ * and so are empty lines. Throws {@link CsvError}, naming the line its record starts on, for an
+ * unterminated quoted field or text after a closing quote.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  /** The current field was quoted, so it counts even when empty. */
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  const endField = () => {
-    fields.push(field);
-    field = "";
-    quoted = false;
-  };
-  const endRecord = () => {
-    const empty = fields.length === 0 && field === "" && !quoted;
-    endField();
-    if (!empty) records.push({ fields, line: recordLine });
-    fields = [];
-  };
-
-  let index = 0;
-  while (index < input.length) {
-    const character = input[index]!;
-    if (character === '"' && field === "" && !quoted) {
-      const opening = line;
-      quoted = true;
-      index += 1;
-      for (;;) {
-        if (index >= input.length) {
-          throw new CsvError(`Line ${opening}: a quoted field is never closed.`);
-        }
-        const inner = input[index]!;
-        index += 1;
-        if (inner === '"') {
-          if (input[index] !== '"') break;
-          index += 1;
-        } else if (inner === "\n") {
-          line += 1;
-        }
-        field += inner;
-      }
-      const next = input[index];
-      if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-        throw new CsvError(`Line ${line}: text after a closing quote (write "" for a quote).`);
-      }
-      continue;
-    }
-    if (character === ",") {
-      endField();
-    } else if (character === "\n" || character === "\r") {
-      endRecord();
-      if (character === "\r" && input[index + 1] === "\n") index += 1;
-      line += 1;
-      recordLine = line;
-    } else {
-      field += character;
-    }
-    index += 1;
+  try {
+    return readRecords(text, false);
+  } catch (error) {
+    // The strict reading refuses a quote inside an unquoted field, which people type (5" screen);
+    // read such a file again with relax_quotes. Only then: relax_quotes also keeps text after a
+    // closing quote as it stands (`"x"y`), which usually means an unescaped quote and which the
+    // strict reading refuses; in a file that has both, the record is read as it stands.
+    if (error instanceof StrayQuote) return readRecords(text, true);
+    throw error;
   }
-  if (field !== "" || quoted || fields.length > 0) endRecord();
-  return records;
+}
+
+/** The strict reading met a quote inside an unquoted field. */
+class StrayQuote extends Error {}
+
+function readRecords(text: string, relaxQuotes: boolean): CsvRecord[] {
+  // csv-parse counts CRLF inside a quoted field as two lines, so lines are counted here: a record
+  // starts after the previous one's line breaks and the empty lines skipped since.
+  let nextLine = 1;
+  let emptyLinesBefore = 0;
+  const lines: number[] = [];
+  const options: Options = {
+    bom: true,
+    record_delimiter: ["\r\n", "\n", "\r"],
+    relax_column_count: true,
+    relax_quotes: relaxQuotes,
+    skip_empty_lines: true,
+    on_record: (fields: string[], context) => {
+      const line = nextLine + context.empty_lines - emptyLinesBefore;
+      emptyLinesBefore = context.empty_lines;
+      nextLine = line + lineBreaksIn(fields) + 1;
+      lines.push(line);
+      return fields;
+    },
+  };
+  try {
+    return parse(text, options).map((fields, index) => ({ fields, line: lines[index]! }));
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    if (error.code === "INVALID_OPENING_QUOTE") throw new StrayQuote();
+    const line = nextLine + Number(error.empty_lines) - emptyLinesBefore;
+    if (error.code === "CSV_QUOTE_NOT_CLOSED") {
+      throw new CsvError(`Line ${line}: a quoted field is never closed.`);
+    }
+    if (error.code === "CSV_INVALID_CLOSING_QUOTE") {
+      throw new CsvError(`Line ${line}: text after a closing quote (write "" for a quote).`);
+    }
+    throw new CsvError(`Line ${line}: ${error.message}`);
+  }
 }
 
 /** Text a spreadsheet would run as a formula, after any apostrophes that protect it. */
@@ -96,16 +95,27 @@ const formulaStart = /^'*[=+\-@\t\r]/;
 const plainTelephone = /^\+[\d ().-]*\d[\d ().-]*$/;
 
 /**
- * One CSV cell. A text a spreadsheet would run as a formula (=, +, -, @, tab or carriage return
- * first) is prefixed with an apostrophe, so it shows as the text it is; {@link csvText} undoes
- * that on the way back in. A plain telephone number (`+44 7700 900123`) is not a formula.
+ * A text a spreadsheet would run as a formula (=, +, -, @, tab or carriage return first),
+ * prefixed with an apostrophe so it shows as the text it is. csv-stringify's own
+ * `escape_formulas` is not used: it would also prefix a telephone number and could not be undone
+ * for a text that already starts with an apostrophe.
+ */
+function formulaSafe(text: string): string {
+  return formulaStart.test(text) && !plainTelephone.test(text) ? `'${text}` : text;
+}
+
+const stringifyOptions = {
+  cast: { string: formulaSafe },
+  record_delimiter: "\r\n",
+} as const;
+
+/**
+ * One CSV cell. A text a spreadsheet would run as a formula is prefixed with an apostrophe;
+ * {@link csvText} undoes that on the way back in. A plain telephone number (`+44 7700 900123`)
+ * is not a formula. Numbers are written as they are.
  */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && formulaStart.test(text) && !plainTelephone.test(text)) {
-    text = `'${text}`;
-  }
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return stringify([[value]], { ...stringifyOptions, eof: false });
 }
 
 /** A cell's text as {@link csvCell} was given it: drops the apostrophe added before a formula. */
@@ -118,7 +128,5 @@ export function formatCsv(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  const lines = [header.map(csvCell).join(",")];
-  for (const row of rows) lines.push(row.map(csvCell).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return stringify([header, ...rows], stringifyOptions);
 }

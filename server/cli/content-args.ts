@@ -1,4 +1,5 @@
 /** The command line of `npm run content`: its help texts and the parsing of its arguments. */
+import { parseArgs } from "node:util";
 import { type CollectionName, collectionNames } from "../../lib/collection-names.ts";
 import { collectionNameOf } from "../content/collections.ts";
 import type { ExportFormat } from "../content/export-properties.ts";
@@ -117,8 +118,9 @@ interface Parsed {
 }
 
 /**
- * Splits arguments into positionals and options (`--name value`, `--name=value`, or a flag);
- * refuses an option the command does not take.
+ * Splits arguments into positionals and options (`--name value`, `--name=value`, or a flag) with
+ * `node:util`'s parseArgs; refuses an option the command does not take, a value missing or given
+ * to a flag, and an option given twice, in words that say what to change.
  */
 function splitArgs(
   args: readonly string[],
@@ -126,31 +128,39 @@ function splitArgs(
   valueOptions: readonly string[],
   flags: readonly string[] = [],
 ): Parsed {
-  const positionals: string[] = [];
-  const options = new Map<string, string | true>();
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index]!;
-    if (!arg.startsWith("--") || arg === "--") {
-      positionals.push(arg);
-      continue;
-    }
-    const equals = arg.indexOf("=");
-    const name = equals === -1 ? arg : arg.slice(0, equals);
-    if (options.has(name)) throw new UsageError(`${name} is given more than once.`, topic);
-    if (flags.includes(name)) {
-      if (equals !== -1) throw new UsageError(`${name} takes no value.`, topic);
-      options.set(name, true);
-    } else if (valueOptions.includes(name)) {
-      const value = equals === -1 ? args[++index] : arg.slice(equals + 1);
-      if (value === undefined || (equals === -1 && value.startsWith("--"))) {
-        throw new UsageError(`${name} needs a value.`, topic);
-      }
-      options.set(name, value);
-    } else {
+  const options: Record<string, { type: "string" | "boolean" }> = {};
+  for (const name of valueOptions) options[name.slice(2)] = { type: "string" };
+  for (const name of flags) options[name.slice(2)] = { type: "boolean" };
+  // Not strict: the tokens are checked here, so the messages are this command's own.
+  const { positionals, tokens } = parseArgs({
+    args: [...args],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const given = new Map<string, string | true>();
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const name = token.rawName;
+    const type = options[token.name]?.type;
+    if (type === undefined || !name.startsWith("--")) {
       throw new UsageError(`Unknown option ${name} for '${topic}'.`, topic);
     }
+    if (given.has(name)) throw new UsageError(`${name} is given more than once.`, topic);
+    if (type === "boolean") {
+      if (token.inlineValue) throw new UsageError(`${name} takes no value.`, topic);
+      given.set(name, true);
+    } else {
+      // Without `=`, the next argument is the value, unless it is another option.
+      const value = token.value;
+      if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
+        throw new UsageError(`${name} needs a value.`, topic);
+      }
+      given.set(name, value);
+    }
   }
-  return { positionals, options };
+  return { positionals, options: given };
 }
 
 function optionValue(parsed: Parsed, name: string): string | undefined {

@@ -26,6 +26,7 @@ describe("the content command's arguments", () => {
       ["import", "--dry-run", "a.json", "--images=pics"],
       { kind: "import", file: "a.json", images: "pics", dryRun: true },
     ],
+    [["import", "--", "-odd.csv"], { kind: "import", file: "-odd.csv", dryRun: false }],
     [["export"], { kind: "export", format: "csv" }],
     [["export", "--output", "all.json"], { kind: "export", format: "json", output: "all.json" }],
     [
@@ -48,7 +49,10 @@ describe("the content command's arguments", () => {
     [["import"], "Missing the file to import (a .csv or .json file)."],
     [["import", "a.csv", "b.csv"], "Unexpected argument 'b.csv'."],
     [["import", "a.csv", "--images"], "--images needs a value."],
+    [["import", "a.csv", "--images", "--dry-run"], "--images needs a value."],
     [["import", "a.csv", "--dry-run=yes"], "--dry-run takes no value."],
+    [["import", "a.csv", "--dry-run", "--dry-run"], "--dry-run is given more than once."],
+    [["import", "a.csv", "-x"], "Unknown option -x for 'import'."],
     [["export", "--format", "xml"], "Unknown format 'xml': the formats are csv and json."],
     [["profile", "set"], "Give at least one field to set, or --from <file.json>."],
     [["profile", "set", "--colour", "red"], "Unknown option --colour for 'profile'."],
