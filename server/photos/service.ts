@@ -87,18 +87,37 @@ const appendAttempts = 5;
 interface UploadKind {
   noun: string;
   maxFilesPerPost: number;
+  maxPerListing: number;
   inspect: typeof inspectPhoto;
 }
 
 const photoUploads: UploadKind = {
   noun: "photo",
   maxFilesPerPost: photoLimits.maxFilesPerPost,
+  maxPerListing: photoLimits.maxPhotosPerListing,
   inspect: inspectPhoto,
 };
 const floorPlanUploads: UploadKind = {
   noun: "floor plan",
   maxFilesPerPost: floorPlanLimits.maxFilesPerPost,
+  maxPerListing: maxFloorPlans,
   inspect: inspectFloorPlan,
+};
+
+/** What {@link createAdminPhotos}'s check-and-store step kept of an upload's files. */
+interface StoredUpload {
+  /** Each posted file's result, in the order posted. */
+  results: PhotoUploadResult[];
+  /** The distinct stored files, with where their result is. */
+  accepted: Map<string, { bytes: Buffer; index: number }>;
+}
+
+/** The answer to an upload for a listing that is not there. */
+const noSuchListing: PhotoUploadAnswer = {
+  ok: false,
+  missing: true,
+  results: [],
+  message: "There is no listing with this code.",
 };
 
 export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosService {
@@ -111,9 +130,12 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
    * outside any transaction: each file's result, in the order posted, and the distinct stored
    * files with where their result is.
    */
-  async function checkAndStore(files: readonly UploadedFile[], kind: UploadKind) {
+  async function checkAndStore(
+    files: readonly UploadedFile[],
+    kind: UploadKind,
+  ): Promise<StoredUpload> {
     const results: PhotoUploadResult[] = [];
-    const accepted = new Map<string, { bytes: Buffer; index: number }>();
+    const accepted: StoredUpload["accepted"] = new Map();
     for (const file of files.slice(0, kind.maxFilesPerPost)) {
       // One image at a time server-wide: each decodes its pixels into memory (decision 065).
       const outcome = await runImageWork(async () => {
@@ -179,7 +201,7 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
    */
   async function appendStored(
     kind: UploadKind,
-    { results, accepted }: Awaited<ReturnType<typeof checkAndStore>>,
+    { results, accepted }: StoredUpload,
     append: (trx: Kysely<Database>) => Promise<AppendOutcome>,
   ): Promise<PhotoUploadAnswer> {
     for (let attempt = 1; attempt <= appendAttempts; attempt++) {
@@ -207,6 +229,40 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       message: `The listing kept changing while the ${kind.noun}s were added; try again.`,
     };
   }
+  /**
+   * Under the lock: the stored files an upload adds to a listing that has the `known` files
+   * already, in the order posted. One the listing has is marked a duplicate; one past the
+   * kind's most a listing may have is refused. A clean-up may have deleted a file since it was
+   * stored (same bytes, removed elsewhere): each placed one is put back before the listing
+   * refers to it.
+   */
+  async function placeNew(
+    kind: UploadKind,
+    { results, accepted }: StoredUpload,
+    known: ReadonlySet<string>,
+  ): Promise<string[]> {
+    const placed: string[] = [];
+    for (const [name, { bytes, index }] of accepted) {
+      const result = results[index];
+      if (known.has(name)) {
+        if (result?.ok) result.duplicate = true;
+        continue;
+      }
+      if (known.size + placed.length >= kind.maxPerListing) {
+        const shown = result?.name ?? name;
+        results[index] = {
+          ok: false,
+          name: shown,
+          message: `${shown} was not added: a listing may have at most ${kind.maxPerListing} ${kind.noun}s.`,
+        };
+        continue;
+      }
+      await store.ensure(name, bytes);
+      placed.push(name);
+    }
+    return placed;
+  }
+
   /** The change is committed: failing to tell other servers is logged, not the answer. */
   const announce = () =>
     publishContentChange(redis).catch((error: unknown) =>
@@ -236,53 +292,30 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
       if (named.length > maxFloorPlanLabel || /[|=]/.test(named)) {
         return { ok: false, results: [], message: labelRule };
       }
-      if (!(await findListingPhotoRow(db, code))) {
-        return {
-          ok: false,
-          missing: true,
-          results: [],
-          message: "There is no listing with this code.",
-        };
-      }
+      if (!(await findListingPhotoRow(db, code))) return noSuchListing;
       const stored = await checkAndStore(files, floorPlanUploads);
-      const { results, accepted } = stored;
-      if (accepted.size === 0) return { ok: true, results };
+      if (stored.accepted.size === 0) return { ok: true, results: stored.results };
 
       const at = now();
       return appendStored(floorPlanUploads, stored, async (trx) => {
         const row = await findListingPhotoRow(trx, code);
         if (!row) return { kind: "missing" };
         const plans = await listFloorPlans(trx, row.id);
-        const known = new Set(plans.map((plan) => plan.file));
-        const added: FloorPlan[] = [];
-        for (const [name, { bytes, index }] of accepted) {
-          const result = results[index];
-          if (known.has(name)) {
-            if (result?.ok) result.duplicate = true;
-            continue;
-          }
-          if (plans.length + added.length >= maxFloorPlans) {
-            results[index] = {
-              ok: false,
-              name: result?.name ?? name,
-              message: `${result?.name ?? name} was not added: a listing may have at most ${maxFloorPlans} floor plans.`,
-            };
-            continue;
-          }
-          await store.ensure(name, bytes);
-          const position = plans.length + added.length;
-          added.push({
-            label:
-              named === ""
-                ? defaultFloorPlanLabel(position)
-                : added.length === 0
-                  ? named
-                  : `${named} ${added.length + 1}`,
-            file: name,
-            kind: name.endsWith(".pdf") ? "pdf" : "image",
-          });
-          known.add(name);
-        }
+        const placed = await placeNew(
+          floorPlanUploads,
+          stored,
+          new Set(plans.map((plan) => plan.file)),
+        );
+        const added: FloorPlan[] = placed.map((name, nth) => ({
+          label:
+            named === ""
+              ? defaultFloorPlanLabel(plans.length + nth)
+              : nth === 0
+                ? named
+                : `${named} ${nth + 1}`,
+          file: name,
+          kind: name.endsWith(".pdf") ? "pdf" : "image",
+        }));
         if (added.length === 0) return { kind: "unchanged", revision: row.revision };
         if (!(await raiseListingRevision(trx, code, row.revision, at.toISOString()))) {
           return { kind: "moved" };
@@ -304,47 +337,22 @@ export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosServi
     },
 
     async upload(session, code, files) {
-      if (!(await findListingPhotoRow(db, code))) {
-        return {
-          ok: false,
-          missing: true,
-          results: [],
-          message: "There is no listing with this code.",
-        };
-      }
+      if (!(await findListingPhotoRow(db, code))) return noSuchListing;
       // Checked and stored first, outside any transaction: encoding the derivatives is slow.
       const stored = await checkAndStore(files, photoUploads);
-      const { results, accepted } = stored;
-      if (accepted.size === 0) return { ok: true, results };
+      if (stored.accepted.size === 0) return { ok: true, results: stored.results };
 
       const at = now();
       return appendStored(photoUploads, stored, async (trx) => {
         const row = await findListingPhotoRow(trx, code);
         if (!row) return { kind: "missing" };
         const { photos, cover } = photosOfRow(row);
-        const known = new Set(photos.map((photo) => photo.file));
-        const added: string[] = [];
-        for (const [name, { bytes, index }] of accepted) {
-          const result = results[index];
-          if (known.has(name)) {
-            if (result?.ok) result.duplicate = true;
-            continue;
-          }
-          if (photos.length >= photoLimits.maxPhotosPerListing) {
-            results[index] = {
-              ok: false,
-              name: result?.name ?? name,
-              message: `${result?.name ?? name} was not added: a listing may have at most ${photoLimits.maxPhotosPerListing} photos.`,
-            };
-            continue;
-          }
-          // A clean-up may have deleted the file since it was stored (same bytes, removed
-          // elsewhere): under the lock it is put back before the listing refers to it.
-          await store.ensure(name, bytes);
-          photos.push({ file: name, alt: "" });
-          known.add(name);
-          added.push(name);
-        }
+        const added = await placeNew(
+          photoUploads,
+          stored,
+          new Set(photos.map((photo) => photo.file)),
+        );
+        photos.push(...added.map((file) => ({ file, alt: "" })));
         if (added.length === 0) return { kind: "unchanged", revision: row.revision };
         const written = await writeListingPhotos(
           trx,
