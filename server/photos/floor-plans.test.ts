@@ -18,7 +18,7 @@ import type { Database } from "../../db/database.ts";
 import { listAuditEvents } from "../../db/queries/audit.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { floorPlanLimits } from "../../lib/admin-photos.ts";
-import { maxFloorPlanLabel } from "../../lib/floor-plans.ts";
+import { maxFloorPlanLabel, maxFloorPlans } from "../../lib/floor-plans.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   buildActivePdfBytes,
@@ -166,6 +166,36 @@ describe.each(testDialects)("the floor-plan upload on %s", (dialect) => {
     };
   });
   afterAll(() => test?.drop());
+
+  it("fills a listing up to its most plans and refuses the ones past it, naming each", async () => {
+    const code = await listingCode();
+    const photos = service();
+    const before = await photos.open(session, code);
+    if (!before) throw new Error("no listing");
+    const room = maxFloorPlans - before.floorPlans.length;
+    const pdfs = Array.from({ length: room + 2 }, (_, nth) => ({
+      name: `plan-${nth + 1}.pdf`,
+      bytes: buildPdfBytes(`${dialect} limit ${nth}`),
+    }));
+    const answers = [];
+    for (let from = 0; from < pdfs.length; from += floorPlanLimits.maxFilesPerPost) {
+      const post = pdfs.slice(from, from + floorPlanLimits.maxFilesPerPost);
+      answers.push(await photos.uploadFloorPlans(session, code, post, ""));
+    }
+    const results = answers.flatMap((answer) => answer.results);
+    expect(results.filter((result) => result.ok)).toHaveLength(room);
+    expect(results.slice(room)).toEqual(
+      pdfs.slice(room).map(({ name }) => ({
+        ok: false,
+        name,
+        message: `${name} was not added: a listing may have at most ${maxFloorPlans} floor plans.`,
+      })),
+    );
+    const after = await photos.open(session, code);
+    expect(after?.floorPlans).toHaveLength(maxFloorPlans);
+    // What was refused is not kept in the image folder.
+    for (const { bytes } of pdfs.slice(room)) expect(stored(`${sha(bytes)}.pdf`)).toBe(false);
+  });
 
   it("appends an image and a PDF after the listing's plans, over its revision, logged and announced", async () => {
     const code = await listingCode();
