@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createWorkLimit, OverloadedError } from "./work-limit.ts";
+import { createWorkLimit, holdSlotUntil, OverloadedError } from "./work-limit.ts";
 
 /** A task that runs until `finish()` is called. */
 function heldTask() {
@@ -94,5 +94,41 @@ describe("a work limit's queue", () => {
     const second = limit.run(async () => otherWorkRan);
     await expect(first).resolves.toBe("first");
     await expect(second).resolves.toBe(true);
+  });
+});
+
+describe("holding a slot until the work says it is done", () => {
+  it("admits the next holder only once the one before releases, and refuses past the queue", async () => {
+    const limit = createWorkLimit({ concurrency: 1, queueLength: 1, maxWaitMs: 60_000 });
+    const releases: (() => void)[] = [];
+    const keep = (release: () => void) => void releases.push(release);
+    await holdSlotUntil(limit, keep);
+    let secondIn = false;
+    const second = holdSlotUntil(limit, keep).then(() => {
+      secondIn = true;
+    });
+    await expect(holdSlotUntil(limit, keep)).rejects.toBeInstanceOf(OverloadedError);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(secondIn).toBe(false);
+    expect(limit.stats()).toEqual({ running: 1, waiting: 1 });
+    releases[0]!();
+    await second;
+    expect(limit.stats()).toEqual({ running: 1, waiting: 0 });
+    releases[1]!();
+    await vi.waitFor(() => expect(limit.stats()).toEqual({ running: 0, waiting: 0 }));
+  });
+
+  it("counts the hold in its client's share", async () => {
+    const limit = createWorkLimit({
+      concurrency: 4,
+      queueLength: 4,
+      maxWaitMs: 60_000,
+      perClient: 1,
+    });
+    await holdSlotUntil(limit, () => {}, "10.0.0.1");
+    await expect(holdSlotUntil(limit, () => {}, "10.0.0.1")).rejects.toBeInstanceOf(
+      OverloadedError,
+    );
+    await expect(holdSlotUntil(limit, () => {}, "10.0.0.2")).resolves.toBeUndefined();
   });
 });

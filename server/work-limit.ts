@@ -130,22 +130,39 @@ export function answerOverloaded(reply: FastifyReply): FastifyReply {
 export function holdSlotUntilAnswered(limit: WorkLimit) {
   return async function holdSlot(request: FastifyRequest, reply: FastifyReply) {
     try {
-      await new Promise<void>((admitted, refused) => {
-        limit
-          .run(
-            () =>
-              new Promise<void>((released) => {
-                admitted();
-                finished(reply.raw, () => released());
-              }),
-            shareClientOf(request),
-          )
-          .catch(refused);
-      });
+      await holdSlotUntil(
+        limit,
+        (release) => finished(reply.raw, () => release()),
+        shareClientOf(request),
+      );
     } catch (error) {
       if (!(error instanceof OverloadedError)) throw error;
       request.log.warn({ reason: error.message }, "site busy: answered 503");
       return answerOverloaded(reply);
     }
   };
+}
+
+/**
+ * Waits for one of `limit`'s slots (within `client`'s share) and holds it until the release
+ * `whenDone` is handed is called, such as once the request's answer is sent. Rejects with
+ * OverloadedError when no slot comes.
+ */
+export function holdSlotUntil(
+  limit: WorkLimit,
+  whenDone: (release: () => void) => void,
+  client?: string,
+): Promise<void> {
+  return new Promise<void>((admitted, refused) => {
+    limit
+      .run(
+        () =>
+          new Promise<void>((released) => {
+            admitted();
+            whenDone(released);
+          }),
+        client,
+      )
+      .catch(refused);
+  });
 }

@@ -22,6 +22,7 @@ import { photoLimits } from "../../lib/admin-photos.ts";
 import {
   answerOverloaded,
   createWorkLimit,
+  holdSlotUntil,
   OverloadedError,
   type WorkLimit,
 } from "../work-limit.ts";
@@ -223,18 +224,10 @@ function takeFileTurn(turns: WorkLimit, reply: FastifyReply, removeBody: () => v
     removeBody();
     release?.();
   });
-  return new Promise<void>((admitted, refused) => {
-    turns
-      .run(
-        () =>
-          new Promise<void>((released) => {
-            // Gone while it waited: nothing to answer, so the next post's turn at once.
-            if (closed) released();
-            else release = released;
-            admitted();
-          }),
-      )
-      .catch(refused);
+  return holdSlotUntil(turns, (released) => {
+    // Gone while it waited: nothing to answer, so the next post's turn at once.
+    if (closed) released();
+    else release = released;
   });
 }
 
