@@ -12,12 +12,7 @@
  * point back.
  */
 import type { Redis } from "ioredis";
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-} from "rate-limiter-flexible";
+import { countOne, createSharedCount } from "../shared-counts.ts";
 
 export interface ThrottleLimits {
   /** Failed sign-ins of one account per window. */
@@ -56,19 +51,8 @@ export interface SignInThrottle {
   setPasswordLinkFound(ip: string): Promise<void>;
 }
 
-function limiter(
-  points: number,
-  duration: number,
-  keyPrefix: string,
-  redis: Redis | undefined,
-): RateLimiterAbstract {
-  const options = { points, duration, keyPrefix, blockDuration: duration };
-  if (!redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({
-    ...options,
-    storeClient: redis,
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
+function limiter(points: number, windowSeconds: number, keyPrefix: string, redis?: Redis) {
+  return createSharedCount({ points, windowSeconds, keyPrefix, blockPastLimit: true, redis });
 }
 
 export function createSignInThrottle(
@@ -87,21 +71,12 @@ export function createSignInThrottle(
     redis,
   );
 
-  /** Consumes a point: 0 when it was within the limit, else the milliseconds to wait. */
-  async function take(limit: RateLimiterAbstract, key: string): Promise<number> {
-    try {
-      await limit.consume(key);
-      return 0;
-    } catch (reason) {
-      // A consume past the limit rejects with the state: that is the answer, not a failure.
-      if (!(reason instanceof RateLimiterRes)) throw reason;
-      return Math.max(1, reason.msBeforeNext);
-    }
-  }
-
   return {
     async attempt(account, ip) {
-      const [accountWait, ipWait] = await Promise.all([take(byAccount, account), take(byIp, ip)]);
+      const [accountWait, ipWait] = await Promise.all([
+        countOne(byAccount, account),
+        countOne(byIp, ip),
+      ]);
       // A refused attempt is not checked, so it does not count against the other key: an
       // address held back does not use up the account's tries, nor the other way round.
       if (accountWait > 0 && ipWait === 0) await byIp.reward(ip, 1);
@@ -114,7 +89,7 @@ export function createSignInThrottle(
     async giveBack(account, ip) {
       await Promise.all([byAccount.reward(account, 1), byIp.reward(ip, 1)]);
     },
-    setPasswordAttempt: (ip) => take(setPasswordByIp, ip),
+    setPasswordAttempt: (ip) => countOne(setPasswordByIp, ip),
     async setPasswordLinkFound(ip) {
       await setPasswordByIp.reward(ip, 1);
     },
