@@ -22,7 +22,7 @@ import {
   setSubscriberTokenHash,
   unsubscribeSubscriber,
 } from "../../db/queries/newsletter.ts";
-import type { QueuedMail } from "../../db/queries/search-alert.ts";
+import type { QueuedMail } from "../../db/queries/outbox.ts";
 import {
   type NewsletterAnswer,
   type NewsletterRequest,
@@ -138,7 +138,7 @@ export const newsletterPlugin = fp(
         });
       // Logged without the address.
       request.log.info({ queued }, "newsletter subscription asked");
-      if (queued) app.outbox?.wake();
+      if (queued) app.jobs.outbox?.wake();
       return ok(newsletterMessages.subscribed);
     }
 
