@@ -1,8 +1,8 @@
 /**
  * `/metrics` in Prometheus's text format (decision 025), through prom-client: requests by
- * route and status with their durations, page-cache hits and misses, the enquiry outbox, each
- * background job's runs, failures and last run (decision 081), the PostgreSQL pool and the
- * process (memory, CPU, event loop, GC: prom-client's defaults).
+ * route and status with their durations, page-cache hits and misses, the enquiries waiting in
+ * the outbox, each background job's runs, failures and last run (decision 081), the PostgreSQL
+ * pool and the process (memory, CPU, event loop, GC: prom-client's defaults).
  *
  * Off unless configured, and never open on the public site: METRICS_PORT serves /metrics on a
  * separate listener (loopback by default); METRICS_TOKEN makes it ask for a bearer token, and

@@ -43,7 +43,7 @@ export interface NewsletterReply {
 export interface Newsletter {
   /** Does one action; a subscribe counts against the per-visitor rate limit first. */
   run(action: NewsletterRequest, request: FastifyRequest): Promise<NewsletterReply>;
-  /** Builds a queued newsletter mail for the outbox worker. */
+  /** Builds a queued newsletter mail for the outbox job. */
   buildQueuedMail(mail: QueuedMail): Promise<EnquiryMail | undefined>;
 }
 
