@@ -189,20 +189,6 @@ export interface Database {
     body: string;
     created_at: ColumnType<Date | string, string, string>;
   };
-  /** One row per enquiry to e-mail to the company (see db/queries/outbox.ts). */
-  enquiry_outbox: {
-    id: Generated<number>;
-    enquiry_id: number;
-    /** 'pending' until the mail is accepted by the SMTP server, then 'sent'. */
-    status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
-    attempts: ColumnType<number, number | undefined, number>;
-    next_attempt_at: ColumnType<Date | string, string, string>;
-    /** A worker's claim on the row; another worker may take it after this moment. */
-    locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
-    last_error: ColumnType<string | null, string | null | undefined, string | null>;
-    sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-    created_at: ColumnType<Date | string, string, string>;
-  };
   /** One write, who made it and what changed (decision 050); see server/audit/. */
   audit_event: {
     id: Generated<number>;
@@ -264,18 +250,29 @@ export interface Database {
     published_mark: ColumnType<Date | string | null, string | null | undefined, string | null>;
     last_digest_on: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  /** Mails other than enquiries, delivered by the outbox worker (decision 055). */
-  mail_outbox: {
+  /**
+   * Every mail to send, one row each (decision 081; see db/queries/outbox.ts): an enquiry to
+   * the company, an alert's confirmation, link or digest (decision 055), a newsletter's
+   * confirmation (decision 078). Delivered by the outbox job (server/jobs/outbox.ts).
+   */
+  outbox: {
     id: Generated<number>;
+    kind: OutboxKind;
+    /** Unique: a mail is queued once (`enquiry:<id>`, `alert-digest:<alert>:<day>`, ...). */
     dedupe_key: string;
-    kind: "alert-confirm" | "alert-digest" | "alert-link" | "newsletter-confirm";
-    alert_id: number | null;
+    /** An enquiry's row: one per enquiry, deleted with it. */
+    enquiry_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** An alert's mail: deleting the alert (unsubscribe) drops its mails not yet sent too. */
+    alert_id: ColumnType<number | null, number | null | undefined, number | null>;
     /** A newsletter mail's subscriber (decision 078). */
     subscriber_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** JSON: what the mail lists (a digest's listing ids). */
     payload: ColumnType<string, string | undefined, string>;
+    /** 'pending' until the mail is accepted by the SMTP server, then 'sent'. */
     status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
     attempts: ColumnType<number, number | undefined, number>;
     next_attempt_at: ColumnType<Date | string, string, string>;
+    /** A worker's claim on the row; another worker may take it after this moment. */
     locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
@@ -306,6 +303,14 @@ export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
 export type OutboxStatus = "pending" | "sent";
 
+/** What an outbox row sends: an enquiry to the company, or a queued mail to a visitor. */
+export type OutboxKind =
+  | "enquiry"
+  | "alert-confirm"
+  | "alert-digest"
+  | "alert-link"
+  | "newsletter-confirm";
+
 export type CompanyProfileRow = Selectable<Database["company_profile"]>;
 export type NewCompanyProfileRow = Insertable<Database["company_profile"]>;
 export type CompanyProfileUpdate = Updateable<Database["company_profile"]>;
@@ -328,7 +333,7 @@ export type CollectionUpdate = Updateable<Database["collection"]>;
 export type EnquiryRow = Selectable<Database["enquiry"]>;
 export type NewEnquiryRow = Insertable<Database["enquiry"]>;
 export type EnquiryUpdate = Updateable<Database["enquiry"]>;
-export type OutboxRow = Selectable<Database["enquiry_outbox"]>;
+export type OutboxRow = Selectable<Database["outbox"]>;
 export type StaffUserRow = Selectable<Database["staff_user"]>;
 
 export type Dialect = "sqlite" | "postgres";

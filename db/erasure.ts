@@ -15,7 +15,7 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
 
 /** The tables an erasure or the purge deletes personal data from. */
-const personalTables = ["enquiry", "enquiry_note", "enquiry_outbox", "search_alert", "mail_outbox"];
+const personalTables = ["enquiry", "enquiry_note", "outbox", "search_alert"];
 
 /**
  * Run after an erasure has committed. Answers false when SQLite could not empty the -wal at

@@ -6,6 +6,7 @@ import {
   testDialects,
 } from "../tests/support/test-database.ts";
 import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./migrate.ts";
+import { claimDueOutbox } from "./queries/outbox.ts";
 
 const contentTables = [
   "amenity",
@@ -16,10 +17,9 @@ const contentTables = [
   "company_profile",
   "enquiry",
   "enquiry_note",
-  "enquiry_outbox",
   "floor_plan",
-  "mail_outbox",
   "newsletter_subscriber",
+  "outbox",
   "price_change",
   "property",
   "search_alert",
@@ -280,6 +280,122 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).not.toContain("rent_period");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("rent_period");
+  });
+
+  it("moves both outboxes' rows into the one outbox with their kind and state, pending ones still due, and back down", async () => {
+    test = await createTestDatabase(dialect);
+    const db = test.handle.db;
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0035-one-outbox");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    const past = "2026-11-01T10:00:00.000Z";
+    const sentAt = "2026-11-01T10:05:00.000Z";
+    const enquiryIds: number[] = [];
+    for (const email of ["pending@example.com", "sent@example.com"]) {
+      const { id } = await db
+        .insertInto("enquiry")
+        .values({
+          fullname: "A",
+          telephone: "1",
+          email,
+          property_code: null,
+          message: "m",
+          how_you_hear: "h",
+          num1: "1",
+          num2: "2",
+          answer: "3",
+          puzzle: "3",
+          ip: "192.0.2.1",
+          created_at: past,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      enquiryIds.push(id);
+    }
+    const [pendingEnquiry, sentEnquiry] = enquiryIds as [number, number];
+    await sql`insert into enquiry_outbox (enquiry_id, status, attempts, next_attempt_at, last_error, created_at)
+      values (${pendingEnquiry}, 'pending', 2, ${past}, '421 later', ${past})`.execute(db);
+    await sql`insert into enquiry_outbox (enquiry_id, status, attempts, next_attempt_at, sent_at, created_at)
+      values (${sentEnquiry}, 'sent', 1, ${past}, ${sentAt}, ${past})`.execute(db);
+    await sql`insert into mail_outbox (dedupe_key, kind, payload, status, attempts, next_attempt_at, created_at)
+      values ('alert-link:a', 'alert-link', '{"n":1}', 'pending', 0, ${past}, ${past})`.execute(db);
+    await sql`insert into mail_outbox (dedupe_key, kind, status, attempts, next_attempt_at, sent_at, created_at)
+      values ('alert-link:b', 'alert-link', 'sent', 1, ${past}, ${sentAt}, ${past})`.execute(db);
+
+    await migrateToLatest(db);
+    expect(await tableNames(test)).not.toContain("enquiry_outbox");
+    expect(await tableNames(test)).not.toContain("mail_outbox");
+    const moved = await db
+      .selectFrom("outbox")
+      .select(["kind", "dedupe_key", "enquiry_id", "payload", "status", "attempts", "last_error"])
+      .orderBy("id")
+      .execute();
+    expect(moved).toEqual([
+      {
+        kind: "enquiry",
+        dedupe_key: `enquiry:${pendingEnquiry}`,
+        enquiry_id: pendingEnquiry,
+        payload: "{}",
+        status: "pending",
+        attempts: 2,
+        last_error: "421 later",
+      },
+      {
+        kind: "enquiry",
+        dedupe_key: `enquiry:${sentEnquiry}`,
+        enquiry_id: sentEnquiry,
+        payload: "{}",
+        status: "sent",
+        attempts: 1,
+        last_error: null,
+      },
+      {
+        kind: "alert-link",
+        dedupe_key: "alert-link:a",
+        enquiry_id: null,
+        payload: '{"n":1}',
+        status: "pending",
+        attempts: 0,
+        last_error: null,
+      },
+      {
+        kind: "alert-link",
+        dedupe_key: "alert-link:b",
+        enquiry_id: null,
+        payload: "{}",
+        status: "sent",
+        attempts: 1,
+        last_error: null,
+      },
+    ]);
+    // The pending rows are still due: the outbox job claims them, and only them.
+    const claimed = await claimDueOutbox(db, {
+      dialect,
+      now: new Date(),
+      leaseMs: 60_000,
+      limit: 10,
+    });
+    expect(claimed.map((row) => row.kind)).toEqual(["enquiry", "alert-link"]);
+    expect(claimed[0]!.enquiryId).toBe(pendingEnquiry);
+    // An enquiry's row goes with its enquiry.
+    await db.deleteFrom("enquiry").where("id", "=", sentEnquiry).execute();
+    expect(await db.selectFrom("outbox").select("id").execute()).toHaveLength(3);
+
+    await migrateDown(db);
+    expect(await tableNames(test)).not.toContain("outbox");
+    const enquiryRows = await sql<{ enquiry_id: number; status: string; attempts: number }>`
+      select enquiry_id, status, attempts from enquiry_outbox order by id`.execute(db);
+    expect(enquiryRows.rows).toEqual([
+      { enquiry_id: pendingEnquiry, status: "pending", attempts: 2 },
+    ]);
+    const mailRows = await sql<{ dedupe_key: string; status: string }>`
+      select dedupe_key, status from mail_outbox order by id`.execute(db);
+    expect(mailRows.rows).toEqual([
+      { dedupe_key: "alert-link:a", status: "pending" },
+      { dedupe_key: "alert-link:b", status: "sent" },
+    ]);
+    await migrateToLatest(db);
+    expect(await db.selectFrom("outbox").select("kind").execute()).toHaveLength(3);
   });
 
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {

@@ -13,20 +13,18 @@ import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest, NewerDatabaseError } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
-import { type AlertDigests, createAlertDigests } from "./alerts/digest.ts";
 import { searchAlertsPlugin } from "./alerts/service.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
-import { createEnquiryPurge, type EnquiryPurge } from "./enquiries/retention.ts";
 import { loadFormSecrets } from "./form-secrets.ts";
-import { createOutboxWorker, type MailTransport, type OutboxWorker } from "./mail/outbox-worker.ts";
+import type { MailTransport } from "./jobs/outbox.ts";
+import { type AppJobs, createAppJobs } from "./jobs/registry.ts";
 import { installMetrics } from "./metrics.ts";
 import { newsletterPlugin } from "./newsletter/service.ts";
 import { createFilesystemPhotoStore } from "./photos/photo-store.ts";
 import { createAdminPhotos } from "./photos/service.ts";
-import { createPhotoSweep, type PhotoSweep } from "./photos/unused-files.ts";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -55,18 +53,12 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     config: Config;
-    /** E-mails stored enquiries to the company; absent when SMTP_URL is not set. */
-    outbox: OutboxWorker | undefined;
+    /** The background jobs (decision 081): the outbox, the digests, the purge, the sweep. */
+    jobs: AppJobs;
     /** PostgreSQL's word of committed content changes (decision 022); absent on SQLite. */
     changeFeed: ChangeFeed | undefined;
     /** The back office's accounts (decision 036). */
     staffAccounts: StaffAccounts;
-    /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045); absent when it is off. */
-    enquiryPurge: EnquiryPurge | undefined;
-    /** Queues the daily search alert digests (decision 055); absent when SMTP_URL is not set. */
-    alertDigests: AlertDigests | undefined;
-    /** Deletes uploaded files no listing uses (decision 060); absent when PHOTO_SWEEP_HOURS is off. */
-    photoSweep: PhotoSweep | undefined;
   }
 }
 
@@ -181,60 +173,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const transport =
     options.mailTransport ??
     (config.SMTP_URL ? await createSmtpTransport(config.SMTP_URL) : undefined);
-  const outbox = transport
-    ? createOutboxWorker({
-        database,
-        transport,
-        from: config.MAIL_FROM,
-        siteUrl: config.siteUrl,
-        log: app.log,
-        // Newsletter mails (decision 078) are built by the newsletter, the rest by the alerts.
-        buildQueuedMail: (mail) =>
-          mail.kind.startsWith("newsletter-")
-            ? app.newsletter.buildQueuedMail(mail)
-            : app.searchAlerts.buildQueuedMail(mail),
-      })
-    : undefined;
-  app.decorate("outbox", outbox);
-  if (outbox) {
-    app.addHook("onReady", async () => outbox.start());
-    // Before the database closes: the batch in flight finishes and is recorded.
-    app.addHook("preClose", async () => outbox.stop());
-  } else {
-    app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
-  }
-
-  // Enquiries past their retention go, on every app server (the purge is safe to run at once).
-  const enquiryPurge =
-    config.ENQUIRY_RETENTION_DAYS === undefined
-      ? undefined
-      : createEnquiryPurge({
-          database,
-          retentionDays: config.ENQUIRY_RETENTION_DAYS,
-          log: app.log,
-        });
-  app.decorate("enquiryPurge", enquiryPurge);
-  if (enquiryPurge) {
-    app.addHook("onReady", async () => enquiryPurge.start());
-    app.addHook("preClose", async () => enquiryPurge.stop());
-  }
-
-  // Uploaded files no listing uses go, on every app server when asked (the lock keeps them apart).
+  // Every background job (the outbox, the digests, the retention purge, the photo sweep), from
+  // one registry and one scheduler, started here once the app is ready (decision 081).
   const photoStore = createFilesystemPhotoStore(config.IMAGE_DIR);
-  const photoSweep =
-    config.PHOTO_SWEEP_HOURS === undefined
-      ? undefined
-      : createPhotoSweep({
-          db: database.db,
-          store: photoStore,
-          intervalMs: config.PHOTO_SWEEP_HOURS * 3_600_000,
-          log: app.log,
-        });
-  app.decorate("photoSweep", photoSweep);
-  if (photoSweep) {
-    app.addHook("onReady", async () => photoSweep.start());
-    app.addHook("preClose", async () => photoSweep.stop());
-  }
+  const jobs = createAppJobs({
+    config,
+    database,
+    transport,
+    photoStore,
+    log: app.log,
+    // Newsletter mails (decision 078) are built by the newsletter, the rest by the alerts.
+    buildQueuedMail: (mail) =>
+      mail.kind.startsWith("newsletter-")
+        ? app.newsletter.buildQueuedMail(mail)
+        : app.searchAlerts.buildQueuedMail(mail),
+  });
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", async () => jobs.start());
+  // Before the database closes: the runs in flight finish and are recorded.
+  app.addHook("preClose", async () => jobs.stop());
+  if (!transport) app.log.info("SMTP_URL is not set: enquiries are stored but not e-mailed");
 
   // A Redis outage fails its commands after one reconnect attempt instead of holding requests
   // in ioredis's queue; the rate limit then lets enquiries through (see server/api/index.ts).
@@ -290,21 +248,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(newsletterPlugin, { config });
   await app.register(apiPlugin, { prefix: "/api", config });
 
-  // The daily digests of search alerts, on every app server (claims keep them single).
-  const alertDigests = outbox
-    ? createAlertDigests({
-        database,
-        digestHour: config.ALERT_DIGEST_HOUR,
-        log: app.log,
-        onQueued: () => outbox.wake(),
-      })
-    : undefined;
-  app.decorate("alertDigests", alertDigests);
-  if (alertDigests) {
-    app.addHook("onReady", async () => alertDigests.start());
-    app.addHook("preClose", async () => alertDigests.stop());
-  }
-
   const staffAccounts = createStaffAccounts({
     database,
     throttle: createSignInThrottle({ redis }),
@@ -338,7 +281,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
           : undefined,
       }),
-      enquiries: createAdminEnquiries({ database, log: app.log, mailing: outbox !== undefined }),
+      enquiries: createAdminEnquiries({ database, log: app.log, mailing: transport !== undefined }),
       audit: createAdminAudit({ database }),
       newsletter: createAdminNewsletter({ database, log: app.log }),
       content: createAdminContent({

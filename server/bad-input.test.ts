@@ -28,8 +28,9 @@ async function countRows(test: TestApp) {
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("enquiry_outbox")
+      .selectFrom("outbox")
       .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("kind", "=", "enquiry")
       .executeTakeFirstOrThrow(),
   ]);
   return { enquiries: Number(enquiries.n), outbox: Number(outbox.n) };

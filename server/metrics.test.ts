@@ -3,6 +3,7 @@
  * counts move with the traffic. The site's tests need `npm run build`.
  */
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config/env.ts";
 import {
@@ -190,6 +191,59 @@ describe("metrics behind a token", () => {
       });
       expect(scraped.statusCode).toBe(200);
       expect(scraped.body).toContain("# TYPE http_requests_total counter");
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("metrics of the background jobs", () => {
+  it("count each configured job's runs and failures, with its last run's time, length and outcome", async () => {
+    const test = await createTestApp("sqlite", {
+      METRICS_TOKEN: metricsToken,
+      ENQUIRY_RETENTION_DAYS: "30",
+    });
+    const scrape = async () =>
+      (
+        await test.app.inject({
+          url: "/metrics",
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+      ).body;
+    const job = { job: "enquiry-retention" };
+    try {
+      await test.app.ready();
+      // The run begun at start ends here; only what the test asks for runs after it.
+      await test.app.jobs.stop();
+      const before = await scrape();
+      const runs = (text: string) => sample(text, "job_runs_total", job) ?? -1;
+      const failures = (text: string) => sample(text, "job_failures_total", job) ?? -1;
+      expect(runs(before)).toBeGreaterThanOrEqual(0);
+      expect(failures(before)).toBe(0);
+      // Not configured (no SMTP_URL): no lines at all.
+      expect(sample(before, "job_runs_total", { job: "outbox" })).toBeUndefined();
+
+      // A run that fails: its table is away.
+      const { db } = test.app.database;
+      await sql`alter table enquiry rename to enquiry_away`.execute(db);
+      expect(await test.app.jobs.enquiryRetention!.runOnce()).toBe(0);
+      await sql`alter table enquiry_away rename to enquiry`.execute(db);
+      const failed = await scrape();
+      expect(runs(failed) - runs(before)).toBe(1);
+      expect(failures(failed) - failures(before)).toBe(1);
+      expect(sample(failed, "job_last_run_success", job)).toBe(0);
+
+      const startedAfter = Date.now() / 1000;
+      expect(await test.app.jobs.enquiryRetention!.runOnce()).toBe(0);
+      const after = await scrape();
+      expect(runs(after) - runs(before)).toBe(2);
+      expect(failures(after) - failures(before)).toBe(1);
+      expect(sample(after, "job_last_run_success", job)).toBe(1);
+      const at = sample(after, "job_last_run_timestamp_seconds", job)!;
+      expect(at).toBeGreaterThanOrEqual(Math.floor(startedAfter));
+      expect(at).toBeLessThanOrEqual(Date.now() / 1000);
+      expect(sample(after, "job_last_run_duration_seconds", job)).toBeGreaterThanOrEqual(0);
+      expect(after).toContain("# TYPE job_runs_total counter");
     } finally {
       await test.close();
     }

@@ -1,7 +1,8 @@
 /**
  * `/metrics` in Prometheus's text format (decision 025), through prom-client: requests by
- * route and status with their durations, page-cache hits and misses, the enquiry outbox, the
- * PostgreSQL pool and the process (memory, CPU, event loop, GC: prom-client's defaults).
+ * route and status with their durations, page-cache hits and misses, the enquiries waiting in
+ * the outbox, each background job's runs, failures and last run (decision 081), the PostgreSQL
+ * pool and the process (memory, CPU, event loop, GC: prom-client's defaults).
  *
  * Off unless configured, and never open on the public site: METRICS_PORT serves /metrics on a
  * separate listener (loopback by default); METRICS_TOKEN makes it ask for a bearer token, and
@@ -37,7 +38,7 @@ declare module "fastify" {
 
 /**
  * The metrics of `app`, collected from the routes registered after this call. Call it after
- * the `database` and `outbox` decorations and before any route. Does nothing when off.
+ * the `database` and `jobs` decorations and before any route. Does nothing when off.
  */
 export function installMetrics(app: FastifyInstance, config: Config): void {
   if (config.METRICS_PORT === undefined && config.METRICS_TOKEN === undefined) {
@@ -125,6 +126,52 @@ export function installMetrics(app: FastifyInstance, config: Config): void {
         outboxFailed.set(Number.NaN);
       }
     },
+  });
+
+  // Each job's runs, whoever asked for them (its timer, a wake, a test). The counters start
+  // at 0 for every configured job; the last run's lines appear after its first run.
+  const jobLabel = ["job"] as const;
+  const jobRuns = new Counter({
+    name: "job_runs_total",
+    help: "Runs of each background job, failed ones included.",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  const jobFailures = new Counter({
+    name: "job_failures_total",
+    help: "Runs of each background job that failed (it tries again at its next run).",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  const jobLastRunAt = new Gauge({
+    name: "job_last_run_timestamp_seconds",
+    help: "When each background job's last run began, in seconds since the Unix epoch.",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  const jobLastRunDuration = new Gauge({
+    name: "job_last_run_duration_seconds",
+    help: "How long each background job's last run took.",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  const jobLastRunSuccess = new Gauge({
+    name: "job_last_run_success",
+    help: "Whether each background job's last run succeeded (1) or failed (0).",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  for (const { name } of app.jobs.status()) {
+    jobRuns.inc({ job: name }, 0);
+    jobFailures.inc({ job: name }, 0);
+  }
+  app.jobs.onRun((run) => {
+    const labels = { job: run.job };
+    jobRuns.inc(labels);
+    if (!run.ok) jobFailures.inc(labels);
+    jobLastRunAt.set(labels, run.startedAt.getTime() / 1000);
+    jobLastRunDuration.set(labels, run.durationMs / 1000);
+    jobLastRunSuccess.set(labels, run.ok ? 1 : 0);
   });
 
   const { poolUse } = database;

@@ -70,8 +70,14 @@ async function insertAt(
     .returning("id")
     .executeTakeFirstOrThrow();
   await db
-    .insertInto("enquiry_outbox")
-    .values({ enquiry_id: id, next_attempt_at: createdAt, created_at: createdAt })
+    .insertInto("outbox")
+    .values({
+      kind: "enquiry",
+      dedupe_key: `enquiry:${id}`,
+      enquiry_id: id,
+      next_attempt_at: createdAt,
+      created_at: createdAt,
+    })
     .execute();
   return {
     id,
@@ -296,7 +302,7 @@ describe.each(testDialects)("the enquiries inbox on %s", (dialect) => {
 
     expect(await deleteEnquiriesOfEmail(db, email)).toBe(2);
     expect((await findDataOfEmail(db, email)).enquiries).toEqual([]);
-    for (const table of ["enquiry_outbox", "enquiry_note"] as const) {
+    for (const table of ["outbox", "enquiry_note"] as const) {
       const left = await db
         .selectFrom(table)
         .select("id")
@@ -336,7 +342,7 @@ describe.each(testDialects)("the enquiries inbox on %s", (dialect) => {
       expect(leftIds.has(row.id)).toBe(true);
     }
     const orphans = await db
-      .selectFrom("enquiry_outbox")
+      .selectFrom("outbox")
       .select("id")
       .where(
         "enquiry_id",

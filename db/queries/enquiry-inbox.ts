@@ -204,14 +204,14 @@ async function loadEnquiries(
   const rows = await db
     .selectFrom("enquiry")
     .leftJoin("staff_user", "staff_user.id", "enquiry.assignee_id")
-    .leftJoin("enquiry_outbox", "enquiry_outbox.enquiry_id", "enquiry.id")
+    .leftJoin("outbox", "outbox.enquiry_id", "enquiry.id")
     .selectAll("enquiry")
     .select([
       "staff_user.email as assignee",
-      "enquiry_outbox.status as delivery_status",
-      "enquiry_outbox.attempts as delivery_attempts",
-      "enquiry_outbox.last_error as delivery_last_error",
-      "enquiry_outbox.sent_at as delivery_sent_at",
+      "outbox.status as delivery_status",
+      "outbox.attempts as delivery_attempts",
+      "outbox.last_error as delivery_last_error",
+      "outbox.sent_at as delivery_sent_at",
     ])
     .where("enquiry.id", "in", [...ids])
     .execute();
@@ -435,7 +435,7 @@ export async function deleteEnquiriesOfEmail(db: Kysely<Database>, email: string
     if (ids.length === 0) return 0;
     // The foreign keys cascade; deleted explicitly too, so no row depends on them.
     await trx.deleteFrom("enquiry_note").where("enquiry_id", "in", ids).execute();
-    await trx.deleteFrom("enquiry_outbox").where("enquiry_id", "in", ids).execute();
+    await trx.deleteFrom("outbox").where("enquiry_id", "in", ids).execute();
     const result = await trx.deleteFrom("enquiry").where("id", "in", ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
@@ -468,7 +468,7 @@ export async function purgeEnquiriesBefore(
       ).map((row) => row.id);
       if (ids.length === 0) return 0;
       await trx.deleteFrom("enquiry_note").where("enquiry_id", "in", ids).execute();
-      await trx.deleteFrom("enquiry_outbox").where("enquiry_id", "in", ids).execute();
+      await trx.deleteFrom("outbox").where("enquiry_id", "in", ids).execute();
       const result = await trx.deleteFrom("enquiry").where("id", "in", ids).executeTakeFirst();
       const count = Number(result.numDeletedRows);
       // The batch and its audit event commit together (decision 050): a count, no personal data.

@@ -45,8 +45,14 @@ export async function insertEnquiry(
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
-      .insertInto("enquiry_outbox")
-      .values({ enquiry_id: id, next_attempt_at: now, created_at: now })
+      .insertInto("outbox")
+      .values({
+        kind: "enquiry",
+        dedupe_key: `enquiry:${id}`,
+        enquiry_id: id,
+        next_attempt_at: now,
+        created_at: now,
+      })
       .execute();
     return { id };
   });

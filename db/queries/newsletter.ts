@@ -1,11 +1,12 @@
 /**
  * Newsletter subscribers (decision 078). One row per address; the confirmation link's token is
- * kept as its SHA-256 only, and cleared once used. Mails go into `mail_outbox` with the
- * subscriber's id, delivered by the outbox worker like the alerts' mails.
+ * kept as its SHA-256 only, and cleared once used. Mails go into the `outbox` with the
+ * subscriber's id, delivered by the outbox job like the alerts' mails.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, NewsletterStatus } from "../database.ts";
 import { toIsoString } from "./columns.ts";
+import { enqueueOutbox } from "./outbox.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -148,7 +149,7 @@ export async function unsubscribeSubscriber(db: Db, id: number, now: Date): Prom
     .where("status", "!=", "unsubscribed")
     .executeTakeFirst();
   await db
-    .deleteFrom("mail_outbox")
+    .deleteFrom("outbox")
     .where("subscriber_id", "=", id)
     .where("status", "=", "pending")
     .execute();
@@ -159,7 +160,7 @@ export async function unsubscribeSubscriber(db: Db, id: number, now: Date): Prom
 export async function deleteSubscriber(db: Db, id: number): Promise<string | undefined> {
   const row = await findSubscriberById(db, id);
   if (!row) return undefined;
-  await db.deleteFrom("mail_outbox").where("subscriber_id", "=", id).execute();
+  await db.deleteFrom("outbox").where("subscriber_id", "=", id).execute();
   await db.deleteFrom("newsletter_subscriber").where("id", "=", id).execute();
   return row.email;
 }
@@ -189,21 +190,7 @@ export async function enqueueNewsletterMail(
   db: Db,
   mail: { dedupeKey: string; kind: "newsletter-confirm"; subscriberId: number; now: Date },
 ): Promise<boolean> {
-  const now = mail.now.toISOString();
-  const result = await db
-    .insertInto("mail_outbox")
-    .values({
-      dedupe_key: mail.dedupeKey,
-      kind: mail.kind,
-      alert_id: null,
-      subscriber_id: mail.subscriberId,
-      payload: "{}",
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return enqueueOutbox(db, mail);
 }
 
 export interface SubscriberPage {

@@ -1,15 +1,170 @@
 /**
- * The enquiry outbox: which enquiries still have to be e-mailed to the company. Rows are
- * written by insertEnquiry; a worker claims due rows, sends them, and marks them sent, or
- * failed with a later retry. A claim is a lease (`locked_until`), so several app servers can
- * share the work; on PostgreSQL the claim skips rows another server is claiming right now.
+ * The outbox (decision 081): every mail to send, one row each, whatever it is (`kind`): an
+ * enquiry to the company (written by insertEnquiry in the enquiry's own transaction, so an
+ * acknowledged enquiry is always delivered eventually), an alert's or the newsletter's mail
+ * (queued once per `dedupe_key`). The outbox job claims due rows, sends them, and marks them
+ * sent, or failed with a later retry. A claim is a lease (`locked_until`), so several app
+ * servers can share the work: on PostgreSQL `FOR UPDATE SKIP LOCKED` lets them claim at once
+ * without taking the same row; SQLite has one writer, so its update is claim enough.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { EnquiryStatus } from "../../lib/admin-enquiries.ts";
-import type { Database } from "../database.ts";
+import type { Database, Dialect, OutboxKind } from "../database.ts";
 import { toIsoString } from "./columns.ts";
 import { type EnquiryRecord, toEnquiryRecord } from "./enquiry.ts";
-import { type ClaimOptions, claimDueRows } from "./outbox-claim.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A mail queued for a visitor (every kind but an enquiry's). */
+export type QueuedMailKind = Exclude<OutboxKind, "enquiry">;
+
+/** A claimed row: what the job needs to build and send its mail. */
+export interface OutboxItem {
+  id: number;
+  kind: OutboxKind;
+  enquiryId: number | null;
+  alertId: number | null;
+  /** A newsletter mail's subscriber (decision 078). */
+  subscriberId: number | null;
+  payload: string;
+  attempts: number;
+}
+
+/** A claimed row of a mail to a visitor (an alert's or the newsletter's). */
+export interface QueuedMail extends OutboxItem {
+  kind: QueuedMailKind;
+}
+
+export interface ClaimOptions {
+  dialect: Dialect;
+  now: Date;
+  /** How long the claim holds; a worker that dies mid-send frees its rows after this. */
+  leaseMs: number;
+  limit: number;
+  /** Only rows of this kind (a worker that can build no other). */
+  kind?: OutboxKind;
+}
+
+/** Queues a mail once per `dedupeKey`; answers whether this call added it. */
+export async function enqueueOutbox(
+  db: Db,
+  mail: {
+    dedupeKey: string;
+    kind: OutboxKind;
+    enquiryId?: number;
+    alertId?: number;
+    subscriberId?: number;
+    payload?: object;
+    now: Date;
+  },
+): Promise<boolean> {
+  const now = mail.now.toISOString();
+  const result = await db
+    .insertInto("outbox")
+    .values({
+      dedupe_key: mail.dedupeKey,
+      kind: mail.kind,
+      enquiry_id: mail.enquiryId ?? null,
+      alert_id: mail.alertId ?? null,
+      subscriber_id: mail.subscriberId ?? null,
+      payload: JSON.stringify(mail.payload ?? {}),
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Claims up to `limit` due, unclaimed pending rows for this worker, oldest first. */
+export async function claimDueOutbox(
+  db: Kysely<Database>,
+  options: ClaimOptions,
+): Promise<OutboxItem[]> {
+  const now = options.now.toISOString();
+  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  const rows = await db
+    .updateTable("outbox")
+    .set({ locked_until: lockedUntil })
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("outbox")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", now)
+        .where((where) =>
+          where.or([where("locked_until", "is", null), where("locked_until", "<=", now)]),
+        )
+        .$if(options.kind !== undefined, (query) => query.where("kind", "=", options.kind!))
+        .orderBy("id")
+        .limit(options.limit)
+        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
+    )
+    .returning(["id", "kind", "enquiry_id", "alert_id", "subscriber_id", "payload", "attempts"])
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      enquiryId: row.enquiry_id,
+      alertId: row.alert_id,
+      subscriberId: row.subscriber_id,
+      payload: row.payload,
+      attempts: row.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Marks a claimed row sent. */
+export async function markOutboxSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set((eb) => ({
+      status: "sent",
+      attempts: eb("attempts", "+", 1),
+      sent_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Records a failed attempt on a claimed row and when to try again. */
+export async function markOutboxFailed(
+  db: Kysely<Database>,
+  id: number,
+  error: string,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      last_error: error.slice(0, 1000),
+      next_attempt_at: nextAttemptAt.toISOString(),
+      locked_until: null,
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Enquiries still to be e-mailed, and how many of them have failed at least once. */
+export async function countUndelivered(
+  db: Kysely<Database>,
+): Promise<{ pending: number; failed: number }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("pending"),
+      eb.fn.countAll<number | string>().filterWhere("attempts", ">", 0).as("failed"),
+    ])
+    .where("kind", "=", "enquiry")
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers counts as text (bigint).
+  return { pending: Number(row.pending), failed: Number(row.failed) };
+}
 
 export type DeliveryState = "pending" | "sent";
 
@@ -32,7 +187,7 @@ export interface EnquiryWithDelivery extends EnquiryRecord {
 function selectEnquiriesWithDelivery(db: Kysely<Database>) {
   return db
     .selectFrom("enquiry")
-    .innerJoin("enquiry_outbox", "enquiry_outbox.enquiry_id", "enquiry.id")
+    .innerJoin("outbox", "outbox.enquiry_id", "enquiry.id")
     .leftJoin("property", (join) =>
       join.on((eb) =>
         eb.or([
@@ -44,11 +199,11 @@ function selectEnquiriesWithDelivery(db: Kysely<Database>) {
     .leftJoin("staff_user", "staff_user.id", "enquiry.assignee_id")
     .selectAll("enquiry")
     .select([
-      "enquiry_outbox.id as outbox_id",
-      "enquiry_outbox.status as delivery_status",
-      "enquiry_outbox.attempts as delivery_attempts",
-      "enquiry_outbox.last_error as delivery_last_error",
-      "enquiry_outbox.sent_at as delivered_at",
+      "outbox.id as outbox_id",
+      "outbox.status as delivery_status",
+      "outbox.attempts as delivery_attempts",
+      "outbox.last_error as delivery_last_error",
+      "outbox.sent_at as delivered_at",
       "property.headline as property_headline",
       "property.slug as property_slug",
       "staff_user.email as assignee_email",
@@ -99,73 +254,15 @@ export async function listEnquiriesWithDeliveryByIds(
   return rows.map(toEnquiryWithDelivery);
 }
 
-/**
- * Claims up to `limit` due, unclaimed pending rows for this worker and answers them with
- * their enquiries, oldest first.
- */
-export async function claimDueDeliveries(
+/** The enquiries of the claimed outbox rows `outboxIds`, with their delivery state. */
+export async function listEnquiriesOfOutbox(
   db: Kysely<Database>,
-  options: ClaimOptions,
+  outboxIds: readonly number[],
 ): Promise<EnquiryWithDelivery[]> {
-  const claimed = await claimDueRows(db, "enquiry_outbox", options);
-  if (claimed.length === 0) return [];
+  if (outboxIds.length === 0) return [];
   const rows = await selectEnquiriesWithDelivery(db)
-    .where("enquiry_outbox.id", "in", claimed)
-    .orderBy("enquiry_outbox.id")
+    .where("outbox.id", "in", [...outboxIds])
+    .orderBy("outbox.id")
     .execute();
   return rows.map(toEnquiryWithDelivery);
-}
-
-/** Marks a claimed row sent. */
-export async function markDeliverySent(
-  db: Kysely<Database>,
-  outboxId: number,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable("enquiry_outbox")
-    .set((eb) => ({
-      status: "sent",
-      attempts: eb("attempts", "+", 1),
-      sent_at: now.toISOString(),
-      locked_until: null,
-      last_error: null,
-    }))
-    .where("id", "=", outboxId)
-    .execute();
-}
-
-/** Records a failed attempt on a claimed row and when to try again. */
-export async function markDeliveryFailed(
-  db: Kysely<Database>,
-  outboxId: number,
-  error: string,
-  nextAttemptAt: Date,
-): Promise<void> {
-  await db
-    .updateTable("enquiry_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      last_error: error.slice(0, 1000),
-      next_attempt_at: nextAttemptAt.toISOString(),
-      locked_until: null,
-    }))
-    .where("id", "=", outboxId)
-    .execute();
-}
-
-/** Enquiries still to be e-mailed, and how many of them have failed at least once. */
-export async function countUndelivered(
-  db: Kysely<Database>,
-): Promise<{ pending: number; failed: number }> {
-  const row = await db
-    .selectFrom("enquiry_outbox")
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("pending"),
-      eb.fn.countAll<number | string>().filterWhere("attempts", ">", 0).as("failed"),
-    ])
-    .where("status", "=", "pending")
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers counts as text (bigint).
-  return { pending: Number(row.pending), failed: Number(row.failed) };
 }

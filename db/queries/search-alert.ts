@@ -1,12 +1,12 @@
 /**
  * Search alerts and their mails (decision 055). Tokens are looked up by their SHA-256 hash;
- * the tokens themselves are never stored. Mails go into `mail_outbox`, one row per
- * `dedupe_key`, delivered by the enquiry outbox's worker (server/mail/outbox-worker.ts).
+ * the tokens themselves are never stored. Mails go into the `outbox`, one row per
+ * `dedupe_key`, delivered by the outbox job (server/jobs/outbox.ts).
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../database.ts";
 import { toIsoString } from "./columns.ts";
-import { type ClaimOptions, claimDueRows } from "./outbox-claim.ts";
+import { enqueueOutbox } from "./outbox.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -229,93 +229,13 @@ export async function claimAlertDigest(
 
 /** `alert-link`: a fresh manage link, for an address that saved a search it has confirmed. */
 export type AlertMailKind = "alert-confirm" | "alert-digest" | "alert-link";
-/** `newsletter-confirm`: a newsletter subscription's confirmation (decision 078). */
-export type QueuedMailKind = AlertMailKind | "newsletter-confirm";
-
 /** Queues a mail once per `dedupeKey`; answers whether this call added it. */
 export async function enqueueMail(
   db: Db,
   mail: { dedupeKey: string; kind: AlertMailKind; alertId: number; payload: object; now: Date },
 ): Promise<boolean> {
-  const now = mail.now.toISOString();
-  const result = await db
-    .insertInto("mail_outbox")
-    .values({
-      dedupe_key: mail.dedupeKey,
-      kind: mail.kind,
-      alert_id: mail.alertId,
-      payload: JSON.stringify(mail.payload),
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export interface QueuedMail {
-  id: number;
-  kind: QueuedMailKind;
-  alertId: number | null;
-  /** A newsletter mail's subscriber (decision 078). */
-  subscriberId: number | null;
-  payload: string;
-  attempts: number;
-}
-
-/** Claims due queued mails for this worker (the claim the enquiry outbox uses), oldest first. */
-export async function claimDueMails(
-  db: Kysely<Database>,
-  options: ClaimOptions,
-): Promise<QueuedMail[]> {
-  const claimed = await claimDueRows(db, "mail_outbox", options);
-  if (claimed.length === 0) return [];
-  const rows = await db
-    .selectFrom("mail_outbox")
-    .select(["id", "kind", "alert_id", "subscriber_id", "payload", "attempts"])
-    .where("id", "in", claimed)
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    alertId: row.alert_id,
-    subscriberId: row.subscriber_id,
-    payload: row.payload,
-    attempts: row.attempts,
-  }));
-}
-
-export async function markMailSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set((eb) => ({
-      status: "sent",
-      attempts: eb("attempts", "+", 1),
-      sent_at: now.toISOString(),
-      locked_until: null,
-      last_error: null,
-    }))
-    .where("id", "=", id)
-    .execute();
-}
-
-export async function markMailFailed(
-  db: Kysely<Database>,
-  id: number,
-  error: string,
-  nextAttemptAt: Date,
-): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
-      last_error: error.slice(0, 1000),
-      next_attempt_at: nextAttemptAt.toISOString(),
-      locked_until: null,
-    }))
-    .where("id", "=", id)
-    .execute();
+  const { alertId, ...queued } = mail;
+  return enqueueOutbox(db, { ...queued, alertId });
 }
 
 /** Deletes the alerts never confirmed that were saved before `cutoff`; answers how many. */

@@ -171,7 +171,7 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
     await trx.deleteFrom("collection").execute();
     await trx.deleteFrom("amenity").execute();
     await trx.deleteFrom("slider").execute();
-    await trx.deleteFrom("enquiry_outbox").execute();
+    await trx.deleteFrom("outbox").where("kind", "=", "enquiry").execute();
     await trx.deleteFrom("enquiry").execute();
     await trx.deleteFrom("company_profile").execute();
   });

@@ -49,7 +49,7 @@ describe.each(testDialects)("search alert limits on %s", (dialect) => {
 
   async function deliver(): Promise<ReceivedMail[]> {
     const before = smtp.received.length;
-    await app.outbox!.runOnce();
+    await app.jobs.outbox!.runOnce();
     return smtp.received.slice(before);
   }
 
@@ -71,8 +71,7 @@ describe.each(testDialects)("search alert limits on %s", (dialect) => {
     });
     app = await buildApp({ config, database: database.handle, site: false });
     await app.ready();
-    await app.alertDigests!.stop();
-    await app.outbox!.stop();
+    await app.jobs.stop();
   });
   afterAll(async () => {
     await app?.close();

@@ -57,7 +57,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
 
   async function deliver(): Promise<ReceivedMail[]> {
     const before = smtp.received.length;
-    await app.outbox!.runOnce();
+    await app.jobs.outbox!.runOnce();
     return smtp.received.slice(before);
   }
 
@@ -66,8 +66,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
     database = await createTestDatabase(dialect);
     app = await buildApp({ config: config(), database: database.handle, site: false });
     await app.ready();
-    await app.alertDigests!.stop();
-    await app.outbox!.stop();
+    await app.jobs.stop();
   });
   afterAll(async () => {
     await second?.close();
@@ -97,8 +96,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
     // A second app server on the same database: the same secrets, so its links work there.
     second = await buildApp({ config: config(), database: database.handle, site: false });
     await second.ready();
-    await second.alertDigests!.stop();
-    await second.outbox!.stop();
+    await second.jobs.stop();
     expect(second.formSecrets).toEqual(app.formSecrets);
     await alertAction(app, "subscribe", { email: "shared@example.com", query: "" });
     const [mail] = await deliver();

@@ -25,8 +25,8 @@ import {
 } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { runContentCli } from "../cli/content.ts";
-import { createOutboxWorker } from "../mail/outbox-worker.ts";
-import { createAlertDigests } from "./digest.ts";
+import { createAlertDigests } from "../jobs/alert-digests.ts";
+import { createOutboxDelivery } from "../jobs/outbox.ts";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -103,7 +103,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
   /** Delivers everything due and answers the mails received meanwhile. */
   async function deliver(): Promise<ReceivedMail[]> {
     const before = smtp.received.length;
-    await app.outbox!.runOnce();
+    await app.jobs.outbox!.runOnce();
     return smtp.received.slice(before);
   }
 
@@ -127,8 +127,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     app = await buildApp({ config, database: database.handle, site: false });
     await app.ready();
     // Only what a test asks for runs: no timers, no wake-ups (runOnce still works).
-    await app.alertDigests!.stop();
-    await app.outbox!.stop();
+    await app.jobs.stop();
   });
   afterAll(async () => {
     await app?.close();
@@ -212,17 +211,17 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     // Published elsewhere, or another offer: never in this alert.
     await importProperty({ city: "Shelbyville", offer_type: "For Sale" });
     await importProperty({ city: "Springfield", offer_type: "For Rent" });
-    expect(await app.alertDigests!.runOnce(day1)).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(day1)).toBe(0);
     expect(await deliver()).toEqual([]);
 
     await content("publish", code);
     // Before the digest hour: nothing; the same day again after it: nothing.
-    expect(await app.alertDigests!.runOnce(new Date("2099-03-02T07:59:00.000Z"))).toBe(0);
-    expect(await app.alertDigests!.runOnce(day1)).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(new Date("2099-03-02T07:59:00.000Z"))).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(day1)).toBe(0);
 
-    expect(await app.alertDigests!.runOnce(day2)).toBe(1);
+    expect(await app.jobs.alertDigests!.runOnce(day2)).toBe(1);
     // A second run (another app server) the same day queues nothing more.
-    expect(await app.alertDigests!.runOnce(day2)).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(day2)).toBe(0);
     const mails = await deliver();
     expect(mails).toHaveLength(1);
     const [digest] = mails;
@@ -238,7 +237,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     confirmedUnsubscribeToken = unsubscribe;
 
     // Nothing new the next day: no digest.
-    expect(await app.alertDigests!.runOnce(day3)).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(day3)).toBe(0);
     expect(await deliver()).toEqual([]);
   });
 
@@ -259,14 +258,14 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
 
   it("unsubscribing stops every further mail, a digest already queued included", async () => {
     await importProperty({ city: "Springfield", offer_type: "For Sale" });
-    expect(await app.alertDigests!.runOnce(day4)).toBe(1);
+    expect(await app.jobs.alertDigests!.runOnce(day4)).toBe(1);
     // One-click unsubscribe before the queued digest goes out.
     const unsubscribed = await alertAction("unsubscribe", { token: confirmedUnsubscribeToken });
     expect(unsubscribed.statusCode).toBe(200);
     expect((await deliver()).map((mail) => mail.decoded)).toEqual([]);
 
     await importProperty({ city: "Springfield", offer_type: "For Sale" });
-    expect(await app.alertDigests!.runOnce(new Date("2099-03-05T09:00:00.000Z"))).toBe(0);
+    expect(await app.jobs.alertDigests!.runOnce(new Date("2099-03-05T09:00:00.000Z"))).toBe(0);
     expect(await deliver()).toEqual([]);
     // The link is spent.
     expect(
@@ -279,7 +278,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     const real = nodemailer.createTransport({ url: smtp.url });
     let refuse = true;
     let clock = 0;
-    const worker = createOutboxWorker({
+    const deliver = createOutboxDelivery({
       database: database.handle,
       transport: {
         async sendMail(mail) {
@@ -289,7 +288,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
       },
       from: "alerts@homes.example",
       siteUrl: "https://homes.example",
-      log: { info() {}, warn() {}, error() {} },
+      log: { info() {}, warn() {} },
       retryBaseMs: 60_000,
       now: () => new Date(clock),
       buildQueuedMail: (mail) => app.searchAlerts.buildQueuedMail(mail),
@@ -297,20 +296,20 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     await alertAction("subscribe", { email: "retry@example.com", query: "status=For+Rent" });
     clock = Date.now() + 1_000;
     const before = smtp.received.length;
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 1 });
     refuse = false;
     // Not before its retry time.
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     clock += 61_000;
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 });
     clock += 3_600_000;
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     const mails = smtp.received.slice(before);
     expect(mails.map((mail) => mail.recipients)).toEqual([["retry@example.com"]]);
     const [row] = await database.handle.db
-      .selectFrom("mail_outbox")
-      .innerJoin("search_alert", "search_alert.id", "mail_outbox.alert_id")
-      .select(["mail_outbox.status", "mail_outbox.attempts"])
+      .selectFrom("outbox")
+      .innerJoin("search_alert", "search_alert.id", "outbox.alert_id")
+      .select(["outbox.status", "outbox.attempts"])
       .where("search_alert.email", "=", "retry@example.com")
       .execute();
     expect(row).toEqual({ status: "sent", attempts: 2 });
@@ -325,8 +324,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
       site: false,
     });
     await second.ready();
-    await second.alertDigests!.stop();
-    await second.outbox!.stop();
+    await second.jobs.stop();
     try {
       const sent = await alertAction("subscribe", { email: "both@example.com", query: "" });
       expect(sent.statusCode).toBe(200);
@@ -336,12 +334,12 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
       await importProperty({ city: "Ogdenville" });
       const day = new Date("2099-04-01T09:00:00.000Z");
       const queued = await Promise.all([
-        app.alertDigests!.runOnce(day),
-        second.alertDigests!.runOnce(day),
+        app.jobs.alertDigests!.runOnce(day),
+        second.jobs.alertDigests!.runOnce(day),
       ]);
       expect(queued.reduce((sum, count) => sum + count, 0)).toBe(1);
       const before = smtp.received.length;
-      await Promise.all([app.outbox!.runOnce(), second.outbox!.runOnce()]);
+      await Promise.all([app.jobs.outbox!.runOnce(), second.jobs.outbox!.runOnce()]);
       const mails = smtp.received.slice(before);
       expect(mails.map((mail) => mail.recipients)).toEqual([["both@example.com"]]);
       expect(mails[0]!.decoded).toContain("Ogdenville");
@@ -362,10 +360,10 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     const later = createAlertDigests({
       database: database.handle,
       digestHour: 8,
-      log: { info() {}, error() {} },
+      log: { info() {} },
       now: () => new Date(Date.now() + 15 * 86_400_000),
     });
-    await later.runOnce();
+    await later(new Date());
     expect(await rows()).toHaveLength(0);
   });
 

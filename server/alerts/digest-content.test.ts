@@ -30,7 +30,7 @@ describe.each(testDialects)("a digest's homes on %s", (dialect) => {
 
   async function deliver(): Promise<ReceivedMail[]> {
     const before = smtp.received.length;
-    await app.outbox!.runOnce();
+    await app.jobs.outbox!.runOnce();
     return smtp.received.slice(before);
   }
 
@@ -54,8 +54,7 @@ describe.each(testDialects)("a digest's homes on %s", (dialect) => {
     });
     app = await buildApp({ config, database: database.handle, site: false });
     await app.ready();
-    await app.alertDigests!.stop();
-    await app.outbox!.stop();
+    await app.jobs.stop();
   });
   afterAll(async () => {
     await app?.close();
@@ -116,7 +115,7 @@ describe.each(testDialects)("a digest's homes on %s", (dialect) => {
       )
       .execute();
 
-    expect(await app.alertDigests!.runOnce(new Date("2099-03-02T09:00:00.000Z"))).toBe(1);
+    expect(await app.jobs.alertDigests!.runOnce(new Date("2099-03-02T09:00:00.000Z"))).toBe(1);
     // Withdrawn after the run, before the mail went out: not mailed as new.
     await db.updateTable("property").set({ publish: 0 }).where("id", "=", withdrawn.id).execute();
     const [digest, ...more] = await deliver();

@@ -11,6 +11,7 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
+import type { QueuedMail } from "../../db/queries/outbox.ts";
 import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
 import {
   type AlertRow,
@@ -24,7 +25,6 @@ import {
   findAlertByUnsubscribeHash,
   insertOrFindAlert,
   listAlertsByManageHash,
-  type QueuedMail,
   setManageHashOf,
 } from "../../db/queries/search-alert.ts";
 import {
@@ -75,7 +75,7 @@ export interface SearchAlerts {
    * limit is off; the newsletter counts against the same ones (decision 078).
    */
   readonly mailLimits: AlertMailCounter | undefined;
-  /** Builds a queued alert mail for the outbox worker. */
+  /** Builds a queued alert mail for the outbox job. */
   buildQueuedMail(mail: QueuedMail): Promise<EnquiryMail | undefined>;
 }
 
@@ -214,7 +214,7 @@ export const searchAlertsPlugin = fp(
         });
       // Logged without the address.
       request.log.info({ queued }, "search alert saved");
-      if (queued) app.outbox?.wake();
+      if (queued) app.jobs.outbox?.wake();
       return ok(alertMessages.saved);
     }
 

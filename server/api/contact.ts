@@ -165,7 +165,7 @@ export const contactIntakePlugin = fp(
           ip: request.ip,
         });
         request.log.info({ enquiryId: id }, "enquiry stored");
-        app.outbox?.wake();
+        app.jobs.outbox?.wake();
         return { httpStatus: 200, answer: { status: 200, message: contactMessages.thanks } };
       },
 

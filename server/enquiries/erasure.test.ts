@@ -12,8 +12,8 @@ import type { StaffSession } from "#app-context";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { buildContactEnquiry } from "../../tests/support/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
+import { createEnquiryPurge } from "../jobs/enquiry-retention.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
-import { createEnquiryPurge } from "./retention.ts";
 
 const owner: StaffSession = {
   user: {
@@ -92,7 +92,7 @@ describe("erasing enquiries on sqlite", () => {
     expect(filesHolding(old.slice(0, 40))).not.toEqual([]);
 
     const purge = createEnquiryPurge({ database: test.handle, retentionDays: 30, log: silent });
-    expect(await purge.runOnce()).toBe(1);
+    expect(await purge(new Date())).toBe(1);
     expect(filesHolding(old.slice(0, 40))).toEqual([]);
     expect(filesHolding(recent.slice(0, 40))).not.toEqual([]);
   });

@@ -63,7 +63,7 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
 
   async function deliver(): Promise<ReceivedMail[]> {
     const before = smtp.received.length;
-    await app.outbox!.runOnce();
+    await app.jobs.outbox!.runOnce();
     return smtp.received.slice(before);
   }
 
@@ -95,8 +95,7 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
     });
     app = await buildApp({ config, database: database.handle, site: false });
     await app.ready();
-    await app.alertDigests?.stop();
-    await app.outbox!.stop();
+    await app.jobs.stop();
   });
   afterAll(async () => {
     await app?.close();
@@ -262,7 +261,7 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
     expect(await subscriber("=cmd@example.com")).toBeUndefined();
     // Its queued confirmation went with it.
     const queued = await database.handle.db
-      .selectFrom("mail_outbox")
+      .selectFrom("outbox")
       .select("id")
       .where("subscriber_id", "=", id)
       .execute();

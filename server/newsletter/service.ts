@@ -22,7 +22,7 @@ import {
   setSubscriberTokenHash,
   unsubscribeSubscriber,
 } from "../../db/queries/newsletter.ts";
-import type { QueuedMail } from "../../db/queries/search-alert.ts";
+import type { QueuedMail } from "../../db/queries/outbox.ts";
 import {
   type NewsletterAnswer,
   type NewsletterRequest,
@@ -43,7 +43,7 @@ export interface NewsletterReply {
 export interface Newsletter {
   /** Does one action; a subscribe counts against the per-visitor rate limit first. */
   run(action: NewsletterRequest, request: FastifyRequest): Promise<NewsletterReply>;
-  /** Builds a queued newsletter mail for the outbox worker. */
+  /** Builds a queued newsletter mail for the outbox job. */
   buildQueuedMail(mail: QueuedMail): Promise<EnquiryMail | undefined>;
 }
 
@@ -138,7 +138,7 @@ export const newsletterPlugin = fp(
         });
       // Logged without the address.
       request.log.info({ queued }, "newsletter subscription asked");
-      if (queued) app.outbox?.wake();
+      if (queued) app.jobs.outbox?.wake();
       return ok(newsletterMessages.subscribed);
     }
 

@@ -295,7 +295,7 @@ describe("the sweep in the server", () => {
   it("runs at start on every app server when PHOTO_SWEEP_HOURS is set, and not otherwise", async () => {
     const off = await createTestApp("sqlite");
     try {
-      expect(off.app.photoSweep).toBeUndefined();
+      expect(off.app.jobs.photoSweep).toBeUndefined();
     } finally {
       await off.close();
     }
@@ -309,9 +309,9 @@ describe("the sweep in the server", () => {
     const on = await createTestApp("sqlite", { PHOTO_SWEEP_HOURS: "6", IMAGE_DIR: imageDir });
     try {
       await on.app.ready();
-      expect(on.app.photoSweep).toBeDefined();
+      expect(on.app.jobs.photoSweep).toBeDefined();
       // The run begun at start, or a new one: either way the orphan is gone after it.
-      await on.app.photoSweep!.runOnce();
+      await on.app.jobs.photoSweep!.runOnce();
       expect(existsSync(join(imageDir, "property", orphan))).toBe(false);
       expect(existsSync(join(imageDir, "property", "house.jpg"))).toBe(true);
     } finally {

@@ -15,7 +15,6 @@ import {
   lockPhotoFiles,
   visitFileReferences,
 } from "../../db/queries/listing-photos.ts";
-import { createPeriodicJob, type PeriodicJob } from "../periodic-job.ts";
 import { isPhotoName, type PhotoStore, photoNamesIn } from "./photo-store.ts";
 
 /** Files checked and deleted under one hold of the lock. */
@@ -132,39 +131,4 @@ export async function sweepUnusedPhotoFiles(
     { storedBefore, dryRun: options.dryRun },
   );
   return { stored: stored.length, used: stored.filter((name) => used.has(name)).length, deleted };
-}
-
-export interface PhotoSweepOptions {
-  db: Kysely<Database>;
-  store: PhotoStore;
-  /** PHOTO_SWEEP_HOURS, in milliseconds. */
-  intervalMs: number;
-  log: {
-    info(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
-  graceMs?: number;
-  now?: () => Date;
-}
-
-export type PhotoSweep = PeriodicJob<SweepReport>;
-
-/** The sweep as a periodic job of each app server (PHOTO_SWEEP_HOURS). */
-export function createPhotoSweep(options: PhotoSweepOptions): PhotoSweep {
-  const { db, store, log, graceMs = defaultSweepGraceMs } = options;
-  return createPeriodicJob({
-    intervalMs: options.intervalMs,
-    ...(options.now ? { now: options.now } : {}),
-    async run(at) {
-      const report = await sweepUnusedPhotoFiles(db, store, { graceMs, now: at, dryRun: false });
-      if (report.deleted.length > 0) {
-        log.info({ deleted: report.deleted }, "photo files no listing uses deleted");
-      }
-      return report;
-    },
-    failed(error) {
-      log.error({ err: error }, "photo files' sweep failed; will try again");
-      return { stored: 0, used: 0, deleted: [] };
-    },
-  });
 }

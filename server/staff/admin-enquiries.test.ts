@@ -22,7 +22,7 @@ import {
 } from "../../tests/support/staff.ts";
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { enquiryCsvHeader } from "../enquiries/export-csv.ts";
-import { createEnquiryPurge } from "../enquiries/retention.ts";
+import { createEnquiryPurge } from "../jobs/enquiry-retention.ts";
 
 const hostileMessage = '=HYPERLINK("http://evil.example","x")\n<script>alert(1)</script>';
 
@@ -378,7 +378,7 @@ describe.each(testDialects)("the enquiries inbox through the app on %s", (dialec
     const purges = [1, 2].map(() =>
       createEnquiryPurge({ database: database.handle, retentionDays: 30, log }),
     );
-    const [a, b] = await Promise.all(purges.map((purge) => purge.runOnce()));
+    const [a, b] = await Promise.all(purges.map((purge) => purge(new Date())));
     expect(a! + b!).toBeGreaterThanOrEqual(1);
     expect(await findInboxEnquiry(database.handle.db, id)).toBeUndefined();
     expect(await findInboxEnquiry(database.handle.db, fresh)).toBeDefined();
@@ -391,14 +391,14 @@ describe("the retention purge in the server", () => {
   it("runs at start when ENQUIRY_RETENTION_DAYS is set, and not otherwise", async () => {
     const off = await createBackOfficeApp("sqlite");
     try {
-      expect(off.app.enquiryPurge).toBeUndefined();
+      expect(off.app.jobs.enquiryRetention).toBeUndefined();
     } finally {
       await off.app.close();
       await off.database.drop();
     }
     const on = await createBackOfficeApp("sqlite", { ENQUIRY_RETENTION_DAYS: "7" });
     try {
-      expect(on.app.enquiryPurge).toBeDefined();
+      expect(on.app.jobs.enquiryRetention).toBeDefined();
       const { db } = on.database.handle;
       const { id } = await db
         .insertInto("enquiry")
@@ -410,7 +410,7 @@ describe("the retention purge in the server", () => {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      expect(await on.app.enquiryPurge!.runOnce()).toBe(1);
+      expect(await on.app.jobs.enquiryRetention!.runOnce()).toBe(1);
       expect(await findInboxEnquiry(db, id)).toBeUndefined();
     } finally {
       await on.app.close();

@@ -1,13 +1,13 @@
 import { createServer } from "node:net";
 import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+import { enqueueOutbox, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
 import { testDialects } from "../../tests/support/test-database.ts";
-import { createOutboxWorker } from "./outbox-worker.ts";
+import { createOutboxDelivery } from "./outbox.ts";
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
@@ -58,7 +58,7 @@ describe.each(testDialects)("enquiry delivery by e-mail on %s", (dialect) => {
     const property = properties[2]!;
     const fields = buildPropertyEnquiry(property.code, { message: "Is the garden south facing?" });
     expect((await postEnquiry(test, fields)).statusCode).toBe(200);
-    await test.app.outbox!.runOnce();
+    await test.app.jobs.outbox!.runOnce();
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -87,7 +87,7 @@ describe.each(testDialects)("enquiry delivery by e-mail on %s", (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(smtp.received).toHaveLength(0);
     smtp.release();
-    await test.app.outbox!.runOnce();
+    await test.app.jobs.outbox!.runOnce();
     await expect.poll(() => smtp.received.length).toBe(1);
   });
 
@@ -99,7 +99,7 @@ describe.each(testDialects)("enquiry delivery by e-mail on %s", (dialect) => {
       how_you_hear: hostile,
     });
     expect((await postEnquiry(test, fields)).statusCode).toBe(200);
-    await test.app.outbox!.runOnce();
+    await test.app.jobs.outbox!.runOnce();
     const mail = smtp.received.at(-1)!;
     const html = mail.decoded.slice(mail.decoded.indexOf("<!doctype html>"));
     expect(html).not.toContain("<script>");
@@ -124,7 +124,7 @@ describe.each(testDialects)("the outbox when the mail server is down, on %s", (d
   it("keeps the enquiry pending, delivers it once the server is back, and never twice", async () => {
     const port = await unusedPort();
     let clock = new Date(Date.now() + 1_000);
-    const worker = createOutboxWorker({
+    const deliver = createOutboxDelivery({
       database: test.app.database,
       transport: smtpTransport(`smtp://127.0.0.1:${port}`),
       from: "Website <no-reply@homes.example>",
@@ -136,17 +136,17 @@ describe.each(testDialects)("the outbox when the mail server is down, on %s", (d
 
     const response = await postEnquiry(test, buildContactEnquiry());
     expect(response.statusCode).toBe(200);
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 1 });
     let [row] = await listEnquiriesWithDelivery(test.app.database.db);
     expect(row).toMatchObject({ delivery_status: "pending", delivery_attempts: 1 });
     expect(row!.delivery_last_error).toBeTruthy();
 
     smtp = await startSmtpServer(port);
     // Not due yet: the retry waits for its backoff.
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     clock = new Date(clock.getTime() + 61_000);
-    expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0 });
-    expect(await worker.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
     [row] = await listEnquiriesWithDelivery(test.app.database.db);
     expect(row).toMatchObject({ delivery_status: "sent", delivery_attempts: 2 });
@@ -156,7 +156,7 @@ describe.each(testDialects)("the outbox when the mail server is down, on %s", (d
     smtp ??= await startSmtpServer();
     smtp.received.length = 0;
     const workers = [1, 2].map(() =>
-      createOutboxWorker({
+      createOutboxDelivery({
         database: test.app.database,
         transport: smtpTransport(smtp!.url),
         from: "Website <no-reply@homes.example>",
@@ -171,10 +171,55 @@ describe.each(testDialects)("the outbox when the mail server is down, on %s", (d
       emails.push(fields.email);
       expect((await postEnquiry(test, fields)).statusCode).toBe(200);
     }
-    await Promise.all(workers.map((worker) => worker.runOnce()));
+    await Promise.all(workers.map((deliver) => deliver()));
     const delivered = smtp.received.map((mail) => /^Reply-To: (.+)$/m.exec(mail.raw)?.[1]?.trim());
     expect(delivered.filter((email) => emails.includes(email!)).sort()).toEqual(emails.sort());
     const messageIds = smtp.received.map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]);
     expect(new Set(messageIds).size).toBe(messageIds.length);
+  });
+
+  it("sends enquiries and queued mails from the one outbox, each once, in their order", async () => {
+    smtp ??= await startSmtpServer();
+    smtp.received.length = 0;
+    const { db } = test.app.database;
+    const enquiry = buildContactEnquiry();
+    expect((await postEnquiry(test, enquiry)).statusCode).toBe(200);
+    const queued = { dedupeKey: `alert-link:${Date.now()}`, kind: "alert-link" as const };
+    expect(await enqueueOutbox(db, { ...queued, now: new Date() })).toBe(true);
+    // Queued once per key.
+    expect(await enqueueOutbox(db, { ...queued, now: new Date() })).toBe(false);
+    const built: string[] = [];
+    const deliver = createOutboxDelivery({
+      database: test.app.database,
+      transport: smtpTransport(smtp.url),
+      from: "Website <no-reply@homes.example>",
+      siteUrl: "https://homes.example",
+      log: silentLog,
+      async buildQueuedMail(mail) {
+        built.push(mail.kind);
+        return {
+          from: "alerts@homes.example",
+          to: "visitor@example.com",
+          subject: "Your link",
+          text: "link",
+          html: "<p>link</p>",
+          messageId: "<link-1@homes.example>",
+        };
+      },
+    });
+    expect(await deliver()).toEqual({ sent: 2, failed: 0 });
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+    expect(built).toEqual(["alert-link"]);
+    expect(smtp.received.map((mail) => mail.recipients[0])).toEqual([
+      expect.any(String),
+      "visitor@example.com",
+    ]);
+    expect(smtp.received[0]!.raw).toContain(enquiry.email);
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["kind", "status", "attempts"])
+      .where("status", "=", "pending")
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The daily alert digests (decision 055): every app server looks every few minutes; from
+ * The daily alert digests (decision 055), a job of server/jobs/registry.ts: every app server looks
+ * every few minutes; from
  * ALERT_DIGEST_HOUR (UTC) on, each confirmed alert not yet run today gets its run: the listings
  * that match its filters (the same query as /search) and were first published after its mark
  * are queued as one digest mail, and the mark moves on. Several servers at once are safe: an
@@ -16,12 +17,10 @@ import {
   listAlertsDueOn,
 } from "../../db/queries/search-alert.ts";
 import { maxDigestListings, readAlertQuery } from "../../lib/search-alert.ts";
-import { createPeriodicJob, type PeriodicJob } from "../periodic-job.ts";
-import { utcDay } from "./service.ts";
+import { utcDay } from "../alerts/service.ts";
 
 interface Log {
   info(object: object, message: string): void;
-  error(object: object, message: string): void;
 }
 
 export interface AlertDigestOptions {
@@ -31,19 +30,16 @@ export interface AlertDigestOptions {
   log: Log;
   /** Called after digests were queued (wakes the outbox). */
   onQueued?: () => void;
-  intervalMs?: number;
   now?: () => Date;
 }
-
-export type AlertDigests = PeriodicJob<number>;
 
 const batchSize = 100;
 /** An alert not confirmed within this many days is deleted (its address with it). */
 export const unconfirmedAlertDays = 14;
 
-/** Queues the due digests at each run (at `at`, now by default); a run answers how many. */
-export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
-  const { database, digestHour, log, intervalMs = 300_000 } = options;
+/** Queues the digests due at `at` (a run of the job); answers how many. */
+export function createAlertDigests(options: AlertDigestOptions): (at: Date) => Promise<number> {
+  const { database, digestHour, log } = options;
   const clock = options.now ?? (() => new Date());
 
   async function digestAll(at: Date): Promise<number> {
@@ -109,13 +105,5 @@ export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
     return queued;
   }
 
-  return createPeriodicJob({
-    intervalMs,
-    now: clock,
-    run: digestAll,
-    failed(error) {
-      log.error({ err: error }, "alert digests failed; will try again");
-      return 0;
-    },
-  });
+  return digestAll;
 }

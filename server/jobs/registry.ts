@@ -1,0 +1,136 @@
+/**
+ * Every background job of an app server, in one place (decision 081): its name, how often it
+ * runs, what it does, and what keeps it right when several app servers run it at once (every
+ * server runs every job it has configured; none needs a leader). buildApp starts them when the
+ * app is ready and stops them before the database closes. The work of each is in its own file
+ * beside this one; the scheduler is ./scheduler.ts; /metrics counts their runs (decision 025).
+ */
+import type { Config } from "../../config/env.ts";
+import type { DatabaseHandle } from "../../db/database.ts";
+import type { QueuedMail } from "../../db/queries/outbox.ts";
+import type { EnquiryMail } from "../mail/enquiry-mail.ts";
+import type { PhotoStore } from "../photos/photo-store.ts";
+import type { SweepReport } from "../photos/unused-files.ts";
+import { createAlertDigests } from "./alert-digests.ts";
+import { createEnquiryPurge } from "./enquiry-retention.ts";
+import { createOutboxDelivery, type DeliveryRun, type MailTransport } from "./outbox.ts";
+import { createPhotoSweep } from "./photo-sweep.ts";
+import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+interface Log {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface AppJobOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The mail transport; without it (no SMTP_URL) neither the outbox nor the digests run. */
+  transport: MailTransport | undefined;
+  photoStore: PhotoStore;
+  log: Log;
+  /** Builds an alert's or the newsletter's queued mail when the outbox sends it. */
+  buildQueuedMail: (mail: QueuedMail) => Promise<EnquiryMail | undefined>;
+}
+
+/** The app server's jobs: each is absent when its configuration turns it off. */
+export interface AppJobs extends Omit<Scheduler, "add"> {
+  /** E-mails the outbox: enquiries to the company, alert and newsletter mails to visitors. */
+  outbox: Job<DeliveryRun> | undefined;
+  /** Queues the daily search alert digests (decision 055). */
+  alertDigests: Job<number> | undefined;
+  /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045). */
+  enquiryRetention: Job<number> | undefined;
+  /** Deletes uploaded files no listing uses (decision 060). */
+  photoSweep: Job<SweepReport> | undefined;
+}
+
+export function createAppJobs(options: AppJobOptions): AppJobs {
+  const { config, database, transport, log } = options;
+  const scheduler = createScheduler({ log });
+
+  const outbox = transport
+    ? scheduler.add({
+        name: "outbox",
+        does: "e-mails the due rows of the outbox (enquiries, alert and newsletter mails)",
+        everyMs: 5_000,
+        lock:
+          "row claims: each row is leased to one server (locked_until); on PostgreSQL a claim " +
+          "skips the rows another server is claiming (FOR UPDATE SKIP LOCKED)",
+        run: createOutboxDelivery({
+          database,
+          transport,
+          from: config.MAIL_FROM,
+          siteUrl: config.siteUrl,
+          log,
+          buildQueuedMail: options.buildQueuedMail,
+        }),
+        failed: { sent: 0, failed: 0 },
+      })
+    : undefined;
+
+  const alertDigests = outbox
+    ? scheduler.add({
+        name: "alert-digests",
+        does:
+          "from ALERT_DIGEST_HOUR, queues each confirmed alert's digest of the day; forgets " +
+          "alert and newsletter addresses left unconfirmed",
+        everyMs: 5 * minuteMs,
+        lock:
+          "a conditional update gives each alert's day to one server, and the digest's key " +
+          "(alert and day) is unique in the outbox",
+        run: createAlertDigests({
+          database,
+          digestHour: config.ALERT_DIGEST_HOUR,
+          log,
+          onQueued: () => outbox.wake(),
+        }),
+        failed: 0,
+      })
+    : undefined;
+
+  const retentionDays = config.ENQUIRY_RETENTION_DAYS;
+  const enquiryRetention =
+    retentionDays === undefined
+      ? undefined
+      : scheduler.add({
+          name: "enquiry-retention",
+          does: "deletes the enquiries older than ENQUIRY_RETENTION_DAYS",
+          everyMs: hourMs,
+          lock:
+            "none needed: the deletes are batched and skip each other's rows, and a row " +
+            "deleted twice is simply gone",
+          run: createEnquiryPurge({ database, retentionDays, log }),
+          failed: 0,
+        });
+
+  const sweepHours = config.PHOTO_SWEEP_HOURS;
+  const photoSweep =
+    sweepHours === undefined
+      ? undefined
+      : scheduler.add({
+          name: "photo-sweep",
+          does: "deletes the uploaded photo and floor-plan files no listing uses",
+          everyMs: sweepHours * hourMs,
+          lock:
+            "the photo files' lock (a PostgreSQL advisory lock) around each batch of checks " +
+            "and deletes",
+          run: createPhotoSweep({ db: database.db, store: options.photoStore, log }),
+          failed: { stored: 0, used: 0, deleted: [] },
+        });
+
+  return {
+    outbox,
+    alertDigests,
+    enquiryRetention,
+    photoSweep,
+    start: () => scheduler.start(),
+    stop: () => scheduler.stop(),
+    status: () => scheduler.status(),
+    onRun: (listener) => scheduler.onRun(listener),
+  };
+}
