@@ -6,35 +6,20 @@
  * carries the one-click unsubscribe headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import { alertMessages } from "../../lib/search-alert.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth } from "../../tests/support/app.ts";
 import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
-import { buildApp } from "../app.ts";
+  type MailingApp,
+  type MailingAppServer,
+  mailHeader,
+  startMailingApp,
+} from "../../tests/support/mailing-app.ts";
+import { testDialects } from "../../tests/support/test-database.ts";
 import { defaultAlertMailLimits } from "./mail-limits.ts";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const unfolded = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  const line = unfolded
-    .split(/\r?\n/)
-    .find((row) => row.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
+type App = MailingAppServer;
 
 describe.each(testDialects)("search alert limits on %s", (dialect) => {
-  let smtp: TestSmtpServer;
-  let database: TestDatabase;
   let app: App;
 
   function subscribe(email: string, query: string, client: string) {
@@ -47,36 +32,20 @@ describe.each(testDialects)("search alert limits on %s", (dialect) => {
     });
   }
 
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    await app.jobs.outbox!.runOnce();
-    return smtp.received.slice(before);
-  }
+  const deliver = () => mailing.deliver();
 
+  let mailing: MailingApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase(dialect);
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
-      // The short-window limit out of the way: the daily ones are under test.
-      CONTACT_RATE_LIMIT: "100/10m",
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://homes.example",
-      MAX_EVENT_LOOP_DELAY_MS: "0",
+    mailing = await startMailingApp(dialect, {
+      env: {
+        // The short-window limit out of the way: the daily ones are under test.
+        CONTACT_RATE_LIMIT: "100/10m",
+      },
     });
-    app = await buildApp({ config, database: database.handle, site: false });
-    await app.ready();
-    await app.jobs.stop();
+    ({ app } = mailing);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp.close();
+    await mailing?.close();
   });
 
   it("lets one client save a few alerts a day, then says to come back later", async () => {
@@ -142,10 +111,10 @@ describe.each(testDialects)("search alert limits on %s", (dialect) => {
     }
     expect(message).toContain("your search words");
     expect(message).toContain("2+ bedrooms");
-    const unsubscribe = header(mail!, "List-Unsubscribe");
+    const unsubscribe = mailHeader(mail!, "List-Unsubscribe");
     expect(unsubscribe).toMatch(
       /^<https:\/\/homes\.example\/alerts\/unsubscribe\?token=\d+\.[\w-]{43}>$/,
     );
-    expect(header(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mailHeader(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   });
 });

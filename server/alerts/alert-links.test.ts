@@ -6,73 +6,40 @@
  */
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import { alertMessages } from "../../lib/search-alert.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth, testToken } from "../../tests/support/app.ts";
 import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
+  type MailingApp,
+  type MailingAppServer,
+  startMailingApp,
+  tokenIn,
+} from "../../tests/support/mailing-app.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { manageLinkTtlMs, manageToken, tokenHash } from "./tokens.ts";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`https://homes\\.example${path}\\?token=([A-Za-z0-9_.-]+)`).exec(
-    mail.decoded,
-  );
-  if (!match) throw new Error(`no ${path} link in:\n${mail.decoded}`);
-  return match[1]!;
-}
+type App = MailingAppServer;
 
 describe.each(testDialects)("search alert links on %s", (dialect) => {
-  let smtp: TestSmtpServer;
   let database: TestDatabase;
   let app: App;
   let second: App | undefined;
-  const config = () =>
-    loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
-      CONTACT_RATE_LIMIT: "off",
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://homes.example",
-      MAX_EVENT_LOOP_DELAY_MS: "0",
-    });
+  let mailing: MailingApp;
+  const config = () => mailing.config;
 
   function alertAction(on: App, action: string, body: Record<string, unknown>) {
     return on.inject({ method: "POST", url: `/api/alert/${action}`, headers: auth, payload: body });
   }
 
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    await app.jobs.outbox!.runOnce();
-    return smtp.received.slice(before);
-  }
+  const deliver = () => mailing.deliver();
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase(dialect);
-    app = await buildApp({ config: config(), database: database.handle, site: false });
-    await app.ready();
-    await app.jobs.stop();
+    mailing = await startMailingApp(dialect);
+    ({ app, database } = mailing);
   });
   afterAll(async () => {
     await second?.close();
-    await app?.close();
-    await database?.drop();
-    await smtp.close();
+    await mailing?.close();
   });
 
   it("signs with secrets of their own, generated once, kept in the database and shared", async () => {
@@ -101,7 +68,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
     await alertAction(app, "subscribe", { email: "shared@example.com", query: "" });
     const [mail] = await deliver();
     const confirmed = await alertAction(second, "confirm", {
-      token: linkIn(mail!, "/alerts/confirm"),
+      token: tokenIn(mail!, "/alerts/confirm"),
     });
     expect(confirmed.statusCode).toBe(200);
 
@@ -118,7 +85,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
   it("mails a manage link that works, expires, and then says how to get a fresh one", async () => {
     await alertAction(app, "subscribe", { email: "expiry@example.com", query: "bedrooms=3" });
     const [mail] = await deliver();
-    const token = linkIn(mail!, "/alerts/manage");
+    const token = tokenIn(mail!, "/alerts/manage");
     const listed = await alertAction(app, "manage", { token });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().email).toBe("expiry@example.com");
@@ -172,7 +139,7 @@ describe.each(testDialects)("search alert links on %s", (dialect) => {
     await alertAction(app, "subscribe", { email: "legacy@example.com", query: "bedrooms=4" });
     const [renewal] = await deliver();
     const managed = await alertAction(app, "manage", {
-      token: linkIn(renewal!, "/alerts/manage"),
+      token: tokenIn(renewal!, "/alerts/manage"),
     });
     expect(managed.json().alerts).toEqual([expect.objectContaining({ id: row.id })]);
     expect((await alertAction(app, "unsubscribe", { token: unsubscribeToken })).statusCode).toBe(

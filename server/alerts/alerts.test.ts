@@ -8,27 +8,25 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import { openDatabase } from "../../db/database.ts";
 import { deleteSearchAlertsOfEmail, findDataOfEmail } from "../../db/queries/enquiry-inbox.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth, createTestImageDir } from "../../tests/support/app.ts";
 import { buildPropertyImportRow } from "../../tests/support/factories.ts";
 import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
+  type MailingApp,
+  type MailingAppServer,
+  mailHeader,
+  startMailingApp,
+  tokenIn,
+} from "../../tests/support/mailing-app.ts";
+import type { TestSmtpServer } from "../../tests/support/smtp.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { runContentCli } from "../cli/content.ts";
 import { createAlertDigests } from "../jobs/alert-digests.ts";
 import { createOutboxDelivery } from "../jobs/outbox.ts";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = MailingAppServer;
 
 const day1 = new Date("2099-03-01T09:00:00.000Z");
 const day2 = new Date("2099-03-02T09:00:00.000Z");
@@ -37,22 +35,6 @@ const day4 = new Date("2099-03-04T09:00:00.000Z");
 
 /** The alert's filters as the site sends them: the §7 search parameters. */
 const springfieldForSale = "location=Springfield&status=For+Sale";
-
-function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`https://homes\\.example${path}\\?token=([A-Za-z0-9_.-]+)`).exec(
-    mail.decoded,
-  );
-  if (!match) throw new Error(`no ${path} link in:\n${mail.decoded}`);
-  return match[1]!;
-}
-
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const unfolded = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  const line = unfolded
-    .split(/\r?\n/)
-    .find((row) => row.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
 
 describe.each(testDialects)("search alerts on %s", (dialect) => {
   let smtp: TestSmtpServer;
@@ -100,39 +82,18 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     });
   }
 
-  /** Delivers everything due and answers the mails received meanwhile. */
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    await app.jobs.outbox!.runOnce();
-    return smtp.received.slice(before);
-  }
+  const deliver = () => mailing.deliver();
 
+  let mailing: MailingApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase(dialect, { seed: true });
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: imageDir,
-      SEED_DEMO_CONTENT: "false",
-      CONTACT_RATE_LIMIT: "off",
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://homes.example",
-      ALERT_DIGEST_HOUR: "8",
-      // Checked by server/overload.test.ts; here a busy machine must not answer 503.
-      MAX_EVENT_LOOP_DELAY_MS: "0",
+    mailing = await startMailingApp(dialect, {
+      seed: true,
+      env: { IMAGE_DIR: imageDir, ALERT_DIGEST_HOUR: "8" },
     });
-    app = await buildApp({ config, database: database.handle, site: false });
-    await app.ready();
-    // Only what a test asks for runs: no timers, no wake-ups (runOnce still works).
-    await app.jobs.stop();
+    ({ app, database, smtp } = mailing);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp.close();
+    await mailing?.close();
   });
 
   let confirmedUnsubscribeToken = "";
@@ -167,7 +128,9 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(await deliver()).toEqual([]);
 
     // Only reader@ confirms; other@ never does.
-    const confirmed = await alertAction("confirm", { token: linkIn(mails[0]!, "/alerts/confirm") });
+    const confirmed = await alertAction("confirm", {
+      token: tokenIn(mails[0]!, "/alerts/confirm"),
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toMatch(/confirmed/);
     // A confirmed alert's save says the same, and sends only a fresh manage link (how an
@@ -181,7 +144,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(more).toEqual([]);
     expect(renewal?.recipients).toEqual(["reader@example.com"]);
     expect(renewal?.decoded).not.toContain("/alerts/confirm");
-    linkIn(renewal!, "/alerts/manage");
+    tokenIn(renewal!, "/alerts/manage");
     await alertAction("subscribe", { email: "reader@example.com", query: springfieldForSale });
     expect(await deliver()).toEqual([]);
   });
@@ -228,11 +191,11 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(digest!.recipients).toEqual(["reader@example.com"]);
     expect(digest!.decoded).toContain(code.replace("IMP-", "Imported Home "));
     expect(digest!.decoded).not.toContain("Shelbyville");
-    const unsubscribe = linkIn(digest!, "/alerts/unsubscribe");
-    expect(header(digest!, "List-Unsubscribe")).toBe(
+    const unsubscribe = tokenIn(digest!, "/alerts/unsubscribe");
+    expect(mailHeader(digest!, "List-Unsubscribe")).toBe(
       `<https://homes.example/alerts/unsubscribe?token=${unsubscribe}>`,
     );
-    expect(header(digest!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mailHeader(digest!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(digest!.decoded).toContain("https://homes.example/alerts/manage?token=");
     confirmedUnsubscribeToken = unsubscribe;
 
@@ -242,7 +205,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
   });
 
   it("the manage link lists the address's alerts and nobody else's", async () => {
-    const manageToken = linkIn(
+    const manageToken = tokenIn(
       smtp.received.find((mail) => mail.recipients[0] === "reader@example.com")!,
       "/alerts/manage",
     );
@@ -330,7 +293,7 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
       expect(sent.statusCode).toBe(200);
       const [confirmation] = await deliver();
       expect(confirmation!.recipients).toEqual(["both@example.com"]);
-      await alertAction("confirm", { token: linkIn(confirmation!, "/alerts/confirm") });
+      await alertAction("confirm", { token: tokenIn(confirmation!, "/alerts/confirm") });
       await importProperty({ city: "Ogdenville" });
       const day = new Date("2099-04-01T09:00:00.000Z");
       const queued = await Promise.all([

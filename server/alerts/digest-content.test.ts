@@ -5,61 +5,35 @@
  * the mail is sent under the company's name.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config/env.ts";
 import { saveCompanyProfile } from "../../db/queries/company-profile.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth } from "../../tests/support/app.ts";
 import { buildCompanyProfile } from "../../tests/support/factories.ts";
 import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
-import { buildApp } from "../app.ts";
+  type MailingApp,
+  type MailingAppServer,
+  startMailingApp,
+} from "../../tests/support/mailing-app.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = MailingAppServer;
 
 describe.each(testDialects)("a digest's homes on %s", (dialect) => {
-  let smtp: TestSmtpServer;
   let database: TestDatabase;
   let app: App;
 
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    await app.jobs.outbox!.runOnce();
-    return smtp.received.slice(before);
-  }
+  const deliver = () => mailing.deliver();
 
+  let mailing: MailingApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase(dialect, { seed: true });
-    await saveCompanyProfile(database.handle.db, buildCompanyProfile());
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
-      CONTACT_RATE_LIMIT: "off",
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://homes.example",
-      MAIL_FROM: "Website enquiries <no-reply@homes.example>",
-      ALERT_DIGEST_HOUR: "8",
-      MAX_EVENT_LOOP_DELAY_MS: "0",
+    mailing = await startMailingApp(dialect, {
+      seed: true,
+      env: { MAIL_FROM: "Website enquiries <no-reply@homes.example>", ALERT_DIGEST_HOUR: "8" },
+      prepare: (test) => saveCompanyProfile(test.handle.db, buildCompanyProfile()).then(() => {}),
     });
-    app = await buildApp({ config, database: database.handle, site: false });
-    await app.ready();
-    await app.jobs.stop();
+    ({ app, database } = mailing);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp.close();
+    await mailing?.close();
   });
 
   it("shows photo, price with period and status, skips a withdrawn home, names the company", async () => {

@@ -9,45 +9,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffSession } from "#app-context";
-import { loadConfig } from "../../config/env.ts";
 import { saveCompanyProfile } from "../../db/queries/company-profile.ts";
 import { findDataOfEmail } from "../../db/queries/enquiry-inbox.ts";
 import { newsletterMessages } from "../../lib/newsletter.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth } from "../../tests/support/app.ts";
 import { buildCompanyProfile } from "../../tests/support/factories.ts";
 import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from "../../tests/support/smtp.ts";
-import {
-  createTestDatabase,
-  type TestDatabase,
-  testDialects,
-} from "../../tests/support/test-database.ts";
-import { buildApp } from "../app.ts";
+  type MailingApp,
+  type MailingAppServer,
+  mailHeader,
+  startMailingApp,
+  tokenIn,
+} from "../../tests/support/mailing-app.ts";
+import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { createAdminNewsletter, formatSubscribersCsv } from "../staff/newsletter.ts";
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-function linkIn(mail: ReceivedMail, path: string): string {
-  const match = new RegExp(`https://homes\\.example${path}\\?token=([A-Za-z0-9_.-]+)`).exec(
-    mail.decoded,
-  );
-  if (!match) throw new Error(`no ${path} link in:\n${mail.decoded}`);
-  return match[1]!;
-}
-
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const unfolded = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  const line = unfolded
-    .split(/\r?\n/)
-    .find((row) => row.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
+type App = MailingAppServer;
 
 describe.each(testDialects)("the newsletter on %s", (dialect) => {
-  let smtp: TestSmtpServer;
   let database: TestDatabase;
   let app: App;
 
@@ -61,11 +40,7 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
     });
   }
 
-  async function deliver(): Promise<ReceivedMail[]> {
-    const before = smtp.received.length;
-    await app.jobs.outbox!.runOnce();
-    return smtp.received.slice(before);
-  }
+  const deliver = () => mailing.deliver();
 
   async function subscriber(email: string) {
     return database.handle.db
@@ -75,32 +50,20 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
       .executeTakeFirst();
   }
 
+  let mailing: MailingApp;
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    database = await createTestDatabase(dialect);
-    await saveCompanyProfile(database.handle.db, buildCompanyProfile());
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      API_TOKEN: testToken,
-      DATABASE_URL: database.url,
-      IMAGE_DIR: createTestImageDir(),
-      SEED_DEMO_CONTENT: "false",
-      // The short-window limit out of the way: the daily ones are under test.
-      CONTACT_RATE_LIMIT: "100/10m",
-      SMTP_URL: smtp.url,
-      SITE_URL: "https://homes.example",
-      MAIL_FROM: "Website enquiries <no-reply@homes.example>",
-      MAX_EVENT_LOOP_DELAY_MS: "0",
+    mailing = await startMailingApp(dialect, {
+      env: {
+        // The short-window limit out of the way: the daily ones are under test.
+        CONTACT_RATE_LIMIT: "100/10m",
+        MAIL_FROM: "Website enquiries <no-reply@homes.example>",
+      },
+      prepare: (test) => saveCompanyProfile(test.handle.db, buildCompanyProfile()).then(() => {}),
     });
-    app = await buildApp({ config, database: database.handle, site: false });
-    await app.ready();
-    await app.jobs.stop();
+    ({ app, database } = mailing);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    await smtp.close();
+    await mailing?.close();
   });
 
   it("subscribe → one confirmation mail → confirmed (the link single-use) → unsubscribed in one click", async () => {
@@ -119,19 +82,19 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
     const [mail] = mails;
     expect(mail!.recipients).toEqual(["reader@example.com"]);
     // Sent under the company's name, not MAIL_FROM's "Website enquiries".
-    expect(header(mail!, "From")).toBe('"Harbor & Pine Realty" <no-reply@homes.example>');
+    expect(mailHeader(mail!, "From")).toBe('"Harbor & Pine Realty" <no-reply@homes.example>');
     expect(mail!.decoded).toContain("Harbor & Pine Realty newsletter");
-    const unsubscribe = linkIn(mail!, "/newsletter/unsubscribe");
-    expect(header(mail!, "List-Unsubscribe")).toBe(
+    const unsubscribe = tokenIn(mail!, "/newsletter/unsubscribe");
+    expect(mailHeader(mail!, "List-Unsubscribe")).toBe(
       `<https://homes.example/newsletter/unsubscribe?token=${unsubscribe}>`,
     );
-    expect(header(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    expect(mailHeader(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     // No token is kept: only its hash.
     const row = await subscriber("reader@example.com");
     expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(mail!.decoded).not.toContain(row!.token_hash!);
 
-    const confirm = linkIn(mail!, "/newsletter/confirm");
+    const confirm = tokenIn(mail!, "/newsletter/confirm");
     const confirmed = await action("confirm", { token: confirm });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toBe(newsletterMessages.confirmed);
@@ -177,7 +140,7 @@ describe.each(testDialects)("the newsletter on %s", (dialect) => {
     expect((await subscriber("quick@example.com"))?.status).toBe("pending");
     const [again] = await deliver();
     expect(again?.recipients).toEqual(["quick@example.com"]);
-    expect(linkIn(again!, "/newsletter/unsubscribe")).not.toBe(token);
+    expect(tokenIn(again!, "/newsletter/unsubscribe")).not.toBe(token);
   });
 
   it("refuses a bad address, and is held to the alerts' daily limits (one budget with them)", async () => {
