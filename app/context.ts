@@ -235,6 +235,9 @@ export interface StaffService {
   ): Promise<StaffPasswordChange>;
 }
 
+/** The back office's accounts and sessions (decision 036). Set for back-office requests only (server/plugins/site.ts). */
+export const staffContext = createContext<StaffService>();
+
 /**
  * The back office's listings (decision 041), for any signed-in member of staff (the session is
  * the proof), implemented by the server (server/staff/listings.ts). Every change is announced
@@ -293,6 +296,9 @@ export interface AdminListingsService {
   choices(session: StaffSession, codes: readonly string[]): Promise<ListingChoice[]>;
 }
 
+/** The back office's listings (decisions 041 and 044). Set for back-office requests only (server/plugins/site.ts). */
+export const adminListingsContext = createContext<AdminListingsService>();
+
 /**
  * The back office's enquiries inbox (decision 045), for any signed-in member of staff; the
  * data-protection methods for owners only (they throw for an agent). Implemented by the server
@@ -321,6 +327,9 @@ export interface AdminEnquiriesService {
   eraseData(session: StaffSession, email: string): Promise<number>;
 }
 
+/** The back office's enquiries inbox (decision 045). Set for back-office requests only (server/plugins/site.ts). */
+export const adminEnquiriesContext = createContext<AdminEnquiriesService>();
+
 /** One newsletter address as the back office lists it (decision 078). */
 export interface AdminSubscriber {
   id: number;
@@ -346,6 +355,9 @@ export interface AdminNewsletterService {
   /** Deletes one address with its queued mails; false when there was none. */
   remove(session: StaffSession, id: number): Promise<boolean>;
 }
+
+/** The back office's newsletter addresses (decision 078). Set for back-office requests only (server/plugins/site.ts). */
+export const adminNewsletterContext = createContext<AdminNewsletterService>();
 
 /**
  * The back office's photo manager (decision 056), for any signed-in member of staff,
@@ -398,6 +410,9 @@ export interface AdminPhotosService {
   ): Promise<PhotoSave>;
 }
 
+/** The back office's photo manager (decision 056). Set for back-office requests only (server/plugins/site.ts). */
+export const adminPhotosContext = createContext<AdminPhotosService>();
+
 /**
  * The back office's audit log (decision 050), owners only (it throws for an agent); written by
  * every other service's writes, read here. Implemented by the server (server/audit/service.ts).
@@ -405,6 +420,9 @@ export interface AdminPhotosService {
 export interface AdminAuditService {
   list(session: StaffSession, query: AuditQuery): Promise<AuditPage>;
 }
+
+/** The back office's audit log (decision 050). Set for back-office requests only (server/plugins/site.ts). */
+export const adminAuditContext = createContext<AdminAuditService>();
 
 /**
  * The bytes of an image the site's pages link to (an image-base URL, decision 012), for the
@@ -481,6 +499,14 @@ export interface AdminContentService {
   removeCategory(session: StaffSession, id: number, move?: CategoryMove): Promise<ContentSave>;
 }
 
+/** The back office's site content (decision 057). Set for back-office requests only (server/plugins/site.ts). */
+export const adminContentContext = createContext<AdminContentService>();
+
+/**
+ * What every render has. The back office's services are not here: each has a key of its own
+ * (`staffContext`, `adminListingsContext`, …, beside its interface above), set only for
+ * back-office requests, so a public page's render holds none of them.
+ */
 export interface SiteRequestContext {
   config: SiteConfig;
   /**
@@ -499,20 +525,6 @@ export interface SiteRequestContext {
   api: ApiClient;
   /** Image bytes for the brochure. */
   readImage: ImageReader;
-  /** The back office's accounts. */
-  staff: StaffService;
-  /** The back office's listings. */
-  listings: AdminListingsService;
-  /** The back office's enquiries inbox. */
-  enquiries: AdminEnquiriesService;
-  /** The back office's audit log. */
-  audit: AdminAuditService;
-  /** The back office's site content. */
-  content: AdminContentService;
-  /** The back office's photo manager. */
-  photos: AdminPhotosService;
-  /** The back office's newsletter addresses. */
-  newsletter: AdminNewsletterService;
   /** The visitor's IP (sign-in is throttled per IP); empty in a render for the page cache. */
   clientIp: string;
 }

@@ -271,31 +271,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
-      staff: staffAccounts.service,
-      listings: createAdminListings({
-        database,
-        store: photoStore,
-        redis,
-        log: app.log,
-        geocoder: config.GEOCODER_URL
-          ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
-          : undefined,
-      }),
-      enquiries: createAdminEnquiries({ database, log: app.log, mailing: transport !== undefined }),
-      audit: createAdminAudit({ database }),
-      newsletter: createAdminNewsletter({ database, log: app.log }),
-      content: createAdminContent({
-        database,
-        imageDir: config.IMAGE_DIR,
-        redis,
-        log: app.log,
-      }),
-      photos: createAdminPhotos({
-        database,
-        store: photoStore,
-        redis,
-        log: app.log,
-      }),
+      backOffice: {
+        staff: staffAccounts.service,
+        listings: createAdminListings({
+          database,
+          store: photoStore,
+          redis,
+          log: app.log,
+          geocoder: config.GEOCODER_URL
+            ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
+            : undefined,
+        }),
+        enquiries: createAdminEnquiries({
+          database,
+          log: app.log,
+          mailing: transport !== undefined,
+        }),
+        audit: createAdminAudit({ database }),
+        newsletter: createAdminNewsletter({ database, log: app.log }),
+        content: createAdminContent({
+          database,
+          imageDir: config.IMAGE_DIR,
+          redis,
+          log: app.log,
+        }),
+        photos: createAdminPhotos({
+          database,
+          store: photoStore,
+          redis,
+          log: app.log,
+        }),
+      },
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

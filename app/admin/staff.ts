@@ -9,7 +9,7 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { type StaffSession, siteRequestContext } from "#app-context";
+import { type StaffSession, staffContext } from "#app-context";
 
 /** The name of every admin form's token field. */
 export const formTokenField = "csrf";
@@ -63,7 +63,7 @@ export function forbidden(message: string): never {
  * router context (staffSessionContext).
  */
 export const signedInOnly: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const session = await context.get(siteRequestContext).staff.session(request);
+  const session = await context.get(staffContext).session(request);
   if (!session) toSignIn(request);
   context.set(staffSessionContext, session);
 };

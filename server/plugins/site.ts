@@ -23,14 +23,25 @@ import type {
   AdminPhotosService,
   SingleUseStore,
   SiteConfig,
+  SiteRequestContext,
   StaffService,
 } from "#app-context";
-import { siteRequestContext } from "#app-context";
+import {
+  adminAuditContext,
+  adminContentContext,
+  adminEnquiriesContext,
+  adminListingsContext,
+  adminNewsletterContext,
+  adminPhotosContext,
+  siteRequestContext,
+  staffContext,
+} from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
 import type { Config } from "../../config/env.ts";
 import { createInProcessApi } from "../api/in-process-client.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
+import { isAdminPath } from "../staff/admin-headers.ts";
 import { createWorkLimit, holdSlotUntilAnswered } from "../work-limit.ts";
 import { createPageCache, type RenderedPage } from "./page-cache.ts";
 import { createPageCacheKey } from "./page-cache-key.ts";
@@ -48,19 +59,17 @@ export interface SiteOptions {
   devServer?: ViteDevServer;
   /** Spent enquiry puzzle tokens: shared through Redis when several app servers run. */
   usedPuzzleTokens: SingleUseStore;
-  /** The back office's accounts (decision 036). */
+  /** The back office's services, each set under its own context key for its requests. */
+  backOffice: BackOfficeServices;
+}
+
+export interface BackOfficeServices {
   staff: StaffService;
-  /** The back office's listings (decision 041). */
   listings: AdminListingsService;
-  /** The back office's enquiries inbox (decision 045). */
   enquiries: AdminEnquiriesService;
-  /** The back office's audit log (decision 050). */
   audit: AdminAuditService;
-  /** The back office's site content (decision 057). */
   content: AdminContentService;
-  /** The back office's photo manager (decision 056). */
   photos: AdminPhotosService;
-  /** The back office's newsletter addresses (decision 078). */
   newsletter: AdminNewsletterService;
 }
 
@@ -97,23 +106,36 @@ function createSiteApi(
  * and serve it stale as long again while it asks for a new one; browsers revalidate every
  * time (`max-age=0`) and get 304 for an unchanged ETag.
  */
+/**
+ * The router context of a render of `url`: what every render has and, for the back office's
+ * requests only (its address space), each of its services under its own key — a public page's
+ * render holds none of them.
+ */
+export function routerContextFor(
+  url: string,
+  site: SiteRequestContext,
+  backOffice: BackOfficeServices,
+): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(siteRequestContext, site);
+  if (isAdminPath(url)) {
+    context.set(staffContext, backOffice.staff);
+    context.set(adminListingsContext, backOffice.listings);
+    context.set(adminEnquiriesContext, backOffice.enquiries);
+    context.set(adminAuditContext, backOffice.audit);
+    context.set(adminContentContext, backOffice.content);
+    context.set(adminPhotosContext, backOffice.photos);
+    context.set(adminNewsletterContext, backOffice.newsletter);
+  }
+  return context;
+}
+
 export function pageCacheControl(ttlSeconds: number): string {
   return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const {
-    config,
-    devServer,
-    usedPuzzleTokens,
-    staff,
-    listings,
-    enquiries,
-    audit,
-    content,
-    photos,
-    newsletter,
-  } = options;
+  const { config, devServer, usedPuzzleTokens, backOffice } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -147,23 +169,18 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
    * visitor's IP goes to the API only when the render is the visitor's own.
    */
   function requestContext(request: FastifyRequest, clientIp: string): RouterContextProvider {
-    const context = new RouterContextProvider();
-    context.set(siteRequestContext, {
-      config: siteConfig,
-      contentSecurityPolicy,
-      usedPuzzleTokens,
-      api: apiFor(request, clientIp),
-      readImage,
-      staff,
-      listings,
-      enquiries,
-      audit,
-      content,
-      photos,
-      newsletter,
-      clientIp,
-    });
-    return context;
+    return routerContextFor(
+      request.url,
+      {
+        config: siteConfig,
+        contentSecurityPolicy,
+        usedPuzzleTokens,
+        api: apiFor(request, clientIp),
+        readImage,
+        clientIp,
+      },
+      backOffice,
+    );
   }
 
   let answerFromCache: onRequestHookHandler | undefined;
@@ -242,7 +259,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     },
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
-      preValidation: boundSiteFormBody(staff),
+      preValidation: boundSiteFormBody(backOffice.staff),
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog, withAuditClient],
     },

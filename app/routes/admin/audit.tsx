@@ -7,7 +7,7 @@
  */
 
 import { Link } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminAuditContext } from "#app-context";
 import {
   type AuditEventRow,
   auditActionNames,
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);
   const params = new URL(request.url).searchParams;
   const { query, errors } = parseAuditQuery(params);
-  const page = await context.get(siteRequestContext).audit.list(session, query);
+  const page = await context.get(adminAuditContext).list(session, query);
   const { after: _after, before: _before, ...filters } = query;
   return {
     page: { ...page, rows: page.rows.map(shownEvent) },

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext, adminListingsContext } from "#app-context";
 import {
   type CollectionItem,
   type ContentFieldIssue,
@@ -46,7 +46,7 @@ const labels = { items: "The list" };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
   const name = requireName(params.number);
-  const collections = await context.get(siteRequestContext).content.collections(session);
+  const collections = await context.get(adminContentContext).collections(session);
   const collection = collections.find((found) => found.name === name);
   if (!collection) throw data({ message: "There is no such collection." }, { status: 404 });
   return { collection, csrfToken: session.csrfToken };
@@ -66,7 +66,8 @@ interface Answer {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
   const name = requireName(params.number);
-  const { content, listings } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
+  const listings = context.get(adminListingsContext);
   const form = await request.formData();
   let codes = form.getAll("code").filter((code): code is string => typeof code === "string");
   const opened = textOf(form, "version");

@@ -1,6 +1,6 @@
 /** The home page's three featured collections (decision 057): what each lists, and a link to change it. */
 import { Link } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext } from "#app-context";
 import { collectionNames } from "../../../lib/collection-names.ts";
 import { collectionPath, doneNotice } from "../../admin/content-forms.tsx";
 import { adminMeta, staffSessionContext } from "../../admin/staff.ts";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Featured collections");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const collections = await context.get(siteRequestContext).content.collections(session);
+  const collections = await context.get(adminContentContext).collections(session);
   const saved = new URL(request.url).searchParams.get("saved");
   const name = collectionNames.find((known) => known === saved);
   return {

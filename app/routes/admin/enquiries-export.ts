@@ -3,7 +3,7 @@
  * columns of `npm run enquiries -- export` and through the same formula-safe cells. A GET like
  * the inbox, so a link carries the filters; it changes nothing.
  */
-import { siteRequestContext } from "#app-context";
+import { adminEnquiriesContext } from "#app-context";
 import { parseAdminEnquiryQuery } from "../../../lib/admin-enquiries.ts";
 import { staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiries-export";
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
   const { query } = parseAdminEnquiryQuery(new URL(request.url).searchParams);
   const { after: _after, before: _before, ...filters } = query;
-  const csv = await context.get(siteRequestContext).enquiries.exportCsv(session, filters);
+  const csv = await context.get(adminEnquiriesContext).exportCsv(session, filters);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

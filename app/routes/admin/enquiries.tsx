@@ -5,7 +5,7 @@
  */
 
 import { Link } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminEnquiriesContext } from "#app-context";
 import {
   adminEnquiryParams,
   enquiryStatuses,
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
   const params = new URL(request.url).searchParams;
   const { query, errors } = parseAdminEnquiryQuery(params);
-  const page = await context.get(siteRequestContext).enquiries.list(session, query);
+  const page = await context.get(adminEnquiriesContext).list(session, query);
   const { after: _after, before: _before, ...filters } = query;
   return {
     page,

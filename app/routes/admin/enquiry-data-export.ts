@@ -3,7 +3,7 @@
  * with the form token, so the address never stands in a URL or an access log.
  */
 import { redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminEnquiriesContext } from "#app-context";
 import { emailProblem, normaliseEmail } from "../../../lib/staff-rules.ts";
 import { adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/enquiry-data-export";
@@ -13,9 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   if (emailProblem(email)) throw new Response("Enter an e-mail address.", { status: 400 });
-  const json = await context
-    .get(siteRequestContext)
-    .enquiries.exportData(session, normaliseEmail(email));
+  const json = await context.get(adminEnquiriesContext).exportData(session, normaliseEmail(email));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(json, {
     headers: {

@@ -5,7 +5,7 @@
  * with the form token, so the address never stands in a URL or an access log.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminEnquiriesContext } from "#app-context";
 import {
   type DataRequestFindings,
   enquiryStatusNames,
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const email = normaliseEmail(typed);
-  const { enquiries } = context.get(siteRequestContext);
+  const enquiries = context.get(adminEnquiriesContext);
   if (intent === "erase") {
     const deleted = await enquiries.eraseData(session, email);
     throw redirect(`${adminPaths.dataRequests}?deleted=${deleted}`);

@@ -6,7 +6,7 @@
  * chosen and then an assignment saved left the status showing though it was never saved.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminEnquiriesContext } from "#app-context";
 import {
   type AdminEnquiry,
   describeDelivery,
@@ -51,7 +51,7 @@ function enquiryId(value: string): number {
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { enquiries } = context.get(siteRequestContext);
+  const enquiries = context.get(adminEnquiriesContext);
   const enquiry = await enquiries.find(session, enquiryId(params.id));
   if (!enquiry) throw data({ message: "There is no such enquiry." }, { status: 404 });
   return {
@@ -87,7 +87,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (Object.keys(errors).length > 0 || !isEnquiryStatus(status)) return refused(errors);
 
-  const { enquiries } = context.get(siteRequestContext);
+  const enquiries = context.get(adminEnquiriesContext);
   const done: Done[] = [];
   const assigned = await enquiries.change(session, id, { kind: "assign", assigneeId });
   if (assigned === "missing") throw data({ message: "There is no such enquiry." }, { status: 404 });

@@ -4,7 +4,7 @@
  * runs, whichever route it is for.
  */
 import { Outlet, useRouteLoaderData } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { staffContext } from "#app-context";
 import { AccountBar, type AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPage, AdminFrame } from "../../admin/error-page.tsx";
 import { postedFormToken } from "../../admin/posted-form-token.ts";
@@ -25,7 +25,7 @@ const readOnlyMethods = new Set(["GET", "HEAD"]);
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
     if (readOnlyMethods.has(request.method)) return;
-    const { staff } = context.get(siteRequestContext);
+    const staff = context.get(staffContext);
     if (!(await staff.checkFormToken(request, await postedFormToken(request)))) {
       // A page's post whose session has ended since the page was opened: signing in again
       // leads back to that page (whose typed work the listing editor keeps, decision 064).

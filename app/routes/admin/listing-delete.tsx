@@ -3,7 +3,7 @@
  * here with the form token, deletes it for good. Archiving is the way to hide one and keep it.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext } from "#app-context";
 import { FormToken } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/listing-delete";
@@ -12,16 +12,14 @@ export const meta: Route.MetaFunction = () => adminMeta("Delete a listing");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const listing = await context.get(siteRequestContext).listings.find(session, params.code);
+  const listing = await context.get(adminListingsContext).find(session, params.code);
   if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
   return { listing, csrfToken: session.csrfToken };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const outcome = await context
-    .get(siteRequestContext)
-    .listings.change(session, params.code, "delete");
+  const outcome = await context.get(adminListingsContext).change(session, params.code, "delete");
   const search = new URLSearchParams(
     outcome === "missing" ? { missing: params.code } : { done: "delete", code: params.code },
   );

@@ -3,7 +3,7 @@
  * the listing into a new unpublished draft with a new code, and opens the copy in the editor.
  */
 import { data, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext } from "#app-context";
 import { editPath } from "../../admin/listing-editing.ts";
 import { staffSessionContext } from "../../admin/staff.ts";
 import type { Route } from "./+types/listing-duplicate";
@@ -15,7 +15,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const copy = await context.get(siteRequestContext).listings.duplicate(session, params.code);
+  const copy = await context.get(adminListingsContext).duplicate(session, params.code);
   if (copy === null)
     throw data({ message: "There is no listing with this code." }, { status: 404 });
   throw redirect(editPath(copy, { done: "duplicated" }));

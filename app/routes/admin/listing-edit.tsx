@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext } from "#app-context";
 import { mergeChoicesOf } from "../../../lib/admin-listing-merge.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -30,7 +30,7 @@ const notices: Record<string, string> = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { listings } = context.get(siteRequestContext);
+  const listings = context.get(adminListingsContext);
   const listing = await listings.open(session, params.code);
   if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
   const [options, chosen] = await Promise.all([
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const { listings } = context.get(siteRequestContext);
+  const listings = context.get(adminListingsContext);
   const post = await readEditorPost(request, listings, session);
   const revision = Number(post.form.get("revision"));
   const postedBase = post.form.get("base");

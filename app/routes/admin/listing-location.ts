@@ -5,7 +5,7 @@
  */
 
 import { data } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext, staffContext } from "#app-context";
 import type { Route } from "./+types/listing-location";
 
 /** A coordinate as typed: a number in range, or null. */
@@ -16,15 +16,14 @@ function degrees(text: string | null, limit: number): number | null {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const site = context.get(siteRequestContext);
-  const session = await site.staff.session(request);
+  const session = await context.get(staffContext).session(request);
   // Signed out (the session ended elsewhere): no answer, and no redirect to follow.
   if (!session) return data(null, { status: 401 });
   const params = new URL(request.url).searchParams;
   const text = (name: string) => (params.get(name) ?? "").slice(0, 200);
   const latitude = degrees(params.get("latitude"), 90);
   const longitude = degrees(params.get("longitude"), 180);
-  return site.listings.checkLocation(session, {
+  return context.get(adminListingsContext).checkLocation(session, {
     code: text("code") || undefined,
     city: text("city"),
     country: text("country"),

@@ -3,7 +3,7 @@
  * opens it in the editor, a refused one shows the form again as typed, with its problems.
  */
 import { data, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext } from "#app-context";
 import { emptyListingValues } from "../../../lib/admin-listing-form.ts";
 import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("New listing");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { listings } = context.get(siteRequestContext);
+  const listings = context.get(adminListingsContext);
   const [options, proposedCode] = await Promise.all([
     listings.formOptions(session),
     listings.proposedCode(session),
@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const { listings } = context.get(siteRequestContext);
+  const listings = context.get(adminListingsContext);
   const post = await readEditorPost(request, listings, session);
   if (post.intent === "find") return data(await post.answer(), { status: 200 });
   const saved = await listings.create(session, post.values);

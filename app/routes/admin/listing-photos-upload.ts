@@ -7,7 +7,7 @@
  * admin layouts, as for every admin post.
  */
 import { data } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminPhotosContext } from "#app-context";
 import { photoFields } from "../../../lib/admin-photos.ts";
 import { postedPhotoFiles } from "../../admin/photo-files.ts";
 import { staffSessionContext } from "../../admin/staff.ts";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/listing-photos-upload";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const { photos } = context.get(siteRequestContext);
+  const photos = context.get(adminPhotosContext);
   const form = await request.formData();
   const plans = await postedPhotoFiles(form, photoFields.floorPlans);
   const files = plans.length > 0 ? plans : await postedPhotoFiles(form);

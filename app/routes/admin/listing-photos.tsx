@@ -8,7 +8,7 @@
  * The listing's floor plans are handled alike below the photos (decision 052's addenda).
  */
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminPhotosContext, siteRequestContext } from "#app-context";
 import {
   floorPlanFields,
   type PhotoUploadAnswer,
@@ -42,7 +42,8 @@ const notices: Record<string, string> = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { photos, config } = context.get(siteRequestContext);
+  const { config } = context.get(siteRequestContext);
+  const photos = context.get(adminPhotosContext);
   const listing = await photos.open(session, params.code);
   if (!listing) throw data({ message: "There is no listing with this code." }, { status: 404 });
   const search = new URL(request.url).searchParams;
@@ -73,7 +74,7 @@ export type PhotoActionAnswer =
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const { photos } = context.get(siteRequestContext);
+  const photos = context.get(adminPhotosContext);
   const form = await request.formData();
   if (form.get("intent") === "upload") {
     const files = await postedPhotoFiles(form);

@@ -11,7 +11,7 @@
  * it (`isCacheablePath`), and the deployment guide's nginx passes /admin by uncached.
  */
 import { data } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext, siteRequestContext } from "#app-context";
 import { adminListingStatusNames, type ListingPreview } from "../../../lib/admin-listings.ts";
 import { editPath } from "../../admin/listing-editing.ts";
 import { adminMeta, signedInOnly, staffSessionContext } from "../../admin/staff.ts";
@@ -31,7 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData, params }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { listings, api } = context.get(siteRequestContext);
+  const { api } = context.get(siteRequestContext);
+  const listings = context.get(adminListingsContext);
   const preview = await listings.preview(session, params.code);
   if (!preview) throw data({ message: "There is no listing with this code." }, { status: 404 });
   const property = await withSanitizedDescription(preview.property);

@@ -5,7 +5,7 @@
  */
 
 import { Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminListingsContext } from "#app-context";
 import {
   type AdminListingAction,
   type AdminListingRow,
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
   const params = new URL(request.url).searchParams;
   const query = parseAdminListingQuery(params);
-  const page = await context.get(siteRequestContext).listings.list(session, query);
+  const page = await context.get(adminListingsContext).list(session, query);
   const done = params.get("done");
   const code = params.get("code");
   return {
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isAdminListingAction(intent) || intent === "delete" || !code) {
     throw new Response("Unknown action", { status: 400 });
   }
-  const outcome = await context.get(siteRequestContext).listings.change(session, code, intent);
+  const outcome = await context.get(adminListingsContext).change(session, code, intent);
   if (outcome === "missing") throw redirect(backTo(form.get("return"), { missing: code }));
   throw redirect(backTo(form.get("return"), { done: intent, code }));
 }

@@ -2,13 +2,13 @@
  * The newsletter's CSV export (decision 078): every address with its state and dates, cells a
  * spreadsheet never runs as formulas (lib/csv.ts). Owners only, like the page.
  */
-import { siteRequestContext } from "#app-context";
+import { adminNewsletterContext } from "#app-context";
 import { ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/newsletter-export";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = ownerSession(context);
-  const csv = await context.get(siteRequestContext).newsletter.exportCsv(session);
+  const csv = await context.get(adminNewsletterContext).exportCsv(session);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

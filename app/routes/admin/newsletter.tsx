@@ -5,7 +5,7 @@
  * log without the address). Works without JavaScript: the pages are links, a delete a post.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminNewsletterContext } from "#app-context";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -28,7 +28,7 @@ function pageOf(url: URL): number {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);
   const url = new URL(request.url);
-  const list = await context.get(siteRequestContext).newsletter.list(session, pageOf(url));
+  const list = await context.get(adminNewsletterContext).list(session, pageOf(url));
   return { ...list, done: url.searchParams.get(doneParam), csrfToken: session.csrfToken };
 }
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
     throw data({ message: "This request is not one the page sends." }, { status: 400 });
   }
-  const removed = await context.get(siteRequestContext).newsletter.remove(session, id);
+  const removed = await context.get(adminNewsletterContext).remove(session, id);
   const page = pageOf(new URL(request.url));
   return redirect(
     `${adminPaths.newsletter}?${doneParam}=${removed ? "deleted" : "missing"}${page > 1 ? `&page=${page}` : ""}`,

@@ -5,7 +5,7 @@
  * at only.
  */
 import { data, Form, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext, siteRequestContext } from "#app-context";
 import {
   type ContentFieldIssue,
   type ProfileFormValues,
@@ -29,7 +29,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Company profile");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);
-  const { content, config } = context.get(siteRequestContext);
+  const { config } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const profile = await content.profile(session);
   return {
     profile,
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = ownerSession(context);
-  const { content } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const form = await request.formData();
   const values = profileValuesOf(form);
   const opened = textOf(form, "version");

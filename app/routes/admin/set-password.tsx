@@ -1,6 +1,6 @@
 /** Where a one-time link sets a member of staff's password (decision 036). */
 import { data, Form, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { siteRequestContext, staffContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
 import { AccountNameField, FormToken, NewPasswordFields } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, cookieHeaders } from "../../admin/staff.ts";
@@ -14,7 +14,7 @@ const spentLink = "This link has expired or has already been used. Ask an owner 
 const refusalStatus = { spent: 410, weak: 400, throttled: 429, busy: 503 } as const;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { staff } = context.get(siteRequestContext);
+  const staff = context.get(staffContext);
   const link = await staff.findSetPasswordLink(params.token);
   if (!link) return data({ email: null, token: "" }, { status: 410 });
   const { token, setCookie } = await staff.formToken(request);
@@ -31,7 +31,8 @@ interface SetPasswordErrors {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { staff, clientIp } = context.get(siteRequestContext);
+  const { clientIp } = context.get(siteRequestContext);
+  const staff = context.get(staffContext);
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
   const confirmation = String(form.get("confirmation") ?? "");

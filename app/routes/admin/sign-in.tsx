@@ -1,6 +1,6 @@
 /** The back office's sign-in (decisions 036 and 037): throttled, a new session every time. */
 import { data, Form, redirect, useNavigation } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { siteRequestContext, staffContext } from "#app-context";
 import { emailProblem } from "../../../lib/staff-rules.ts";
 import { FormField, FormToken } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, cookieHeaders, nextParam, nextPathOf } from "../../admin/staff.ts";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export const handle = { searchParams: ["password", nextParam] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff } = context.get(siteRequestContext);
+  const staff = context.get(staffContext);
   const { searchParams } = new URL(request.url);
   const next = nextPathOf(searchParams.get(nextParam));
   if (await staff.session(request)) throw redirect(next ?? adminPaths.home);
@@ -37,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (emailError) errors.email = emailError;
   if (password === "") errors.password = "Enter your password.";
   if (errors.email || errors.password) return data({ errors, email }, { status: 400 });
-  const result = await site.staff.signIn(request, site.clientIp, { email, password });
+  const result = await context
+    .get(staffContext)
+    .signIn(request, site.clientIp, { email, password });
   if (result.ok) {
     const next = nextPathOf(form.get(nextParam)) ?? adminPaths.home;
     throw redirect(next, { headers: cookieHeaders(result.setCookie) });

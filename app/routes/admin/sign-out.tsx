@@ -1,6 +1,6 @@
 /** Signs out this browser, or (scope=everywhere) every session of the member of staff. */
 import { redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { staffContext } from "#app-context";
 import { adminPaths, cookieHeaders } from "../../admin/staff.ts";
 import type { Route } from "./+types/sign-out";
 
@@ -11,7 +11,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { setCookie } = await context
-    .get(siteRequestContext)
-    .staff.signOut(request, { everywhere: form.get("scope") === "everywhere" });
+    .get(staffContext)
+    .signOut(request, { everywhere: form.get("scope") === "everywhere" });
   throw redirect(adminPaths.signIn, { headers: cookieHeaders(setCookie) });
 }

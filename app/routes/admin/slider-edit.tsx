@@ -4,7 +4,7 @@
  * refused with the values kept, as the listing editor does (decision 044).
  */
 import { data, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext, siteRequestContext } from "#app-context";
 import { type SliderFormValues, textOf, uploadOf } from "../../../lib/admin-content.ts";
 import { ConflictNotice, idParam } from "../../admin/content-forms.tsx";
 import { SliderForm } from "../../admin/slider-form.tsx";
@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Change a slider");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { content, config } = context.get(siteRequestContext);
+  const { config } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const slider = await content.slider(session, idParam(params.id, "slider"));
   if (!slider) throw data({ message: "There is no such slider." }, { status: 404 });
   return { slider, csrfToken: session.csrfToken, imageBaseUrl: config.imageBaseUrl };
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values: SliderFormValues = { title: textOf(form, "title"), link: textOf(form, "link") };
   const opened = textOf(form, "version");
   const over = form.get("over");
-  const { content } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const saved = await content.saveSlider(
     session,
     id,

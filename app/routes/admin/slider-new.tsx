@@ -1,6 +1,6 @@
 /** Adding a slider (decision 057): its title, link and image; it is shown after the others. */
 import { data, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext } from "#app-context";
 import { type SliderFormValues, textOf, uploadOf } from "../../../lib/admin-content.ts";
 import { SliderForm } from "../../admin/slider-form.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
@@ -17,8 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values: SliderFormValues = { title: textOf(form, "title"), link: textOf(form, "link") };
   const saved = await context
-    .get(siteRequestContext)
-    .content.addSlider(session, values, uploadOf(form, "image"));
+    .get(adminContentContext)
+    .addSlider(session, values, uploadOf(form, "image"));
   if (saved.ok) throw redirect(`${adminPaths.sliders}?done=added&id=${saved.id ?? ""}`);
   return data({ values, issues: saved.reason === "invalid" ? saved.issues : [] }, { status: 400 });
 }

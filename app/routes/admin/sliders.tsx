@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { Form, Link, redirect } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { adminContentContext, siteRequestContext } from "#app-context";
 import { textOf } from "../../../lib/admin-content.ts";
 import { doneNotice, idParam } from "../../admin/content-forms.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -24,7 +24,8 @@ const doneTexts: Record<string, (title: string) => string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = context.get(staffSessionContext);
-  const { content, config } = context.get(siteRequestContext);
+  const { config } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const sliders = await content.sliders(session);
   const params = new URL(request.url).searchParams;
   const done = params.get("done");
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(staffSessionContext);
-  const { content } = context.get(siteRequestContext);
+  const content = context.get(adminContentContext);
   const form = await request.formData();
   const id = idParam(textOf(form, "id"), "slider");
   const intent = textOf(form, "intent");

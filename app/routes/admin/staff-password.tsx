@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { siteRequestContext, staffContext } from "#app-context";
 import { minimumPasswordLength, newPasswordProblem } from "../../../lib/staff-rules.ts";
 import {
   AccountNameField,
@@ -45,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (password === current) errors.password = "Choose a password other than your current one.";
   else if (confirmation !== password) errors.confirmation = "The two passwords are not the same.";
   if (Object.keys(errors).length > 0) return data({ errors }, { status: 400 });
-  const changed = await site.staff.changePassword(request, site.clientIp, { current, password });
+  const changed = await context
+    .get(staffContext)
+    .changePassword(request, site.clientIp, { current, password });
   if (changed.ok) throw redirect(`${adminPaths.password}?changed=1`);
   const failed: PasswordErrors =
     changed.reason === "wrong"

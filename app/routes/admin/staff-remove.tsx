@@ -4,7 +4,7 @@
  * there. The last owner who can sign in is told why they cannot be removed instead.
  */
 import { data, Form, Link } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { staffContext } from "#app-context";
 import { isLastOwner, staffAccountMessages, staffRoleNames } from "../../../lib/staff-rules.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Remove access");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = ownerSession(context);
-  const staff = await context.get(siteRequestContext).staff.listStaff(session);
+  const staff = await context.get(staffContext).listStaff(session);
   const member = staff.find((item) => String(item.id) === params.id);
   if (!member) throw data({ message: staffAccountMessages.missing }, { status: 404 });
   return {

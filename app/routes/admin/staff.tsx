@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { siteRequestContext } from "#app-context";
+import { staffContext } from "#app-context";
 import {
   emailProblem,
   isLastOwner,
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Staff");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = ownerSession(context);
-  const staff = await context.get(siteRequestContext).staff.listStaff(session);
+  const staff = await context.get(staffContext).listStaff(session);
   return { staff, csrfToken: session.csrfToken, me: session.user.id };
 }
 
@@ -49,7 +49,7 @@ function accountId(form: FormData): number | undefined {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = ownerSession(context);
-  const { staff } = context.get(siteRequestContext);
+  const staff = context.get(staffContext);
   const form = await request.formData();
   const intent = form.get("intent") ?? "invite";
 
