@@ -7,6 +7,15 @@ import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
+import {
+  adminAuditContext,
+  adminContentContext,
+  adminEnquiriesContext,
+  adminListingsContext,
+  adminNewsletterContext,
+  adminPhotosContext,
+  staffContext,
+} from "#app-context";
 import type { Config } from "../config/env.ts";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
@@ -267,41 +276,54 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onSend", privateAdminAnswers);
 
   if (options.site) {
-    const { sitePlugin } = await import("./plugins/site.ts");
+    const { provide, sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
-      backOffice: {
-        staff: staffAccounts.service,
-        listings: createAdminListings({
-          database,
-          store: photoStore,
-          redis,
-          log: app.log,
-          geocoder: config.GEOCODER_URL
-            ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
-            : undefined,
-        }),
-        enquiries: createAdminEnquiries({
-          database,
-          log: app.log,
-          mailing: transport !== undefined,
-        }),
-        audit: createAdminAudit({ database }),
-        newsletter: createAdminNewsletter({ database, log: app.log }),
-        content: createAdminContent({
-          database,
-          imageDir: config.IMAGE_DIR,
-          redis,
-          log: app.log,
-        }),
-        photos: createAdminPhotos({
-          database,
-          store: photoStore,
-          redis,
-          log: app.log,
-        }),
-      },
+      staff: staffAccounts.service,
+      backOffice: [
+        provide(staffContext, staffAccounts.service),
+        provide(
+          adminListingsContext,
+          createAdminListings({
+            database,
+            store: photoStore,
+            redis,
+            log: app.log,
+            geocoder: config.GEOCODER_URL
+              ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
+              : undefined,
+          }),
+        ),
+        provide(
+          adminEnquiriesContext,
+          createAdminEnquiries({
+            database,
+            log: app.log,
+            mailing: transport !== undefined,
+          }),
+        ),
+        provide(adminAuditContext, createAdminAudit({ database })),
+        provide(adminNewsletterContext, createAdminNewsletter({ database, log: app.log })),
+        provide(
+          adminContentContext,
+          createAdminContent({
+            database,
+            imageDir: config.IMAGE_DIR,
+            redis,
+            log: app.log,
+          }),
+        ),
+        provide(
+          adminPhotosContext,
+          createAdminPhotos({
+            database,
+            store: photoStore,
+            redis,
+            log: app.log,
+          }),
+        ),
+      ],
       ...(options.site === true ? {} : { devServer: options.site.devServer }),
     });
   }

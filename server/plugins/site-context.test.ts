@@ -3,6 +3,7 @@
  * office's requests, so a public page's render holds none of them (and a public loader that
  * reached for one would fail at once rather than quietly hold staff data).
  */
+import type { RouterContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   adminAuditContext,
@@ -15,29 +16,21 @@ import {
   siteRequestContext,
   staffContext,
 } from "#app-context";
-import { type BackOfficeServices, routerContextFor } from "./site.ts";
+import { provide, routerContextFor } from "./site.ts";
 
-/** Stand-ins told apart by identity: the test checks which reach a render, not what they do. */
-const backOffice = {
-  staff: { name: "staff" },
-  listings: { name: "listings" },
-  enquiries: { name: "enquiries" },
-  audit: { name: "audit" },
-  content: { name: "content" },
-  photos: { name: "photos" },
-  newsletter: { name: "newsletter" },
-} as unknown as BackOfficeServices;
 const site = { clientIp: "203.0.113.9" } as SiteRequestContext;
 
+/** Each key with a stand-in told apart by identity: which reach a render, not what they do. */
 const keys = [
-  [staffContext, backOffice.staff],
-  [adminListingsContext, backOffice.listings],
-  [adminEnquiriesContext, backOffice.enquiries],
-  [adminAuditContext, backOffice.audit],
-  [adminContentContext, backOffice.content],
-  [adminPhotosContext, backOffice.photos],
-  [adminNewsletterContext, backOffice.newsletter],
-] as const;
+  staffContext,
+  adminListingsContext,
+  adminEnquiriesContext,
+  adminAuditContext,
+  adminContentContext,
+  adminPhotosContext,
+  adminNewsletterContext,
+].map((key, nth) => [key as RouterContext<unknown>, { nth }] as const);
+const backOffice = keys.map(([key, service]) => provide(key, service));
 
 describe("a render's router context", () => {
   it.each(["/", "/property/some-home-hp-1001", "/search?view=map", "/administrator", "/shortlist"])(

@@ -12,30 +12,15 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
-import type {
-  AdminAuditService,
-  AdminContentService,
-  AdminEnquiriesService,
-  AdminListingsService,
-  AdminNewsletterService,
-  AdminPhotosService,
-  SingleUseStore,
-  SiteConfig,
-  SiteRequestContext,
-  StaffService,
-} from "#app-context";
 import {
-  adminAuditContext,
-  adminContentContext,
-  adminEnquiriesContext,
-  adminListingsContext,
-  adminNewsletterContext,
-  adminPhotosContext,
-  siteRequestContext,
-  staffContext,
-} from "#app-context";
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import type { ViteDevServer } from "vite";
+import type { SingleUseStore, SiteConfig, SiteRequestContext, StaffService } from "#app-context";
+import { siteRequestContext } from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
 import type { Config } from "../../config/env.ts";
@@ -59,18 +44,18 @@ export interface SiteOptions {
   devServer?: ViteDevServer;
   /** Spent enquiry puzzle tokens: shared through Redis when several app servers run. */
   usedPuzzleTokens: SingleUseStore;
-  /** The back office's services, each set under its own context key for its requests. */
-  backOffice: BackOfficeServices;
+  /** The back office's accounts: its file posts are read only for a signed-in session. */
+  staff: StaffService;
+  /** The back office's services, each under its own context key ({@link provide}). */
+  backOffice: readonly ProvidedService[];
 }
 
-export interface BackOfficeServices {
-  staff: StaffService;
-  listings: AdminListingsService;
-  enquiries: AdminEnquiriesService;
-  audit: AdminAuditService;
-  content: AdminContentService;
-  photos: AdminPhotosService;
-  newsletter: AdminNewsletterService;
+/** A back-office service set under its context key in a render's router context. */
+export type ProvidedService = (context: RouterContextProvider) => void;
+
+/** Pairs a service with its context key (declared beside its interface in app/context.ts). */
+export function provide<T>(key: RouterContext<T>, service: T): ProvidedService {
+  return (context) => context.set(key, service);
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -114,19 +99,11 @@ function createSiteApi(
 export function routerContextFor(
   url: string,
   site: SiteRequestContext,
-  backOffice: BackOfficeServices,
+  backOffice: readonly ProvidedService[],
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(siteRequestContext, site);
-  if (isAdminPath(url)) {
-    context.set(staffContext, backOffice.staff);
-    context.set(adminListingsContext, backOffice.listings);
-    context.set(adminEnquiriesContext, backOffice.enquiries);
-    context.set(adminAuditContext, backOffice.audit);
-    context.set(adminContentContext, backOffice.content);
-    context.set(adminPhotosContext, backOffice.photos);
-    context.set(adminNewsletterContext, backOffice.newsletter);
-  }
+  if (isAdminPath(url)) for (const provideTo of backOffice) provideTo(context);
   return context;
 }
 
@@ -135,7 +112,7 @@ export function pageCacheControl(ttlSeconds: number): string {
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, backOffice } = options;
+  const { config, devServer, usedPuzzleTokens, staff, backOffice } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -259,7 +236,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     },
     routeOptions: {
       ...(answerFromCache ? { onRequest: answerFromCache } : {}),
-      preValidation: boundSiteFormBody(backOffice.staff),
+      preValidation: boundSiteFormBody(staff),
       // A render that waits for its turn (or is refused) before it starts.
       preHandler: [holdSlotUntilAnswered(renderLimit), withRequestLog, withAuditClient],
     },
