@@ -5,6 +5,7 @@ import {
   baseURL,
   e2eApiCacheTtl,
   e2eDatabaseUrl,
+  e2eDataDir,
   e2ePageCacheTtl,
   e2ePort,
   siteUrl,
@@ -13,40 +14,34 @@ import {
 /**
  * End-to-end tests in Debian's Chromium against the production build (`npm run test:e2e`
  * builds first), served by the real server on a fresh, seeded SQLite database.
+ *
+ * Two sets (decision 079): "site", the specs that read what the seed holds, and "changes", the
+ * chain of specs that add, publish and remove properties (and so change the counts the site's
+ * specs read). `npm run test:e2e` (scripts/e2e.ts) runs each set in its own Playwright process
+ * with its own server and database (E2E_SET, E2E_PORT), side by side. Without E2E_SET both sets
+ * run here against one server, the chain after the site's specs.
  */
-export default defineConfig({
-  testDir: "tests/e2e",
-  fullyParallel: true,
-  workers: 2,
-  forbidOnly: true,
-  retries: 0,
-  // Two cores run the server and two browsers at once: a page that renders in 300 ms alone can
-  // take seconds while the other worker runs an axe scan, so limits are generous.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [["list"]],
-  use: {
-    baseURL,
-    trace: "off",
-    screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumFlags,
-    },
-  },
-  projects: [
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore:
-        /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn)\.spec\.ts/,
-    },
+const e2eSet = process.env.E2E_SET;
+if (e2eSet !== undefined && e2eSet !== "site" && e2eSet !== "changes") {
+  throw new Error(`E2E_SET is "site", "changes" or unset, not "${e2eSet}"`);
+}
+
+const siteProject = {
+  name: "chromium",
+  use: { ...devices["Desktop Chrome"], channel: undefined },
+  testIgnore:
+    /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn)\.spec\.ts/,
+};
+
+/** The chain: each spec after the one before it. */
+function changeProjects() {
+  return [
     // These add, publish and remove properties: each runs after every other spec, whose counts
-    // it would change, and after the other.
+    // it would change (or on a server of their own), and after the other.
     {
       name: "content-change",
       testMatch: /content-change\.spec\.ts/,
-      dependencies: ["chromium"],
+      dependencies: e2eSet === "changes" ? [] : ["chromium"],
     },
     {
       name: "admin-listings",
@@ -111,10 +106,38 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["admin-content"],
     },
+  ];
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  // The specs wait on pages, timers and servers more than they compute: the site's set takes a
+  // third browser while the chain, beside it, keeps two (decision 079).
+  workers: e2eSet === "site" ? 3 : 2,
+  forbidOnly: true,
+  retries: 0,
+  // Two cores run the server and two browsers at once: a page that renders in 300 ms alone can
+  // take seconds while the other worker runs an axe scan, so limits are generous.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: chromiumFlags,
+    },
+  },
+  projects: [
+    ...(e2eSet === "changes" ? [] : [siteProject]),
+    ...(e2eSet === "site" ? [] : changeProjects()),
   ],
   webServer: {
     // Every run starts from a freshly seeded database.
-    command: "rm -rf data/e2e && node server/index.ts",
+    command: `rm -rf ${e2eDataDir} && node server/index.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,11 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPropertyEnquiry } from "../tests/support/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  type TestDatabase,
+} from "../tests/support/test-database.ts";
 import { startChangeFeed } from "./change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "./database.ts";
 import { insertEnquiry } from "./queries/enquiry.ts";
@@ -15,7 +19,7 @@ async function terminateListeners(handle: DatabaseHandle) {
             where datname = current_database() and query like 'listen %'`.execute(handle.db);
 }
 
-describe("the PostgreSQL change feed", () => {
+describe.runIf(postgresEnabled)("the PostgreSQL change feed", () => {
   let test: TestDatabase;
   let other: DatabaseHandle;
   let code: string;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { postgresEnabled, testPostgresUrl } from "../tests/support/test-database.ts";
 import { dialectOf, openDatabase, sqlitePathOf } from "./database.ts";
 
 describe("dialectOf", () => {
@@ -91,11 +92,9 @@ describe("openDatabase (SQLite)", () => {
   });
 });
 
-describe("openDatabase (PostgreSQL)", () => {
+describe.runIf(postgresEnabled)("openDatabase (PostgreSQL)", () => {
   it("answers queries through a pool", async () => {
-    const handle = openDatabase(
-      process.env.TEST_POSTGRES_URL?.trim() || "postgres://postgres@127.0.0.1:5432/postgres",
-    );
+    const handle = openDatabase(testPostgresUrl);
     try {
       expect(handle.dialect).toBe("postgres");
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);

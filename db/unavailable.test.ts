@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
+  postgresEnabled,
   type TestDatabase,
   testDialects,
 } from "../tests/support/test-database.ts";
@@ -31,7 +32,7 @@ describe.each(testDialects)("a failed query on %s", (dialect) => {
   });
 });
 
-describe("PostgreSQL going away", () => {
+describe.runIf(postgresEnabled)("PostgreSQL going away", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase("postgres");

@@ -18,6 +18,7 @@ import {
   type ServerProcess,
   spawnServer,
 } from "../tests/support/server-process.ts";
+import { postgresEnabled } from "../tests/support/test-database.ts";
 
 const token = "faults-token";
 /** One enquiry every this many ms: ten a second. */
@@ -79,7 +80,7 @@ async function waitUntilReady(base: string, timeoutMs: number): Promise<void> {
   }
 }
 
-describe("enquiries under load while the server and PostgreSQL fail", () => {
+describe.runIf(postgresEnabled)("enquiries under load while the server and PostgreSQL fail", () => {
   let cluster: PostgresCluster | undefined;
   const servers: ServerProcess[] = [];
   const imageDir = createTestImageDir();

@@ -17,6 +17,7 @@ import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp.ts";
 import { startTcpProxy, type TcpProxy } from "../tests/support/tcp-proxy.ts";
 import {
   createTestDatabase,
+  postgresEnabled,
   type TestDatabase,
   testPostgresUrl,
 } from "../tests/support/test-database.ts";
@@ -135,7 +136,7 @@ describe("graceful shutdown on SIGTERM", () => {
   });
 });
 
-describe("the database going away and coming back (PostgreSQL)", () => {
+describe.runIf(postgresEnabled)("the database going away and coming back (PostgreSQL)", () => {
   it("makes /readyz answer 503, the API a clean 503 (retry later), and recovers without a restart", async () => {
     const database = await createTestDatabase("postgres", { seed: true });
     cleanups.push(() => database.drop());

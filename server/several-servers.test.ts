@@ -24,7 +24,11 @@ import {
   spawnServer,
 } from "../tests/support/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp.ts";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  type TestDatabase,
+} from "../tests/support/test-database.ts";
 
 const token = "several-servers-token";
 const rateLimit = 3;
@@ -35,7 +39,7 @@ function hiddenValue(html: string, name: string): string {
   return new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "";
 }
 
-describe("two app servers on one PostgreSQL database and one Redis", () => {
+describe.runIf(postgresEnabled)("two app servers on one PostgreSQL database and one Redis", () => {
   const redisPrefix = `homes-test-${randomBytes(6).toString("hex")}:`;
   let database: TestDatabase;
   let smtp: TestSmtpServer;

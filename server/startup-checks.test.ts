@@ -13,7 +13,11 @@ import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { createTestImageDir } from "../tests/support/app.ts";
 import { freePort, type ServerProcess, spawnServer } from "../tests/support/server-process.ts";
-import { createTestDatabase, testPostgresUrl } from "../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  testPostgresUrl,
+} from "../tests/support/test-database.ts";
 import { maskUrl, prepareImageDir } from "./startup.ts";
 
 const cleanups: (() => unknown)[] = [];
@@ -88,7 +92,7 @@ describe("PostgreSQL", () => {
     );
   });
 
-  it("its database missing: one line naming the database", async () => {
+  it.runIf(postgresEnabled)("its database missing: one line naming the database", async () => {
     const url = new URL(testPostgresUrl);
     url.pathname = `/homes_missing_${process.pid}`;
     const result = await failedStart({ ...workingEnv(), DATABASE_URL: url.toString() });
@@ -188,7 +192,7 @@ describe(".env", () => {
   });
 });
 
-describe("a start that works", () => {
+describe.runIf(postgresEnabled)("a start that works", () => {
   it("logs one summary line of what it uses, secrets masked", async () => {
     const database = await createTestDatabase("postgres", { seed: true });
     cleanups.push(() => database.drop());

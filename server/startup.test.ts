@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
 import { listPublishedProperties } from "../db/queries/property.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+import { createTestDatabase, postgresEnabled } from "../tests/support/test-database.ts";
 import { buildApp } from "./app.ts";
 
 // Several app servers share a database only on PostgreSQL (SQLite serves one process).
-describe.each(["postgres"] as const)(
+describe.runIf(postgresEnabled).each(["postgres"] as const)(
   "servers starting together on one empty %s database",
   (dialect) => {
     const cleanups: (() => Promise<void>)[] = [];

@@ -11,7 +11,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { StaffSession } from "#app-context";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
 import { buildContactEnquiry } from "../../tests/support/factories.ts";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  type TestDatabase,
+} from "../../tests/support/test-database.ts";
 import { createEnquiryPurge } from "../jobs/enquiry-retention.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
 
@@ -98,7 +102,7 @@ describe("erasing enquiries on sqlite", () => {
   });
 });
 
-describe("erasing enquiries on postgres", () => {
+describe.runIf(postgresEnabled)("erasing enquiries on postgres", () => {
   let test: TestDatabase | undefined;
   afterEach(async () => {
     await test?.drop();

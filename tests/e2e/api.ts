@@ -14,8 +14,12 @@ export const baseURL = `http://127.0.0.1:${e2ePort}`;
  * canonical and social URLs built from the configuration from ones built from the request.
  */
 export const siteUrl = "https://homes.example.com";
-/** The e2e server's database (playwright.config.ts starts it there, freshly seeded). */
-export const e2eDatabaseUrl = "file:./data/e2e/e2e.db";
+/**
+ * The e2e server's folder and database (playwright.config.ts starts it there, freshly seeded):
+ * one per port, so the two sets `npm run test:e2e` runs side by side never share one.
+ */
+export const e2eDataDir = `data/e2e-${e2ePort}`;
+export const e2eDatabaseUrl = `file:./${e2eDataDir}/e2e.db`;
 /** Seconds the e2e server keeps a rendered page and a §7 answer: short, so changes show fast. */
 export const e2ePageCacheTtl = 2;
 export const e2eApiCacheTtl = 1;

@@ -6,12 +6,12 @@ import { resolve } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import { type EnquiryRecord, listEnquiries } from "../../db/queries/enquiry.ts";
-import { apiToken, baseURL } from "./api.ts";
+import { apiToken, baseURL, e2eDataDir } from "./api.ts";
 
 export type FormKind = "contact" | "property";
 
 /** The e2e server's database (see playwright.config.ts). */
-export const e2eDatabaseUrl = `file:${resolve(import.meta.dirname, "../../data/e2e/e2e.db")}`;
+export const e2eDatabaseUrl = `file:${resolve(import.meta.dirname, "../..", e2eDataDir, "e2e.db")}`;
 
 /** The enquiries stored with `email`, read straight from a database. */
 export async function enquiriesFrom(

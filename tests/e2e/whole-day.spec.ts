@@ -15,7 +15,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import type { Dialect } from "../../db/database.ts";
 import { buildPhotoBytes } from "../support/factories.ts";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
-import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
+import { createTestDatabase, type TestDatabase, testDialects } from "../support/test-database.ts";
 import { expectNoSeriousViolations, setPasswordAndSignIn, setPasswordPath } from "./admin.ts";
 import { apiToken, siteUrl } from "./api.ts";
 import { enquiryForm, fillEnquiry, uniqueEmail } from "./enquiry-helpers.ts";
@@ -85,7 +85,7 @@ async function newContext(browser: Browser, base: string): Promise<BrowserContex
   return browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
 }
 
-for (const dialect of ["sqlite", "postgres"] as const) {
+for (const dialect of testDialects) {
   test.describe(`a whole day in the back office on ${dialect}`, () => {
     let database: TestDatabase;
     let server: ServerProcess;

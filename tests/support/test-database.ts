@@ -1,6 +1,10 @@
 /**
  * Throwaway databases for tests, SQLite or PostgreSQL, migrated and optionally seeded.
- * Run a suite once per dialect with `describe.each(testDialects)`.
+ * Run a suite once per dialect with `describe.each(testDialects)`; a suite about PostgreSQL
+ * alone runs under `describe.runIf(postgresEnabled)`.
+ *
+ * PostgreSQL runs only when TEST_POSTGRES_URL is set (decision 079): `npm run test:unit` needs
+ * nothing but SQLite, while `npm test` and CI set it, so both dialects run there.
  */
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
@@ -11,11 +15,22 @@ import { type DatabaseHandle, type Dialect, openDatabase } from "../../db/databa
 import { migrateToLatest } from "../../db/migrate.ts";
 import { seedDemoContent } from "../../db/seed/seed.ts";
 
-export const testDialects: readonly Dialect[] = ["sqlite", "postgres"];
+const configuredPostgresUrl = process.env.TEST_POSTGRES_URL?.trim() || undefined;
 
-/** The server test databases are created on; its database is only used to CREATE and DROP. */
+/** Whether the suites run on PostgreSQL too: TEST_POSTGRES_URL is set. */
+export const postgresEnabled = configuredPostgresUrl !== undefined;
+
+/** The dialects a suite runs on: SQLite always, PostgreSQL when TEST_POSTGRES_URL is set. */
+export const testDialects: readonly Dialect[] = postgresEnabled
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+/**
+ * The server test databases are created on (TEST_POSTGRES_URL); its database is only used to
+ * CREATE and DROP. Read only by suites that run when `postgresEnabled`.
+ */
 export const testPostgresUrl =
-  process.env.TEST_POSTGRES_URL?.trim() || "postgres://postgres@127.0.0.1:5432/postgres";
+  configuredPostgresUrl ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -39,7 +54,7 @@ async function onAdminDatabase(statement: string): Promise<void> {
  * A fresh, migrated database of the dialect; with `seed`, holding the demo content (no
  * images); with `empty`, not even migrated (no tables, as a server finds it on its first
  * start). SQLite: a new file in the temp folder. PostgreSQL: a new database on
- * TEST_POSTGRES_URL's server (default postgres://postgres@127.0.0.1:5432/postgres).
+ * TEST_POSTGRES_URL's server.
  */
 export async function createTestDatabase(
   dialect: Dialect,
@@ -57,6 +72,9 @@ export async function createTestDatabase(
       );
     };
   } else {
+    if (!postgresEnabled) {
+      throw new Error("a PostgreSQL test database needs TEST_POSTGRES_URL (decision 079)");
+    }
     const name = `homes_test_${id}`;
     // template0: nobody connects to it, so parallel CREATEs never find it busy.
     await onAdminDatabase(`CREATE DATABASE "${name}" TEMPLATE template0`);
