@@ -14,6 +14,13 @@ import { readAvailability } from "./availability.ts";
 import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
 import type { JsonList } from "./json-list.ts";
 import { type PriceEvent, readPriceHistory } from "./price-history.ts";
+import {
+  type PropertyFieldType,
+  type PropertySchemaApiValues,
+  propertyField,
+  readChoice,
+  schemaFieldNames,
+} from "./property-fields.ts";
 import { readRentPeriod } from "./rent-period.ts";
 
 /** A rent's period (decision 073), absent when a backend sends none or an unknown one. */
@@ -75,7 +82,8 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const propertySchema = z.object({
+/** The property as written here: SPEC §7 and this project's additions before lib/property-fields.ts. */
+const writtenPropertyShape = {
   code: z.string(),
   slug: z.string(),
   headline: z.string().catch(""),
@@ -155,7 +163,39 @@ export const propertySchema = z.object({
       value === undefined || value === null ? undefined : readPriceHistory(value),
     )
     .optional(),
-});
+};
+
+/**
+ * A field of lib/property-fields.ts's own kinds as the site reads it, leniently: other backends
+ * may leave out the fields this project added (a choice then reads as null).
+ */
+function apiSchemaOf(type: PropertyFieldType): z.ZodType {
+  switch (type.kind) {
+    case "count":
+      return count;
+    case "text":
+      return z.string().catch("");
+    case "choice":
+      return z.unknown().transform((value) => readChoice(type.choices, value) ?? null);
+    case "custom":
+      throw new Error("a custom field's API shape is written in writtenPropertyShape");
+  }
+}
+
+type TableApiShape = {
+  [Name in keyof PropertySchemaApiValues]: z.ZodType<PropertySchemaApiValues[Name], unknown>;
+};
+
+/** The table's fields that the shape above does not write (the ones added since), after it. */
+const tablePropertyShape = Object.fromEntries(
+  schemaFieldNames.flatMap((name) => {
+    const field = propertyField(name);
+    if (field.api === null || field.api in writtenPropertyShape) return [];
+    return [[field.api, apiSchemaOf(field.type)]];
+  }),
+) as Omit<TableApiShape, keyof typeof writtenPropertyShape>;
+
+export const propertySchema = z.object({ ...writtenPropertyShape, ...tablePropertyShape });
 export type { FloorPlan, PriceEvent };
 export type Property = z.infer<typeof propertySchema>;
 
