@@ -422,3 +422,28 @@ export function fieldsShownIn(
     ];
   });
 }
+
+/** A field's line in a place: its label, its value (a choice as its label) and how to write it. */
+export interface ShownField {
+  name: SchemaFieldName;
+  label: string;
+  value: string | number;
+  display?: "area";
+}
+
+/**
+ * The lines `place` shows of `property` (the API's property, by API names), in the table's
+ * order; a choice not given is left out, counts and text are shown as they are.
+ */
+export function shownFields(place: PropertyFieldPlace, property: object): ShownField[] {
+  const values = property as Record<string, unknown>;
+  return fieldsShownIn(place).flatMap(({ name, label, api, display, choice }) => {
+    const value = values[api];
+    if (choice) {
+      const text = choiceLabel(name, value);
+      return text === "" ? [] : [{ name, label, value: text }];
+    }
+    const shown = typeof value === "number" || typeof value === "string" ? value : "";
+    return [{ name, label, value: shown, ...(display ? { display } : {}) }];
+  });
+}
