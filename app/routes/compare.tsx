@@ -49,17 +49,17 @@ interface CompareRow {
 
 function rowsOf(amenities: readonly Amenity[], now: Date, withStatus: boolean): CompareRow[] {
   // The fields lib/property-fields.ts compares, in its order; a choice not given reads "—".
-  const valueOf = (property: Property, name: SchemaFieldName) =>
+  const shownValue = (property: Property, name: SchemaFieldName) =>
     shownFields("compare", property).find((field) => field.name === name);
   const tableRows = fieldsShownIn("compare").map(
     ({ name, label, display }): CompareRow => ({
       label,
       show: (p) => {
-        const value = valueOf(p, name)?.value ?? "";
+        const value = shownValue(p, name)?.value ?? "";
         if (display === "area") return `${Number(value).toLocaleString("en-US")} sq ft`;
         return value === "" ? "—" : String(value);
       },
-      key: (p) => String(valueOf(p, name)?.value ?? ""),
+      key: (p) => String(shownValue(p, name)?.value ?? ""),
     }),
   );
   const amenitiesOf = (property: Property) =>
