@@ -140,6 +140,45 @@ const writtenPropertyShape = {
    * an unknown value reads as absent.
    */
   rent_period: rentPeriod,
+};
+
+/**
+ * A field of lib/property-fields.ts's own kinds as the site reads it, leniently: other backends
+ * may leave out the fields this project added (a choice then reads as null).
+ */
+function apiSchemaOf(type: PropertyFieldType): z.ZodType {
+  switch (type.kind) {
+    case "count":
+      return count;
+    case "text":
+      return z.string().catch("");
+    case "choice":
+      return z.unknown().transform((value) => readChoice(type.choices, value) ?? null);
+    case "custom":
+      throw new Error("a custom field's API shape is written in writtenPropertyShape");
+  }
+}
+
+type TableApiShape = {
+  [Name in keyof PropertySchemaApiValues]: z.ZodOptional<
+    z.ZodType<PropertySchemaApiValues[Name], unknown>
+  >;
+};
+
+/**
+ * The table's fields that the shape above does not write (the ones added since), after it;
+ * optional, as other backends do not send them.
+ */
+const tablePropertyShape = Object.fromEntries(
+  schemaFieldNames.flatMap((name) => {
+    const field = propertyField(name);
+    if (field.api === null || field.api in writtenPropertyShape) return [];
+    return [[field.api, apiSchemaOf(field.type).optional()]];
+  }),
+) as Omit<TableApiShape, keyof typeof writtenPropertyShape>;
+
+/** What only `GET /property/show/one/{code}` answers, after every other field. */
+const detailPropertyShape = {
   /**
    * The property's floor plans, in order (decision 052): `GET /property/show/one/{code}` only;
    * the lists leave it out. Optional: other backends have none. Plans that are not a valid
@@ -165,37 +204,11 @@ const writtenPropertyShape = {
     .optional(),
 };
 
-/**
- * A field of lib/property-fields.ts's own kinds as the site reads it, leniently: other backends
- * may leave out the fields this project added (a choice then reads as null).
- */
-function apiSchemaOf(type: PropertyFieldType): z.ZodType {
-  switch (type.kind) {
-    case "count":
-      return count;
-    case "text":
-      return z.string().catch("");
-    case "choice":
-      return z.unknown().transform((value) => readChoice(type.choices, value) ?? null);
-    case "custom":
-      throw new Error("a custom field's API shape is written in writtenPropertyShape");
-  }
-}
-
-type TableApiShape = {
-  [Name in keyof PropertySchemaApiValues]: z.ZodType<PropertySchemaApiValues[Name], unknown>;
-};
-
-/** The table's fields that the shape above does not write (the ones added since), after it. */
-const tablePropertyShape = Object.fromEntries(
-  schemaFieldNames.flatMap((name) => {
-    const field = propertyField(name);
-    if (field.api === null || field.api in writtenPropertyShape) return [];
-    return [[field.api, apiSchemaOf(field.type)]];
-  }),
-) as Omit<TableApiShape, keyof typeof writtenPropertyShape>;
-
-export const propertySchema = z.object({ ...writtenPropertyShape, ...tablePropertyShape });
+export const propertySchema = z.object({
+  ...writtenPropertyShape,
+  ...tablePropertyShape,
+  ...detailPropertyShape,
+});
 export type { FloorPlan, PriceEvent };
 export type Property = z.infer<typeof propertySchema>;
 

@@ -447,3 +447,13 @@ export function shownFields(place: PropertyFieldPlace, property: object): ShownF
     return [{ name, label, value: shown, ...(display ? { display } : {}) }];
   });
 }
+
+/** The choice columns as a command's help lists them: `tenure (Freehold, Leasehold, …)`. */
+export function choiceColumnsHelp(): string {
+  return schemaFieldNames
+    .flatMap((name) => {
+      const type = propertyField(name).type;
+      return type.kind === "choice" ? [`${name} (${Object.values(type.choices).join(", ")})`] : [];
+    })
+    .join(", ");
+}
