@@ -282,6 +282,35 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).toContain("rent_period");
   });
 
+  it("adds a listing's tenure, null until given and one of the four only, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const tenures = await db.selectFrom("property").select("tenure").execute();
+    expect(new Set(tenures.map((row) => row.tenure))).toEqual(new Set([null]));
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const setTo = (tenure: string | null) =>
+      // A value outside the type too: the database must refuse it.
+      db
+        .updateTable("property")
+        .set({ tenure: tenure as "freehold" | null })
+        .where("code", "=", code)
+        .execute();
+    for (const tenure of ["freehold", "leasehold", "share_of_freehold", "commonhold", null]) {
+      await setTo(tenure);
+    }
+    await expect(setTo("rented")).rejects.toThrow();
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0036-1-listing-tenure");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("tenure");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("tenure");
+  });
+
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;

@@ -224,6 +224,25 @@ const propertyFieldTable = {
     api: "rating",
     editor: "byHand",
   },
+  tenure: {
+    label: "Tenure",
+    help: "How the home is owned (optional; for sales).",
+    type: {
+      kind: "choice",
+      choices: {
+        freehold: "Freehold",
+        leasehold: "Leasehold",
+        share_of_freehold: "Share of freehold",
+        commonhold: "Commonhold",
+      },
+    },
+    column: "tenure",
+    api: "tenure",
+    editor: "listing",
+    details: "Tenure",
+    compare: "Tenure",
+    brochure: "Tenure",
+  },
   amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
   images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
   floor_plans: {
