@@ -5,6 +5,7 @@ import {
   editorFieldsOf,
   fieldsShownIn,
   formTextOf,
+  type PropertySchemaValues,
   propertyField,
   propertyFieldNames,
   readChoice,
@@ -80,6 +81,12 @@ describe("the property schema", () => {
     ]);
     const withTenure = shownFields("details", { ...property, tenure: "freehold" });
     expect(withTenure.at(-1)).toEqual({ name: "tenure", label: "Tenure", value: "Freehold" });
+    const furnished = shownFields("compare", { ...property, furnished: "part_furnished" });
+    expect(furnished.at(-1)).toEqual({
+      name: "furnished",
+      label: "Furnished",
+      value: "Part furnished",
+    });
     expect(fieldsShownIn("compare").find((field) => field.name === "size")?.display).toBe("area");
   });
 
@@ -87,26 +94,17 @@ describe("the property schema", () => {
     expect(choiceColumnsHelp()).toContain(
       "tenure (Freehold, Leasehold, Share of freehold, Commonhold)",
     );
+    expect(choiceColumnsHelp()).toContain("furnished (Furnished, Part furnished, Unfurnished)");
   });
 });
 
-/** A validated record's schema values, as the import gives them. */
-function buildRecord() {
-  return {
-    headline: "A home",
-    reference_no: "",
-    address: "1 Street",
-    city: "Town",
-    province: "",
-    country: "Land",
-    bedroom: 3,
-    bathroom: 2,
-    room: 5,
-    floor: 1,
-    size: 900,
-    garage: 1,
-    balcony: 0,
-    rating: 4,
-    tenure: null,
-  } as const;
+/** A validated record's schema values, as the import gives them: empty ones, and a few counts. */
+function buildRecord(): PropertySchemaValues {
+  const empty = Object.fromEntries(
+    schemaFieldNames.map((name) => {
+      const kind = propertyField(name).type.kind;
+      return [name, kind === "count" ? 0 : kind === "text" ? "" : null];
+    }),
+  );
+  return { ...empty, headline: "A home", bedroom: 3, garage: 1 } as PropertySchemaValues;
 }

@@ -243,6 +243,24 @@ const propertyFieldTable = {
     compare: "Tenure",
     brochure: "Tenure",
   },
+  furnished: {
+    label: "Furnished",
+    help: "Whether it comes furnished (optional; mostly for rentals).",
+    type: {
+      kind: "choice",
+      choices: {
+        furnished: "Furnished",
+        part_furnished: "Part furnished",
+        unfurnished: "Unfurnished",
+      },
+    },
+    column: "furnished",
+    api: "furnished",
+    editor: "listing",
+    details: "Furnished",
+    compare: "Furnished",
+    brochure: "Furnished",
+  },
   amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
   images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
   floor_plans: {

@@ -88,6 +88,7 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     balcony: number("balcony"),
     rating: number("rating"),
     tenure: row.tenure || null,
+    furnished: row.furnished || null,
     amenities: list(row.amenities),
     images: list(row.images),
     floor_plans: list(row.floor_plans).map((item, index) => parseFloorPlanItem(item, index)),
@@ -450,6 +451,29 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     const api = await listPublishedProperties(db);
     expect(api.find((property) => property.code === share.code)?.tenure).toBe("share_of_freehold");
     expect(api.find((property) => property.code === unsaid.code)?.tenure).toBeNull();
+  });
+
+  it("imports and exports whether a rental is furnished, leaving it out when not given", async () => {
+    const part = buildPropertyImportRow({ offer_type: "For Rent", furnished: "part furnished" });
+    const unsaid = buildPropertyImportRow({ offer_type: "For Rent" });
+    const bad = buildPropertyImportRow({ offer_type: "For Rent", furnished: "yes" });
+    const report = await importProperties(db, csvRows(csvOf([part, unsaid, bad])), { imageDir });
+    expect(report.inserted).toEqual([part.code, unsaid.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: ["furnished must be one of 'Furnished', 'Part furnished', 'Unfurnished'"],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(part.code)?.furnished).toBe("part_furnished");
+    expect(stored.get(unsaid.code)?.furnished).toBeNull();
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(json.find((row) => row.values.code === part.code)?.values.furnished).toBe(
+      "part_furnished",
+    );
+    const api = await listPublishedProperties(db);
+    expect(api.find((property) => property.code === part.code)?.furnished).toBe("part_furnished");
   });
 
   it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {

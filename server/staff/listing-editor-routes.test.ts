@@ -266,6 +266,24 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     );
   });
 
+  it("edits whether a listing is furnished, shown on the public page's details", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("owner");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toContain('<option value="Part furnished">Part furnished</option>');
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields(page.body),
+      furnished: "Unfurnished",
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    expect(formFields((await browser.get(`/admin/listings/${code}/edit`)).body).furnished).toBe(
+      "Unfurnished",
+    );
+    const publicPage = await app.inject({ url: `/property/${slug}` });
+    expect(publicPage.body).toMatch(/>Furnished<\/dt><dd[^>]*>Unfurnished</);
+  });
+
   it("records a price cut by staff, and the public page says so at once with its page cache warm", async () => {
     const { id, code, slug, price } = await publishedListing();
     const browser = await signedIn("agent");
