@@ -26,6 +26,7 @@ import pg from "pg";
 import type { EnquiryStatus } from "../lib/admin-enquiries.ts";
 import type { StoredEnquiryFields } from "../lib/enquiry-fields.ts";
 import type { FloorPlanKind } from "../lib/floor-plans.ts";
+import type { PropertySchemaColumns } from "../lib/property-fields.ts";
 import { type Polygon, pointInPolygon, readPolygon } from "../lib/property-search.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
 import {
@@ -71,7 +72,12 @@ export interface Database {
     id: Generated<number>;
     title: string;
   };
-  property: {
+  /**
+   * A listing. The columns of lib/property-fields.ts's own fields come from that table (a field
+   * added there is typed here without another edit); those written here are the rest, and the
+   * table's older columns again, as documentation.
+   */
+  property: PropertySchemaColumns & {
     id: Generated<number>;
     code: string;
     slug: string;

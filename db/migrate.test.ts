@@ -396,6 +396,65 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     ]);
     await migrateToLatest(db);
     expect(await db.selectFrom("outbox").select("kind").execute()).toHaveLength(3);
+
+  });
+
+  it("adds a listing's tenure, null until given and one of the four only, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const tenures = await db.selectFrom("property").select("tenure").execute();
+    expect(new Set(tenures.map((row) => row.tenure))).toEqual(new Set([null]));
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const setTo = (tenure: string | null) =>
+      // A value outside the type too: the database must refuse it.
+      db
+        .updateTable("property")
+        .set({ tenure: tenure as "freehold" | null })
+        .where("code", "=", code)
+        .execute();
+    for (const tenure of ["freehold", "leasehold", "share_of_freehold", "commonhold", null]) {
+      await setTo(tenure);
+    }
+    await expect(setTo("rented")).rejects.toThrow();
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0036-1-listing-tenure");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("tenure");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("tenure");
+  });
+
+  it("adds whether a listing is furnished, null until given and one of the three only, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const furnishings = await db.selectFrom("property").select("furnished").execute();
+    expect(new Set(furnishings.map((row) => row.furnished))).toEqual(new Set([null]));
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const setTo = (furnished: string | null) =>
+      // A value outside the type too: the database must refuse it.
+      db
+        .updateTable("property")
+        .set({ furnished: furnished as "furnished" | null })
+        .where("code", "=", code)
+        .execute();
+    for (const furnished of ["furnished", "part_furnished", "unfurnished", null]) {
+      await setTo(furnished);
+    }
+    await expect(setTo("yes")).rejects.toThrow();
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0036-2-listing-furnished");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("furnished");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("furnished");
   });
 
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {

@@ -24,6 +24,8 @@ import * as rentPeriod from "./migrations/2026-11-28-0029-rent-period.ts";
 import * as priceHistory from "./migrations/2026-11-28-0032-price-history.ts";
 import * as newsletter from "./migrations/2026-11-28-0034-newsletter.ts";
 import * as oneOutbox from "./migrations/2026-11-29-0035-one-outbox.ts";
+import * as listingTenure from "./migrations/2026-11-29-0036-1-listing-tenure.ts";
+import * as listingFurnished from "./migrations/2026-11-29-0036-2-listing-furnished.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0032-price-history": priceHistory,
   "2026-11-28-0034-newsletter": newsletter,
   "2026-11-29-0035-one-outbox": oneOutbox,
+  "2026-11-29-0036-1-listing-tenure": listingTenure,
+  "2026-11-29-0036-2-listing-furnished": listingFurnished,
 };
 
 /**

@@ -6,39 +6,17 @@
  */
 import type { ColleagueSave, ListingFieldConflict } from "./admin-listing-merge.ts";
 import { availabilityLabels, defaultAvailability } from "./availability.ts";
+import { type EditorFieldName, editorFieldNames, propertyField } from "./property-fields.ts";
 import { defaultRentPeriod, rentPeriodLabels } from "./rent-period.ts";
 
-/** The form's text fields: SPEC §3's property fields, named as the import's columns. */
-export const listingTextFields = [
-  "code",
-  "headline",
-  "slug",
-  "offer_type",
-  "category",
-  "price",
-  "rent_period",
-  "reference_no",
-  "availability",
-  "address",
-  "city",
-  "province",
-  "country",
-  "latitude",
-  "longitude",
-  "bedroom",
-  "bathroom",
-  "room",
-  "floor",
-  "size",
-  "garage",
-  "balcony",
-  "rating",
-  "description",
-  "youtube",
-  "google_map",
-  "floor_plans",
-] as const;
-export type ListingTextField = (typeof listingTextFields)[number];
+/** The fields the form posts as lists or a checkbox; the others are text. */
+const nonTextFields = ["amenities", "related", "publish"] as const;
+
+/** The form's text fields (lib/property-fields.ts), named as the import's columns. */
+export const listingTextFields = editorFieldNames.filter(
+  (name) => !(nonTextFields as readonly string[]).includes(name),
+) as ListingTextField[];
+export type ListingTextField = Exclude<EditorFieldName, (typeof nonTextFields)[number]>;
 
 export type ListingField = ListingTextField | "amenities" | "related" | "publish" | "location";
 
@@ -55,36 +33,9 @@ export type ListingFormValues = Record<ListingTextField, string> & {
 };
 
 export const listingFieldLabels: Record<ListingField, string> = {
-  code: "Code",
-  headline: "Headline",
-  slug: "Address on the site (slug)",
-  offer_type: "Offer",
-  category: "Category",
-  price: "Price",
-  rent_period: "Rent is per (rentals)",
-  reference_no: "Reference number",
-  availability: "Availability",
-  address: "Street address",
-  city: "City",
-  province: "Province or state",
-  country: "Country",
-  latitude: "Latitude",
-  longitude: "Longitude",
-  bedroom: "Bedrooms",
-  bathroom: "Bathrooms",
-  room: "Rooms",
-  floor: "Floors",
-  size: "Size (sq ft)",
-  garage: "Garages",
-  balcony: "Balconies",
-  rating: "Rating (0 to 5)",
-  description: "Description",
-  youtube: "YouTube video address",
-  google_map: "Map embed address",
-  floor_plans: "Floor plans",
-  amenities: "Amenities",
-  related: "Related properties",
-  publish: "Published on the site",
+  ...(Object.fromEntries(
+    [...listingTextFields, ...nonTextFields].map((name) => [name, propertyField(name).label]),
+  ) as Record<Exclude<ListingField, "location">, string>),
   location: "Position on the map",
 };
 

@@ -14,6 +14,13 @@ import { readAvailability } from "./availability.ts";
 import { type FloorPlan, readFloorPlans } from "./floor-plans.ts";
 import type { JsonList } from "./json-list.ts";
 import { type PriceEvent, readPriceHistory } from "./price-history.ts";
+import {
+  type PropertyFieldType,
+  type PropertySchemaApiValues,
+  propertyField,
+  readChoice,
+  schemaFieldNames,
+} from "./property-fields.ts";
 import { readRentPeriod } from "./rent-period.ts";
 
 /** A rent's period (decision 073), absent when a backend sends none or an unknown one. */
@@ -75,7 +82,8 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const propertySchema = z.object({
+/** The property as written here: SPEC §7 and this project's additions before lib/property-fields.ts. */
+const writtenPropertyShape = {
   code: z.string(),
   slug: z.string(),
   headline: z.string().catch(""),
@@ -132,6 +140,45 @@ export const propertySchema = z.object({
    * an unknown value reads as absent.
    */
   rent_period: rentPeriod,
+};
+
+/**
+ * A field of lib/property-fields.ts's own kinds as the site reads it, leniently: other backends
+ * may leave out the fields this project added (a choice then reads as null).
+ */
+function apiSchemaOf(type: PropertyFieldType): z.ZodType {
+  switch (type.kind) {
+    case "count":
+      return count;
+    case "text":
+      return z.string().catch("");
+    case "choice":
+      return z.unknown().transform((value) => readChoice(type.choices, value) ?? null);
+    case "custom":
+      throw new Error("a custom field's API shape is written in writtenPropertyShape");
+  }
+}
+
+type TableApiShape = {
+  [Name in keyof PropertySchemaApiValues]: z.ZodOptional<
+    z.ZodType<PropertySchemaApiValues[Name], unknown>
+  >;
+};
+
+/**
+ * The table's fields that the shape above does not write (the ones added since), after it;
+ * optional, as other backends do not send them.
+ */
+const tablePropertyShape = Object.fromEntries(
+  schemaFieldNames.flatMap((name) => {
+    const field = propertyField(name);
+    if (field.api === null || field.api in writtenPropertyShape) return [];
+    return [[field.api, apiSchemaOf(field.type).optional()]];
+  }),
+) as Omit<TableApiShape, keyof typeof writtenPropertyShape>;
+
+/** What only `GET /property/show/one/{code}` answers, after every other field. */
+const detailPropertyShape = {
   /**
    * The property's floor plans, in order (decision 052): `GET /property/show/one/{code}` only;
    * the lists leave it out. Optional: other backends have none. Plans that are not a valid
@@ -155,6 +202,12 @@ export const propertySchema = z.object({
       value === undefined || value === null ? undefined : readPriceHistory(value),
     )
     .optional(),
+};
+
+export const propertySchema = z.object({
+  ...writtenPropertyShape,
+  ...tablePropertyShape,
+  ...detailPropertyShape,
 });
 export type { FloorPlan, PriceEvent };
 export type Property = z.infer<typeof propertySchema>;

@@ -19,6 +19,11 @@ import {
   offerTypes,
 } from "../../lib/admin-listing-form.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
+import {
+  editorFieldsOf,
+  type ListingEditorGroup,
+  propertyField,
+} from "../../lib/property-fields.ts";
 import { rentPeriodLabels } from "../../lib/rent-period.ts";
 import { FloorPlanField } from "./floor-plan-field.tsx";
 import { FormToken } from "./form-field.tsx";
@@ -176,18 +181,64 @@ function TextField({
   );
 }
 
+/**
+ * The fields lib/property-fields.ts draws in `group`, in its order: a count as digits, text as
+ * text, a choice as a list with a blank first (each choice is optional).
+ */
+function SchemaFields({
+  group,
+  values,
+  errors,
+}: {
+  group: ListingEditorGroup;
+  values: ListingFormValues;
+  errors: Partial<Record<ListingField, string>>;
+}) {
+  return editorFieldsOf(group).map((name) => {
+    const field = propertyField(name);
+    const type = field.type;
+    if (type.kind === "choice") {
+      return (
+        <SelectField
+          key={name}
+          field={name}
+          values={values}
+          errors={errors}
+          choices={Object.values(type.choices)}
+          blank="Not given"
+          hint={field.help}
+        />
+      );
+    }
+    return (
+      <TextField
+        key={name}
+        field={name}
+        values={values}
+        errors={errors}
+        inputMode={type.kind === "count" ? "numeric" : undefined}
+        required={type.kind === "text" && type.required === true}
+        wide={field.wide}
+        hint={field.help}
+      />
+    );
+  });
+}
+
 function SelectField({
   field,
   values,
   errors,
   choices,
   blank,
+  hint,
 }: {
   field: ListingTextField;
   values: ListingFormValues;
   errors: Partial<Record<ListingField, string>>;
   choices: readonly string[];
   blank?: string;
+  hint?: string;
 }) {
   const id = fieldId(field);
   const error = errors[field];
@@ -195,14 +246,14 @@ function SelectField({
   // A stored value outside the list (an old import) stays choosable, so a save keeps it.
   const all = current && !choices.includes(current) ? [current, ...choices] : choices;
   return (
-    <FieldShell id={id} label={listingFieldLabels[field]} error={error}>
+    <FieldShell id={id} label={listingFieldLabels[field]} hint={hint} error={error}>
       <select
         className="admin-field__input"
         id={id}
         name={field}
         defaultValue={current}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
+        aria-describedby={describedBy(id, hint, error)}
       >
         {blank !== undefined ? <option value="">{blank}</option> : null}
         {all.map((choice) => (
@@ -551,13 +602,13 @@ export function ListingForm(props: ListingFormProps) {
             errors={errors}
             choices={Object.values(rentPeriodLabels)}
           />
-          <TextField field="reference_no" values={values} errors={errors} />
           <SelectField
             field="availability"
             values={values}
             errors={errors}
             choices={Object.values(availabilityLabels)}
           />
+          <SchemaFields group="listing" values={values} errors={errors} />
           <div className="admin-field">
             <label className="admin-choice__option" htmlFor="listing-publish">
               <input
@@ -579,10 +630,7 @@ export function ListingForm(props: ListingFormProps) {
           </div>
         </Fieldset>
         <Fieldset legend="Where">
-          <TextField field="address" values={values} errors={errors} required wide />
-          <TextField field="city" values={values} errors={errors} required />
-          <TextField field="province" values={values} errors={errors} />
-          <TextField field="country" values={values} errors={errors} required />
+          <SchemaFields group="where" values={values} errors={errors} />
           <LocationPicker
             code={mode === "new" ? undefined : (props.code ?? props.values.code)}
             csrfToken={csrfToken}
@@ -608,17 +656,7 @@ export function ListingForm(props: ListingFormProps) {
           </LocationPicker>
         </Fieldset>
         <Fieldset legend="Rooms and size" narrow>
-          {(["bedroom", "bathroom", "room", "floor", "size", "garage", "balcony"] as const).map(
-            (field) => (
-              <TextField
-                key={field}
-                field={field}
-                values={values}
-                errors={errors}
-                inputMode="numeric"
-              />
-            ),
-          )}
+          <SchemaFields group="rooms" values={values} errors={errors} />
           <TextField
             field="rating"
             values={values}

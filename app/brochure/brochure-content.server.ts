@@ -14,6 +14,7 @@ import {
   formatListingPrice,
 } from "../../lib/format.ts";
 import { hasImageVariants, imageVariantPath } from "../../lib/image-variants.ts";
+import { shownFields } from "../../lib/property-fields.ts";
 import type { ImageReader } from "../context.ts";
 import { absoluteUrl } from "../seo/meta.ts";
 import type {
@@ -73,13 +74,17 @@ export function brochureFacts(
       "Availability",
       property.availability ? availabilityLabels[property.availability] : property.property_status,
     ],
-    ["Bedrooms", count(property.bedroom)],
-    ["Bathrooms", count(property.bathroom)],
-    ["Rooms", count(property.room)],
-    ["Floors", count(property.floor)],
-    ["Size", property.size ? formatArea(property.size, areaUnit, { group: true }) : ""],
-    ["Garage", count(property.garage)],
-    ["Balcony", count(property.balcony)],
+    // The fields lib/property-fields.ts shows here, in its order.
+    ...shownFields("brochure", property).map(({ label, value, display }): [string, string] => [
+      label,
+      typeof value === "string"
+        ? value
+        : display === "area"
+          ? value
+            ? formatArea(value, areaUnit, { group: true })
+            : ""
+          : count(value),
+    ]),
     ["City", property.city],
     ["Province", property.province],
     ["Country", property.country],

@@ -8,6 +8,7 @@ import {
   readCompareCodes,
   shortlistPath,
 } from "../../lib/property-codes.ts";
+import { fieldsShownIn, type SchemaFieldName, shownFields } from "../../lib/property-fields.ts";
 import { PageBanner } from "../components/frame/page-banner.tsx";
 import { featureIdsOf, matchAmenities } from "../components/property/match-codes.ts";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
@@ -47,11 +48,20 @@ interface CompareRow {
 }
 
 function rowsOf(amenities: readonly Amenity[], now: Date, withStatus: boolean): CompareRow[] {
-  const count = (label: string, field: "bedroom" | "bathroom" | "garage" | "room" | "floor") => ({
-    label,
-    show: (property: Property) => String(property[field]),
-    key: (property: Property) => String(property[field]),
-  });
+  // The fields lib/property-fields.ts compares, in its order; a choice not given reads "—".
+  const shownValue = (property: Property, name: SchemaFieldName) =>
+    shownFields("compare", property).find((field) => field.name === name);
+  const tableRows = fieldsShownIn("compare").map(
+    ({ name, label, display }): CompareRow => ({
+      label,
+      show: (p) => {
+        const value = shownValue(p, name)?.value ?? "";
+        if (display === "area") return `${Number(value).toLocaleString("en-US")} sq ft`;
+        return value === "" ? "—" : String(value);
+      },
+      key: (p) => String(shownValue(p, name)?.value ?? ""),
+    }),
+  );
   const amenitiesOf = (property: Property) =>
     matchAmenities(featureIdsOf(property.features), amenities);
   const rows: CompareRow[] = [
@@ -61,16 +71,7 @@ function rowsOf(amenities: readonly Amenity[], now: Date, withStatus: boolean): 
       key: (p) => formatListingPrice(p),
     },
     { label: "Offer", show: (p) => p.offer_type || "—", key: (p) => p.offer_type },
-    count("Beds", "bedroom"),
-    count("Baths", "bathroom"),
-    {
-      label: "Size",
-      show: (p) => `${p.size.toLocaleString("en-US")} sq ft`,
-      key: (p) => String(p.size),
-    },
-    count("Garage", "garage"),
-    count("Rooms", "room"),
-    count("Floors", "floor"),
+    ...tableRows,
     {
       label: "Amenities",
       show: (p) => {

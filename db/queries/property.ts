@@ -1,6 +1,7 @@
 import { type CompiledQuery, type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
 import { readAvailability } from "../../lib/availability.ts";
+import { schemaApiValuesOf } from "../../lib/property-fields.ts";
 import {
   type Polygon,
   type PropertyFilters,
@@ -38,7 +39,8 @@ export type PropertyWithCategoryRow = PropertyRow & { category: string | null };
  * and `rent_period` are this project's additions.
  */
 export function toProperty(row: PropertyWithCategoryRow): Property {
-  return {
+  // The contract's order, which stays as it is (SPEC §7's fields are a contract).
+  const written = {
     code: row.code,
     slug: row.slug,
     headline: row.headline,
@@ -75,6 +77,9 @@ export function toProperty(row: PropertyWithCategoryRow): Property {
       row.availability_changed_at === null ? null : toIsoString(row.availability_changed_at),
     rent_period: readRentPeriod(row.rent_period) ?? defaultRentPeriod,
   };
+  // The fields of lib/property-fields.ts: those above keep their places (and values), the ones
+  // added there since follow.
+  return Object.assign(written, schemaApiValuesOf(row));
 }
 
 function selectPublished(db: Kysely<Database>) {

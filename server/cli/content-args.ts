@@ -1,6 +1,7 @@
 /** The command line of `npm run content`: its help texts and the parsing of its arguments. */
 import { parseArgs } from "node:util";
 import { type CollectionName, collectionNames } from "../../lib/collection-names.ts";
+import { choiceColumnsHelp } from "../../lib/property-fields.ts";
 import { collectionNameOf } from "../content/collections.ts";
 import type { ExportFormat } from "../content/export-properties.ts";
 import { propertyCodePattern } from "../content/property-record.ts";
@@ -64,7 +65,7 @@ Available), availability_changed_at (ISO 8601; absent: the import's time when it
 reference_no, province, latitude (-90 to 90) and longitude (-180 to 180, decimal degrees, both
 or neither), bedroom, bathroom, room, floor, size, garage, balcony, rating (0-5), amenities
 (titles), images (file names; the first is the cover), related (codes), description (HTML),
-youtube, google_map, publish (yes/no, default yes) and created_at (ISO 8601) are optional. In CSV, list items are separated by '|'. A new category or amenity title is created.`,
+youtube, google_map, publish (yes/no, default yes), created_at (ISO 8601) and ${choiceColumnsHelp()} are optional. In CSV, list items are separated by '|'. A new category or amenity title is created.`,
   export: `Usage: npm run content -- export [--format csv|json] [--output <file>]
 
 Writes every property, published or not, in the columns the import reads.

@@ -7,7 +7,11 @@ import type { Database } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
 import { listFloorPlansOf } from "../../db/queries/floor-plan.ts";
 import { listPriceChanges } from "../../db/queries/price-history.ts";
-import { findPublishedProperty, listAllPropertyRows } from "../../db/queries/property.ts";
+import {
+  findPublishedProperty,
+  listAllPropertyRows,
+  listPublishedProperties,
+} from "../../db/queries/property.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
@@ -83,6 +87,8 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     garage: number("garage"),
     balcony: number("balcony"),
     rating: number("rating"),
+    tenure: row.tenure || null,
+    furnished: row.furnished || null,
     amenities: list(row.amenities),
     images: list(row.images),
     floor_plans: list(row.floor_plans).map((item, index) => parseFloorPlanItem(item, index)),
@@ -157,7 +163,10 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
           "slug 'sunlit-family-home-with-garden-hp-1001' is already used by property HP-1001",
         ],
       },
-      { label: "row 8 (line 9)", reasons: ["has 2 fields; the header has 34"] },
+      {
+        label: "row 8 (line 9)",
+        reasons: [`has 2 fields; the header has ${propertyColumns.length}`],
+      },
     ]);
     // Row 2 has a line break inside a quoted field: later rows name their line too.
     const after = await storedRecords(db);
@@ -408,6 +417,63 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     expect(json.find((row) => row.values.code === annual.code)?.values.rent_period).toBe("year");
     // The seeded listings, from before the column, are monthly.
     expect(csv.find((row) => row.values.code === "HP-1001")?.values.rent_period).toBe("month");
+  });
+
+  it("imports, leaves out and exports a tenure, by its value or its label", async () => {
+    const share = buildPropertyImportRow({ tenure: "Share of freehold" });
+    const lease = buildPropertyImportRow({ tenure: "leasehold" });
+    const unsaid = buildPropertyImportRow({ tenure: "" });
+    const bad = buildPropertyImportRow({ tenure: "rented" });
+    const report = await importProperties(db, csvRows(csvOf([share, lease, unsaid, bad])), {
+      imageDir,
+    });
+    expect(report.inserted).toEqual([share.code, lease.code, unsaid.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: [
+          "tenure must be one of 'Freehold', 'Leasehold', 'Share of freehold', 'Commonhold'",
+        ],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(share.code)?.tenure).toBe("share_of_freehold");
+    expect(stored.get(unsaid.code)?.tenure).toBeNull();
+    const csv = csvRows((await exportProperties(db, "csv")).document);
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(csv.find((row) => row.values.code === lease.code)?.values.tenure).toBe("leasehold");
+    expect(csv.find((row) => row.values.code === unsaid.code)?.values.tenure).toBe("");
+    expect(json.find((row) => row.values.code === share.code)?.values.tenure).toBe(
+      "share_of_freehold",
+    );
+    expect(json.find((row) => row.values.code === unsaid.code)?.values.tenure).toBeNull();
+    // The API's property carries it; a listing without one says null.
+    const api = await listPublishedProperties(db);
+    expect(api.find((property) => property.code === share.code)?.tenure).toBe("share_of_freehold");
+    expect(api.find((property) => property.code === unsaid.code)?.tenure).toBeNull();
+  });
+
+  it("imports and exports whether a rental is furnished, leaving it out when not given", async () => {
+    const part = buildPropertyImportRow({ offer_type: "For Rent", furnished: "part furnished" });
+    const unsaid = buildPropertyImportRow({ offer_type: "For Rent" });
+    const bad = buildPropertyImportRow({ offer_type: "For Rent", furnished: "yes" });
+    const report = await importProperties(db, csvRows(csvOf([part, unsaid, bad])), { imageDir });
+    expect(report.inserted).toEqual([part.code, unsaid.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: ["furnished must be one of 'Furnished', 'Part furnished', 'Unfurnished'"],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(part.code)?.furnished).toBe("part_furnished");
+    expect(stored.get(unsaid.code)?.furnished).toBeNull();
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(json.find((row) => row.values.code === part.code)?.values.furnished).toBe(
+      "part_furnished",
+    );
+    const api = await listPublishedProperties(db);
+    expect(api.find((property) => property.code === part.code)?.furnished).toBe("part_furnished");
   });
 
   it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {

@@ -23,6 +23,7 @@ import {
 import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
+import { schemaColumnsOf } from "../../lib/property-fields.ts";
 import { createFilesystemPhotoStore, photoNamesIn } from "../photos/photo-store.ts";
 import { deleteUnusedPhotoFiles, droppedFiles } from "../photos/unused-files.ts";
 import {
@@ -354,30 +355,17 @@ export interface PropertyRowParts {
  */
 export function propertyColumnsOf(record: PropertyRecord, parts: PropertyRowParts): NewPropertyRow {
   return {
+    ...schemaColumnsOf(record),
     code: record.code,
     slug: parts.slug,
-    headline: record.headline,
     cover_image: parts.imageFiles[0] ?? "",
     price: record.price,
     rent_period: record.rent_period,
-    address: record.address,
-    bedroom: record.bedroom,
-    bathroom: record.bathroom,
-    room: record.room,
-    floor: record.floor,
-    size: record.size,
-    rating: record.rating,
-    garage: record.garage,
-    balcony: record.balcony,
     offer_type: record.offer_type,
     publish: record.publish ? 1 : 0,
     created_at: parts.createdAt,
     description: record.description,
-    reference_no: record.reference_no,
     property_status: record.property_status,
-    city: record.city,
-    province: record.province,
-    country: record.country,
     latitude: record.latitude,
     longitude: record.longitude,
     youtube: record.youtube,

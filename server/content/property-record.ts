@@ -28,6 +28,16 @@ import {
 import { parseJsonList } from "../../lib/json-list.ts";
 import { propertyCodePattern } from "../../lib/property-codes.ts";
 import {
+  type PropertyFieldName,
+  type PropertyFieldType,
+  type PropertySchemaValues,
+  propertyField,
+  propertyFieldNames,
+  readChoice,
+  type SchemaFieldName,
+  schemaValuesOf,
+} from "../../lib/property-fields.ts";
+import {
   defaultRentPeriod,
   type RentPeriod,
   readRentPeriod,
@@ -35,44 +45,9 @@ import {
 } from "../../lib/rent-period.ts";
 import { outboundUrlProblem } from "../outbound-fetch.ts";
 
-/** The columns of an import or export file, in the export's order. */
-export const propertyColumns = [
-  "code",
-  "slug",
-  "headline",
-  "offer_type",
-  "category",
-  "price",
-  "rent_period",
-  "property_status",
-  "availability",
-  "availability_changed_at",
-  "reference_no",
-  "address",
-  "city",
-  "province",
-  "country",
-  "latitude",
-  "longitude",
-  "bedroom",
-  "bathroom",
-  "room",
-  "floor",
-  "size",
-  "garage",
-  "balcony",
-  "rating",
-  "amenities",
-  "images",
-  "floor_plans",
-  "related",
-  "description",
-  "youtube",
-  "google_map",
-  "publish",
-  "created_at",
-] as const;
-export type PropertyColumn = (typeof propertyColumns)[number];
+/** The columns of an import or export file, in the export's order (lib/property-fields.ts). */
+export const propertyColumns = propertyFieldNames;
+export type PropertyColumn = PropertyFieldName;
 
 /** The columns every import file must have; the others have defaults. */
 export const requiredPropertyColumns: readonly PropertyColumn[] = [
@@ -268,68 +243,106 @@ const availability = z.unknown().transform((value, context): Availability => {
   return z.NEVER;
 });
 
-const propertyRecordSchema = z
-  .strictObject({
-    code,
-    slug: z
-      .string({ error: "must be text" })
-      .regex(
-        /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-        "must be lower-case letters and digits joined by single '-'",
-      )
-      .max(200, "must be at most 200 characters")
-      .optional(),
-    headline: requiredText(200),
-    offer_type: z.string({ error: "must be text" }).transform((value, context) => {
-      const offer = { "for rent": "For Rent", "for sale": "For Sale" }[value.toLowerCase()];
-      if (offer) return offer;
-      context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
+/** The rules of the fields lib/property-fields.ts leaves to this file (kind `custom`). */
+const customFieldSchemas = {
+  code,
+  slug: z
+    .string({ error: "must be text" })
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      "must be lower-case letters and digits joined by single '-'",
+    )
+    .max(200, "must be at most 200 characters")
+    .optional(),
+  offer_type: z.string({ error: "must be text" }).transform((value, context) => {
+    const offer = { "for rent": "For Rent", "for sale": "For Sale" }[value.toLowerCase()];
+    if (offer) return offer;
+    context.addIssue({ code: "custom", message: "must be 'For Rent' or 'For Sale'" });
+    return z.NEVER;
+  }),
+  category: listItem(100).optional(),
+  price: z.coerce
+    .number({ error: "must be a number" })
+    .min(0, "must be 0 or more")
+    .max(1e12, "is too large"),
+  /** What a rent's price is for; absent: a month (stored for a sale too, never shown). */
+  rent_period: rentPeriod.default(defaultRentPeriod),
+  property_status: text(50).default("Available"),
+  /** Absent: a new listing is available, an existing one keeps its availability. */
+  availability: availability.optional(),
+  /** Absent: now when the availability changes, else as stored. */
+  availability_changed_at: isoDate.optional(),
+  latitude: degrees(90),
+  longitude: degrees(180),
+  amenities: list(listItem(100), 100),
+  images: list(listItem(255), 100),
+  floor_plans: floorPlans,
+  related: list(code, 100),
+  description: text(50_000)
+    .default("")
+    .transform((html) => descriptionParagraphs(sanitizeHtml(html, descriptionAllowList))),
+  youtube: webAddress.nullable().default(null),
+  google_map: webAddress.nullable().default(null),
+  publish: z
+    .preprocess(
+      (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
+      z.boolean({ error: "must be yes or no" }),
+    )
+    .default(true),
+  created_at: isoDate.optional(),
+} satisfies Record<Exclude<PropertyFieldName, SchemaFieldName>, z.ZodType>;
+
+/** A choice of lib/property-fields.ts by its value or label, any case; absent: null. */
+const choice = (choices: Readonly<Record<string, string>>) =>
+  z
+    .unknown()
+    .transform((value, context): string => {
+      const read = readChoice(choices, value);
+      if (read !== undefined) return read;
+      context.addIssue({
+        code: "custom",
+        message: `must be one of ${Object.values(choices)
+          .map((label) => `'${label}'`)
+          .join(", ")}`,
+      });
       return z.NEVER;
-    }),
-    category: listItem(100).optional(),
-    price: z.coerce
-      .number({ error: "must be a number" })
-      .min(0, "must be 0 or more")
-      .max(1e12, "is too large"),
-    /** What a rent's price is for; absent: a month (stored for a sale too, never shown). */
-    rent_period: rentPeriod.default(defaultRentPeriod),
-    property_status: text(50).default("Available"),
-    /** Absent: a new listing is available, an existing one keeps its availability. */
-    availability: availability.optional(),
-    /** Absent: now when the availability changes, else as stored. */
-    availability_changed_at: isoDate.optional(),
-    reference_no: text(100).default(""),
-    address: requiredText(300),
-    city: requiredText(100),
-    province: text(100).default(""),
-    country: requiredText(100),
-    latitude: degrees(90),
-    longitude: degrees(180),
-    bedroom: wholeNumber(1000).default(0),
-    bathroom: wholeNumber(1000).default(0),
-    room: wholeNumber(1000).default(0),
-    floor: wholeNumber(1000).default(0),
-    size: wholeNumber(100_000_000).default(0),
-    garage: wholeNumber(1000).default(0),
-    balcony: wholeNumber(1000).default(0),
-    rating: wholeNumber(5).default(0),
-    amenities: list(listItem(100), 100),
-    images: list(listItem(255), 100),
-    floor_plans: floorPlans,
-    related: list(code, 100),
-    description: text(50_000)
-      .default("")
-      .transform((html) => descriptionParagraphs(sanitizeHtml(html, descriptionAllowList))),
-    youtube: webAddress.nullable().default(null),
-    google_map: webAddress.nullable().default(null),
-    publish: z
-      .preprocess(
-        (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
-        z.boolean({ error: "must be yes or no" }),
-      )
-      .default(true),
-    created_at: isoDate.optional(),
-  })
+    })
+    .nullable()
+    .default(null);
+
+/** The rules of a field of the table's own kinds. */
+function schemaOf(type: PropertyFieldType): z.ZodType {
+  switch (type.kind) {
+    case "count":
+      return wholeNumber(type.max).default(0);
+    case "text":
+      return type.required ? requiredText(type.max) : text(type.max).default("");
+    case "choice":
+      return choice(type.choices);
+    case "custom":
+      throw new Error("a custom field's rules are written in customFieldSchemas");
+  }
+}
+
+type SchemaFieldShape = {
+  [Name in SchemaFieldName]: z.ZodType<PropertySchemaValues[Name], unknown>;
+};
+
+/** Every field's rules, in the table's order. */
+const propertyRecordShape = Object.fromEntries(
+  propertyFieldNames.map((name) => {
+    const type = propertyField(name).type;
+    return [
+      name,
+      type.kind === "custom"
+        ? customFieldSchemas[name as keyof typeof customFieldSchemas]
+        : schemaOf(type),
+    ];
+  }),
+) as typeof customFieldSchemas & SchemaFieldShape;
+
+const propertyRecordSchema = z
+  .strictObject(propertyRecordShape)
   .refine((record) => (record.latitude === null) === (record.longitude === null), {
     path: ["latitude"],
     error: "and longitude must be given together, or neither",
@@ -440,10 +453,9 @@ export function recordOfProperty(
   if (row.cover_image !== "" && !imageFiles.includes(row.cover_image)) {
     imageFiles.unshift(row.cover_image);
   }
-  return {
+  const custom: Omit<PropertyExportRecord, SchemaFieldName> = {
     code: row.code,
     slug: row.slug,
-    headline: row.headline,
     offer_type: row.offer_type,
     category: row.category ?? "",
     price: row.price,
@@ -454,21 +466,8 @@ export function recordOfProperty(
       row.availability_changed_at === null
         ? null
         : new Date(row.availability_changed_at).toISOString(),
-    reference_no: row.reference_no,
-    address: row.address,
-    city: row.city,
-    province: row.province,
-    country: row.country,
     latitude: row.latitude,
     longitude: row.longitude,
-    bedroom: row.bedroom,
-    bathroom: row.bathroom,
-    room: row.room,
-    floor: row.floor,
-    size: row.size,
-    garage: row.garage,
-    balcony: row.balcony,
-    rating: row.rating,
     amenities: featureIds.flatMap((id) => amenityTitles.get(id) ?? []),
     images: imageFiles,
     floor_plans: plans.map((plan) => ({ ...plan })),
@@ -481,6 +480,14 @@ export function recordOfProperty(
     publish: row.publish === true || row.publish === 1,
     created_at: new Date(row.created_at).toISOString(),
   };
+  const schema = schemaValuesOf(row);
+  // In the columns' order, so an export's JSON keys follow its CSV header.
+  return Object.fromEntries(
+    propertyColumns.map((column) => [
+      column,
+      column in schema ? schema[column as SchemaFieldName] : custom[column as keyof typeof custom],
+    ]),
+  ) as PropertyExportRecord;
 }
 
 /** A record's CSV cells, in {@link propertyColumns} order. */

@@ -233,6 +233,57 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(publicPage.body).not.toContain("bad()");
   });
 
+  it("edits a tenure from the property schema, shown on the public page's details and in compare", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("owner");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    // A choice of lib/property-fields.ts, drawn from its table with a blank first.
+    expect(page.body).toMatch(/<label[^>]*for="listing-tenure"[^>]*>Tenure<\/label>/);
+    expect(page.body).toMatch(/<option value=""[^>]*>Not given<\/option>/);
+    expect(page.body).toContain('<option value="Share of freehold">Share of freehold</option>');
+    const before = await app.inject({ url: `/property/${slug}` });
+    expect(before.body).not.toContain(">Tenure<");
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields(page.body),
+      tenure: "Share of freehold",
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    const reopened = await browser.get(`/admin/listings/${code}/edit`);
+    expect(formFields(reopened.body).tenure).toBe("Share of freehold");
+    const publicPage = await app.inject({ url: `/property/${slug}` });
+    expect(publicPage.body).toMatch(/>Tenure<\/dt><dd[^>]*>Share of freehold</);
+    const compare = await app.inject({ url: `/compare?codes=${encodeURIComponent(code)}` });
+    expect(compare.body).toContain("Share of freehold");
+    const refused = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields(reopened.body),
+      tenure: "Rented",
+      intent: "save",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      "Tenure must be one of &#x27;Freehold&#x27;, &#x27;Leasehold&#x27;, &#x27;Share of freehold&#x27;, &#x27;Commonhold&#x27;",
+    );
+  });
+
+  it("edits whether a listing is furnished, shown on the public page's details", async () => {
+    const { code, slug } = await publishedListing();
+    const browser = await signedIn("owner");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toContain('<option value="Part furnished">Part furnished</option>');
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...formFields(page.body),
+      furnished: "Unfurnished",
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    expect(formFields((await browser.get(`/admin/listings/${code}/edit`)).body).furnished).toBe(
+      "Unfurnished",
+    );
+    const publicPage = await app.inject({ url: `/property/${slug}` });
+    expect(publicPage.body).toMatch(/>Furnished<\/dt><dd[^>]*>Unfurnished</);
+  });
+
   it("records a price cut by staff, and the public page says so at once with its page cache warm", async () => {
     const { id, code, slug, price } = await publishedListing();
     const browser = await signedIn("agent");

@@ -51,6 +51,12 @@ import {
 } from "../../lib/availability.ts";
 import { type FloorPlan, formatFloorPlanItem } from "../../lib/floor-plans.ts";
 import { confirmationOf } from "../../lib/listing-location.ts";
+import {
+  formTextOf,
+  propertyField,
+  type SchemaFieldName,
+  schemaFieldNames,
+} from "../../lib/property-fields.ts";
 import { rentPeriodLabels } from "../../lib/rent-period.ts";
 import { availabilityColumns, propertyColumnsOf } from "../content/import-properties.ts";
 import {
@@ -84,29 +90,20 @@ export async function openListing(
   );
   const text = (value: string | number | null) => (value === null ? "" : String(value));
   const values: ListingFormValues = {
+    ...(Object.fromEntries(
+      schemaFieldNames
+        .filter((name) => propertyField(name).editor !== null)
+        .map((name) => [name, formTextOf(name, record[name])]),
+    ) as Record<SchemaFieldName, string>),
     code: record.code,
-    headline: record.headline,
     slug: record.slug,
     offer_type: record.offer_type,
     category: record.category,
     price: text(record.price),
     rent_period: rentPeriodLabels[record.rent_period],
-    reference_no: record.reference_no,
     availability: availabilityLabels[readAvailability(row.availability) ?? defaultAvailability],
-    address: record.address,
-    city: record.city,
-    province: record.province,
-    country: record.country,
     latitude: text(record.latitude),
     longitude: text(record.longitude),
-    bedroom: text(record.bedroom),
-    bathroom: text(record.bathroom),
-    room: text(record.room),
-    floor: text(record.floor),
-    size: text(record.size),
-    garage: text(record.garage),
-    balcony: text(record.balcony),
-    rating: text(record.rating),
     description: record.description,
     youtube: text(record.youtube),
     google_map: text(record.google_map),

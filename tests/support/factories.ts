@@ -3,6 +3,7 @@ import { deflateSync } from "node:zlib";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
+import { propertyFieldNames } from "../../lib/property-fields.ts";
 import type { PropertyColumn } from "../../server/content/property-record.ts";
 
 let sequence = 0;
@@ -46,6 +47,11 @@ export function buildPropertyImportRow(
   propertySequence += 1;
   const number = 5000 + propertySequence;
   return {
+    // Columns added since (optional ones, lib/property-fields.ts) start empty.
+    ...(Object.fromEntries(propertyFieldNames.map((column) => [column, ""])) as Record<
+      PropertyColumn,
+      string
+    >),
     code: `IMP-${number}`,
     slug: `imported-home-${number}`,
     headline: `Imported Home ${number}`,

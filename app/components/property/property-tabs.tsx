@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
+import { shownFields } from "../../../lib/property-fields.ts";
 import { PropertyMap } from "../map/property-map.tsx";
 import { Area } from "../units/area.tsx";
 import { googleMapFrameUrl, googleMapsLink, propertyVideo } from "./embeds.ts";
@@ -97,12 +98,13 @@ export function PropertyTabs({ property, similar, moreLikeThis = [] }: PropertyT
                     ]
                   : []),
                 ["Offer Type", property.offer_type],
-                ["Bedrooms", property.bedroom],
-                ["Bathrooms", property.bathroom],
-                ["Rooms", property.room],
-                ["Floors", property.floor],
-                ["Size", <Area key="size" squareFeet={property.size} />],
-                ["Garage", property.garage],
+                // The fields lib/property-fields.ts shows here, in its order.
+                ...shownFields("details", property).map(
+                  ({ name, label, value, display }): [string, ReactNode] => [
+                    label,
+                    display === "area" ? <Area key={name} squareFeet={Number(value)} /> : value,
+                  ],
+                ),
                 ["City", property.city],
                 ["Province", property.province],
                 ["Country", property.country],

@@ -1,0 +1,496 @@
+/**
+ * A listing's fields, each written once (decision 082): its type and rules, its label and help
+ * in the back office's editor, the import's and export's column (the key), the `property`
+ * table's column, its name in the API's property, and where the site shows it. The editor, its
+ * validation, the CSV/JSON import and export, the API's added fields, the property page's
+ * details, the compare table and the brochure all read this table; docs/adding-a-field.md is
+ * the recipe. Zod-free, so the editor does not pull the schemas into the browser: the server's
+ * import schema (server/content/property-record.ts) and the site's API schema
+ * (lib/api-contract.ts) are made from the `type`s here.
+ *
+ * A field of kind `custom` has rules or storage of its own (several columns, another table, a
+ * list, a date): its schema and mapping are written by hand beside the others', and the table
+ * still gives its column, label and place. The key order is the export's column order.
+ */
+
+/** The kinds of field this table can handle on its own, and `custom` for the rest. */
+export type PropertyFieldType =
+  /** A whole number from 0 to `max`; absent: 0. */
+  | { kind: "count"; max: number }
+  /** Text of at most `max` characters; absent: "" (or refused when `required`). */
+  | { kind: "text"; max: number; required?: boolean }
+  /**
+   * One of `choices` (value: label), read from its value or label in any case and spacing;
+   * optional, stored as null when absent.
+   */
+  | { kind: "choice"; choices: Readonly<Record<string, string>> }
+  /** Rules, storage and form of its own, written beside this table's users. */
+  | { kind: "custom" };
+
+/** The editor's fieldsets a field can be drawn in, in the form's order. */
+export type ListingEditorGroup = "listing" | "where" | "rooms";
+
+export interface PropertyFieldDefinition {
+  /** The editor's label (and its problems' subject: "Bedrooms must be a number"). */
+  label: string;
+  /** The editor's hint under the field. */
+  help?: string;
+  type: PropertyFieldType;
+  /**
+   * The `property` table's column of a field this table handles; null for a custom field stored
+   * by hand (several columns, another table).
+   */
+  column: string | null;
+  /** Its name in the API's property (SPEC §7 and this project's additions); null: not sent. */
+  api: string | null;
+  /**
+   * Where the editor draws it: a fieldset (the field drawn from this table, in the table's
+   * order), `byHand` (the form draws it itself) or null (not edited; imports only).
+   */
+  editor: ListingEditorGroup | "byHand" | null;
+  /** Drawn across the editor's fieldset. */
+  wide?: boolean;
+  /** The label of its line in the property page's Details tab; absent: not shown there. */
+  details?: string;
+  /** The label of its line in the compare table; absent: not compared. */
+  compare?: string;
+  /** The label of its fact in the brochure (left out when empty or 0); absent: not shown. */
+  brochure?: string;
+  /** How the site writes its value; absent: as it is (a choice: its label). */
+  display?: "area";
+}
+
+const count = (max: number) => ({ kind: "count", max }) as const;
+const text = (max: number, required?: true) =>
+  (required ? { kind: "text", max, required } : { kind: "text", max }) as {
+    kind: "text";
+    max: number;
+    required?: boolean;
+  };
+const custom = { kind: "custom" } as const;
+
+const propertyFieldTable = {
+  code: { label: "Code", type: custom, column: "code", api: "code", editor: "byHand" },
+  slug: {
+    label: "Address on the site (slug)",
+    type: custom,
+    column: "slug",
+    api: "slug",
+    editor: "byHand",
+  },
+  headline: {
+    label: "Headline",
+    type: text(200, true),
+    column: "headline",
+    api: "headline",
+    editor: "byHand",
+  },
+  offer_type: { label: "Offer", type: custom, column: null, api: "offer_type", editor: "byHand" },
+  category: { label: "Category", type: custom, column: null, api: "category", editor: "byHand" },
+  price: { label: "Price", type: custom, column: null, api: "price", editor: "byHand" },
+  rent_period: {
+    label: "Rent is per (rentals)",
+    type: custom,
+    column: null,
+    api: "rent_period",
+    editor: "byHand",
+  },
+  property_status: {
+    label: "Property status",
+    type: custom,
+    column: null,
+    api: "property_status",
+    editor: null,
+  },
+  availability: {
+    label: "Availability",
+    type: custom,
+    column: null,
+    api: "availability",
+    editor: "byHand",
+  },
+  availability_changed_at: {
+    label: "Availability changed",
+    type: custom,
+    column: null,
+    api: "availability_changed_at",
+    editor: null,
+  },
+  reference_no: {
+    label: "Reference number",
+    type: text(100),
+    column: "reference_no",
+    api: "reference_no",
+    editor: "listing",
+  },
+  address: {
+    label: "Street address",
+    type: text(300, true),
+    column: "address",
+    api: "address",
+    editor: "where",
+    wide: true,
+  },
+  city: { label: "City", type: text(100, true), column: "city", api: "city", editor: "where" },
+  province: {
+    label: "Province or state",
+    type: text(100),
+    column: "province",
+    api: "province",
+    editor: "where",
+  },
+  country: {
+    label: "Country",
+    type: text(100, true),
+    column: "country",
+    api: "country",
+    editor: "where",
+  },
+  latitude: { label: "Latitude", type: custom, column: null, api: "latitude", editor: "byHand" },
+  longitude: { label: "Longitude", type: custom, column: null, api: "longitude", editor: "byHand" },
+  bedroom: {
+    label: "Bedrooms",
+    type: count(1000),
+    column: "bedroom",
+    api: "bedroom",
+    editor: "rooms",
+    details: "Bedrooms",
+    compare: "Beds",
+    brochure: "Bedrooms",
+  },
+  bathroom: {
+    label: "Bathrooms",
+    type: count(1000),
+    column: "bathroom",
+    api: "bathroom",
+    editor: "rooms",
+    details: "Bathrooms",
+    compare: "Baths",
+    brochure: "Bathrooms",
+  },
+  room: {
+    label: "Rooms",
+    type: count(1000),
+    column: "room",
+    api: "room",
+    editor: "rooms",
+    details: "Rooms",
+    compare: "Rooms",
+    brochure: "Rooms",
+  },
+  floor: {
+    label: "Floors",
+    type: count(1000),
+    column: "floor",
+    api: "floor",
+    editor: "rooms",
+    details: "Floors",
+    compare: "Floors",
+    brochure: "Floors",
+  },
+  size: {
+    label: "Size (sq ft)",
+    type: count(100_000_000),
+    column: "size",
+    api: "size",
+    editor: "rooms",
+    details: "Size",
+    compare: "Size",
+    brochure: "Size",
+    display: "area",
+  },
+  garage: {
+    label: "Garages",
+    type: count(1000),
+    column: "garage",
+    api: "garage",
+    editor: "rooms",
+    details: "Garage",
+    compare: "Garage",
+    brochure: "Garage",
+  },
+  balcony: {
+    label: "Balconies",
+    type: count(1000),
+    column: "balcony",
+    api: "balcony",
+    editor: "rooms",
+    brochure: "Balcony",
+  },
+  rating: {
+    label: "Rating (0 to 5)",
+    type: count(5),
+    column: "rating",
+    api: "rating",
+    editor: "byHand",
+  },
+  tenure: {
+    label: "Tenure",
+    help: "How the home is owned (optional; for sales).",
+    type: {
+      kind: "choice",
+      choices: {
+        freehold: "Freehold",
+        leasehold: "Leasehold",
+        share_of_freehold: "Share of freehold",
+        commonhold: "Commonhold",
+      },
+    },
+    column: "tenure",
+    api: "tenure",
+    editor: "listing",
+    details: "Tenure",
+    compare: "Tenure",
+    brochure: "Tenure",
+  },
+  furnished: {
+    label: "Furnished",
+    help: "Whether it comes furnished (optional; mostly for rentals).",
+    type: {
+      kind: "choice",
+      choices: {
+        furnished: "Furnished",
+        part_furnished: "Part furnished",
+        unfurnished: "Unfurnished",
+      },
+    },
+    column: "furnished",
+    api: "furnished",
+    editor: "listing",
+    details: "Furnished",
+    compare: "Furnished",
+    brochure: "Furnished",
+  },
+  amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
+  images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
+  floor_plans: {
+    label: "Floor plans",
+    type: custom,
+    column: null,
+    api: "floor_plans",
+    editor: "byHand",
+  },
+  related: {
+    label: "Related properties",
+    type: custom,
+    column: null,
+    api: "related_product",
+    editor: "byHand",
+  },
+  description: {
+    label: "Description",
+    type: custom,
+    column: null,
+    api: "description",
+    editor: "byHand",
+  },
+  youtube: {
+    label: "YouTube video address",
+    type: custom,
+    column: null,
+    api: "youtube",
+    editor: "byHand",
+  },
+  google_map: {
+    label: "Map embed address",
+    type: custom,
+    column: null,
+    api: "google_map",
+    editor: "byHand",
+  },
+  publish: {
+    label: "Published on the site",
+    type: custom,
+    column: null,
+    api: "publish",
+    editor: "byHand",
+  },
+  created_at: { label: "Created", type: custom, column: null, api: "created_at", editor: null },
+} as const satisfies Record<string, PropertyFieldDefinition>;
+
+type Table = typeof propertyFieldTable;
+
+/** A listing's field: its import and export column, and its name in the editor's form. */
+export type PropertyFieldName = keyof Table;
+
+/** The fields this table handles (validation, storage, form), not written by hand. */
+export type SchemaFieldName = {
+  [Name in PropertyFieldName]: Table[Name]["type"]["kind"] extends "custom" ? never : Name;
+}[PropertyFieldName];
+
+/** The fields the editor posts. */
+export type EditorFieldName = {
+  [Name in PropertyFieldName]: Table[Name]["editor"] extends null ? never : Name;
+}[PropertyFieldName];
+
+/** The fields of the `choice` kind. */
+export type ChoiceFieldName = {
+  [Name in PropertyFieldName]: Table[Name]["type"]["kind"] extends "choice" ? Name : never;
+}[PropertyFieldName];
+
+/** The table's fields, in the export's column order. */
+export const propertyFieldNames = Object.keys(propertyFieldTable) as PropertyFieldName[];
+
+/** A field's definition. */
+export function propertyField(name: PropertyFieldName): PropertyFieldDefinition {
+  return propertyFieldTable[name];
+}
+
+/** The fields this table validates, stores and converts itself, in its order. */
+export const schemaFieldNames = propertyFieldNames.filter(
+  (name) => propertyFieldTable[name].type.kind !== "custom",
+) as SchemaFieldName[];
+
+/** The fields the editor posts, in the table's order. */
+export const editorFieldNames = propertyFieldNames.filter(
+  (name) => propertyFieldTable[name].editor !== null,
+) as EditorFieldName[];
+
+/** The fields the editor draws from this table in `group`, in the table's order. */
+export function editorFieldsOf(group: ListingEditorGroup): SchemaFieldName[] {
+  return schemaFieldNames.filter((name) => propertyFieldTable[name].editor === group);
+}
+
+/** The value of a field of the table's kinds as stored, exported and sent by the API. */
+type ValueOf<Type> = Type extends { kind: "count" }
+  ? number
+  : Type extends { kind: "text" }
+    ? string
+    : Type extends { kind: "choice"; choices: infer Choices }
+      ? Extract<keyof Choices, string> | null
+      : never;
+
+/** The stored values of the table's own fields, keyed by column. */
+export type PropertySchemaColumns = {
+  [Name in SchemaFieldName as Table[Name]["column"]]: ValueOf<Table[Name]["type"]>;
+};
+
+/** The validated values of the table's own fields, keyed by field. */
+export type PropertySchemaValues = {
+  [Name in SchemaFieldName]: ValueOf<Table[Name]["type"]>;
+};
+
+/** The API's values of the table's own fields, keyed by API name. */
+export type PropertySchemaApiValues = {
+  [Name in SchemaFieldName as Table[Name]["api"]]: ValueOf<Table[Name]["type"]>;
+};
+
+/**
+ * Reads a choice from its value ('share_of_freehold') or label in any case and spacing
+ * ('Share of freehold', 'share-of-freehold'); undefined when it is neither.
+ */
+export function readChoice(
+  choices: Readonly<Record<string, string>>,
+  value: unknown,
+): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const key = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_");
+  const wanted = key(value);
+  return Object.entries(choices).find(
+    ([choice, label]) => key(choice) === wanted || key(label) === wanted,
+  )?.[0];
+}
+
+/** A stored choice's label ("" when absent or unknown). */
+export function choiceLabel(name: PropertyFieldName, value: unknown): string {
+  const type = propertyField(name).type;
+  if (type.kind !== "choice") return typeof value === "string" ? value : "";
+  const read = readChoice(type.choices, value);
+  return read === undefined ? "" : (type.choices[read] ?? "");
+}
+
+/** A field's value as the editor's form holds it: digits, text, a choice's label; absent "". */
+export function formTextOf(name: SchemaFieldName, value: unknown): string {
+  const type = propertyField(name).type;
+  if (type.kind === "choice") return choiceLabel(name, value);
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** The table's own fields of a validated record, keyed by their `property` columns. */
+export function schemaColumnsOf(values: PropertySchemaValues): PropertySchemaColumns {
+  return Object.fromEntries(
+    schemaFieldNames.map((name) => [propertyFieldTable[name].column, values[name]]),
+  ) as PropertySchemaColumns;
+}
+
+/** The table's own fields of a stored row, keyed by field (as the import reads them). */
+export function schemaValuesOf(row: PropertySchemaColumns): PropertySchemaValues {
+  return Object.fromEntries(
+    schemaFieldNames.map((name) => {
+      const value = (row as Record<string, unknown>)[propertyFieldTable[name].column];
+      return [name, value === undefined ? null : value];
+    }),
+  ) as PropertySchemaValues;
+}
+
+/** The table's own fields of a stored row, keyed by their API names. */
+export function schemaApiValuesOf(row: PropertySchemaColumns): PropertySchemaApiValues {
+  return Object.fromEntries(
+    schemaFieldNames.map((name) => {
+      const value = (row as Record<string, unknown>)[propertyFieldTable[name].column];
+      return [propertyFieldTable[name].api, value === undefined ? null : value];
+    }),
+  ) as PropertySchemaApiValues;
+}
+
+/** A place on the site that shows fields: the property page's details, compare, brochure. */
+export type PropertyFieldPlace = "details" | "compare" | "brochure";
+
+/** The fields shown in `place`, in the table's order, with their labels there. */
+export function fieldsShownIn(
+  place: PropertyFieldPlace,
+): { name: SchemaFieldName; label: string; api: string; display?: "area"; choice: boolean }[] {
+  return schemaFieldNames.flatMap((name) => {
+    const field: PropertyFieldDefinition = propertyFieldTable[name];
+    const label = field[place];
+    if (label === undefined || field.api === null) return [];
+    return [
+      {
+        name,
+        label,
+        api: field.api,
+        ...(field.display ? { display: field.display } : {}),
+        choice: field.type.kind === "choice",
+      },
+    ];
+  });
+}
+
+/** A field's line in a place: its label, its value (a choice as its label) and how to write it. */
+export interface ShownField {
+  name: SchemaFieldName;
+  label: string;
+  value: string | number;
+  display?: "area";
+}
+
+/**
+ * The lines `place` shows of `property` (the API's property, by API names), in the table's
+ * order; a choice not given is left out, counts and text are shown as they are.
+ */
+export function shownFields(place: PropertyFieldPlace, property: object): ShownField[] {
+  const values = property as Record<string, unknown>;
+  return fieldsShownIn(place).flatMap(({ name, label, api, display, choice }) => {
+    const value = values[api];
+    if (choice) {
+      const text = choiceLabel(name, value);
+      return text === "" ? [] : [{ name, label, value: text }];
+    }
+    const shown = typeof value === "number" || typeof value === "string" ? value : "";
+    return [{ name, label, value: shown, ...(display ? { display } : {}) }];
+  });
+}
+
+/** The choice columns as a command's help lists them: `tenure (Freehold, Leasehold, …)`. */
+export function choiceColumnsHelp(): string {
+  return schemaFieldNames
+    .flatMap((name) => {
+      const type = propertyField(name).type;
+      return type.kind === "choice" ? [`${name} (${Object.values(type.choices).join(", ")})`] : [];
+    })
+    .join(", ");
+}
