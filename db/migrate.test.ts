@@ -396,7 +396,6 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     ]);
     await migrateToLatest(db);
     expect(await db.selectFrom("outbox").select("kind").execute()).toHaveLength(3);
-
   });
 
   it("adds a listing's tenure, null until given and one of the four only, which the down migration removes", async () => {
