@@ -109,6 +109,21 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
       });
     });
 
+    it("keep the property's fields in their order, the property schema's added fields after them", async () => {
+      expect(Object.keys(properties[0]!)).toEqual([
+        // SPEC §3 and §7, and this project's additions before lib/property-fields.ts: as they were.
+        ...["code", "slug", "headline", "cover_image", "price", "address", "bedroom", "bathroom"],
+        ...["room", "floor", "size", "rating", "garage", "offer_type", "publish", "created_at"],
+        ...["description", "reference_no", "property_status", "city", "province", "country"],
+        ...["youtube", "google_map", "features", "image_list", "related_product", "category"],
+        ...["balcony", "latitude", "longitude", "availability", "availability_changed_at"],
+        "rent_period",
+        // Added through the property schema (decision 082).
+        "tenure",
+        "furnished",
+      ]);
+    });
+
     it("list only published properties, each with every §3 field", async () => {
       const published = await test.app.database.db
         .selectFrom("property")
