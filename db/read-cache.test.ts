@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createTestDatabase, testDialects } from "../tests/support/test-database.ts";
 import { openDatabase } from "./database.ts";
 import { listCategoryCounters } from "./queries/category.ts";
-import { searchPublishedProperties } from "./queries/property.ts";
+import { searchPublishedProperties } from "./queries/property-search.ts";
 import { readWhileUnchanged, setChangeClock } from "./read-cache.ts";
 
 describe("readWhileUnchanged", () => {

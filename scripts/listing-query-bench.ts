@@ -21,7 +21,10 @@ import { readListingSearch } from "../app/listing/listing-search.ts";
 import { gridPageSize, listPageSize } from "../app/listing/paging.ts";
 import { loadDotEnv } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
-import { bookmarksAfterSkipping, searchPublishedProperties } from "../db/queries/property.ts";
+import {
+  bookmarksAfterSkipping,
+  searchPublishedProperties,
+} from "../db/queries/property-search.ts";
 import type { PropertySearch } from "../lib/property-search.ts";
 import { drawTraffic } from "./bench-traffic.ts";
 

@@ -22,7 +22,8 @@ import {
 import type { Database } from "../database.ts";
 import { generateProperties } from "../seed/generate.ts";
 import { changeAdminListing, findAdminListing, listAdminListings } from "./admin-listing.ts";
-import { findPublishedProperty, listAllPropertyRows, updatePropertyPublish } from "./property.ts";
+import { findPublishedProperty, listAllPropertyRows } from "./property.ts";
+import { updatePropertyPublish } from "./property-writes.ts";
 
 const catalogue = 2_000;
 const pageSize = 25;

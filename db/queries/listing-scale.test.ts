@@ -16,15 +16,14 @@ import {
 import type { Database } from "../database.ts";
 import { setChangeClock } from "../read-cache.ts";
 import { generateProperties } from "../seed/generate.ts";
+import { listPublishedProperties } from "./property.ts";
 import {
   bookmarkEvery,
   bookmarksAfterSkipping,
-  listPublishedProperties,
   searchPropertyMarkers,
   searchPublishedProperties,
-  updatePropertyByCode,
-  updatePropertyPublish,
-} from "./property.ts";
+} from "./property-search.ts";
+import { updatePropertyByCode, updatePropertyPublish } from "./property-writes.ts";
 
 /** Generated listings: deep pages lie past several bookmarks, and the planners prefer indexes. */
 const catalogue = 2_000;

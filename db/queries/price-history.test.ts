@@ -11,12 +11,8 @@ import {
 } from "../../tests/support/test-database.ts";
 import { updateListingAtRevision } from "./listing-editor.ts";
 import { listPriceChanges } from "./price-history.ts";
-import {
-  findPropertyRowByCode,
-  findPublishedProperty,
-  insertProperty,
-  updatePropertyByCode,
-} from "./property.ts";
+import { findPropertyRowByCode, findPublishedProperty } from "./property.ts";
+import { insertProperty, updatePropertyByCode } from "./property-writes.ts";
 
 describe.each(testDialects)("price history on %s", (dialect) => {
   let test: TestDatabase;

@@ -16,12 +16,9 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
-import {
-  findWithdrawnListing,
-  listPublishedProperties,
-  searchPublishedProperties,
-  updatePropertyPublish,
-} from "./property.ts";
+import { findWithdrawnListing, listPublishedProperties } from "./property.ts";
+import { searchPublishedProperties } from "./property-search.ts";
+import { updatePropertyPublish } from "./property-writes.ts";
 
 /** Whether `other` has the same offer as `like` and a price in its band. */
 function inBand(like: HomeLike, other: Property): boolean {

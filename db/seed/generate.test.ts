@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { createTestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import { listCategoryCounters } from "../queries/category.ts";
-import { findPublishedProperty, searchPublishedProperties } from "../queries/property.ts";
+import { findPublishedProperty } from "../queries/property.ts";
+import { searchPublishedProperties } from "../queries/property-search.ts";
 import { cityBox } from "./city-centres.ts";
 import {
   batchRowsFor,

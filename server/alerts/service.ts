@@ -12,7 +12,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "../../config/env.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import type { QueuedMail } from "../../db/queries/outbox.ts";
-import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property.ts";
+import { findPublishedByIds, latestFirstPublishedAt } from "../../db/queries/property-alerts.ts";
 import {
   type AlertRow,
   confirmAlert,

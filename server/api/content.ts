@@ -8,13 +8,12 @@ import { listAmenities } from "../../db/queries/amenity.ts";
 import { listCategoryCounters } from "../../db/queries/category.ts";
 import { findCollection } from "../../db/queries/collection.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
+import { findPublishedProperty, listPublishedProperties } from "../../db/queries/property.ts";
 import {
-  findPublishedProperty,
-  listPublishedProperties,
   maxMapMarkers,
   searchPropertyMarkers,
   searchPublishedProperties,
-} from "../../db/queries/property.ts";
+} from "../../db/queries/property-search.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import {
   hasPropertySearchParams,

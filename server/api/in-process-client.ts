@@ -23,9 +23,11 @@ import {
   findPublishedProperty,
   findWithdrawnListing,
   listPublishedProperties,
+} from "../../db/queries/property.ts";
+import {
   searchPropertyMarkers,
   searchPublishedProperties,
-} from "../../db/queries/property.ts";
+} from "../../db/queries/property-search.ts";
 import { listSearchFacets } from "../../db/queries/search-facets.ts";
 import { listSliders } from "../../db/queries/slider.ts";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";

@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig, loadDotEnv } from "../../config/e
 import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
-import { updatePropertyPublish } from "../../db/queries/property.ts";
+import { updatePropertyPublish } from "../../db/queries/property-writes.ts";
 import { listSliderRows } from "../../db/queries/slider.ts";
 import { createProgressBar, type ProgressStream } from "../../db/seed/progress.ts";
 import { withStartupLock } from "../../db/startup-lock.ts";

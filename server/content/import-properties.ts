@@ -14,12 +14,8 @@ import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import { findOrInsertCategory } from "../../db/queries/category.ts";
 import { toFlag, toIsoString } from "../../db/queries/columns.ts";
 import { listFloorPlans, replaceFloorPlans } from "../../db/queries/floor-plan.ts";
-import {
-  findPropertyCodeBySlug,
-  findPropertyRowByCode,
-  insertProperty,
-  updatePropertyByCode,
-} from "../../db/queries/property.ts";
+import { findPropertyCodeBySlug, findPropertyRowByCode } from "../../db/queries/property.ts";
+import { insertProperty, updatePropertyByCode } from "../../db/queries/property-writes.ts";
 import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";

@@ -9,7 +9,10 @@
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { deletePendingSubscribersBefore } from "../../db/queries/newsletter.ts";
-import { latestFirstPublishedAt, listNewlyPublishedMatchIds } from "../../db/queries/property.ts";
+import {
+  latestFirstPublishedAt,
+  listNewlyPublishedMatchIds,
+} from "../../db/queries/property-alerts.ts";
 import {
   claimAlertDigest,
   deleteUnconfirmedAlertsBefore,

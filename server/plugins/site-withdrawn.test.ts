@@ -8,11 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { codesOf } from "../../app/components/property/match-codes.ts";
-import {
-  listPublishedProperties,
-  searchPublishedProperties,
-  updatePropertyPublish,
-} from "../../db/queries/property.ts";
+import { listPublishedProperties } from "../../db/queries/property.ts";
+import { searchPublishedProperties } from "../../db/queries/property-search.ts";
+import { updatePropertyPublish } from "../../db/queries/property-writes.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { findSimilarHomes, type SearchProperties } from "../../lib/similar-homes.ts";
 import { createTestSiteApp, type TestApp } from "../../tests/support/app.ts";

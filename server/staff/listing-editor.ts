@@ -28,11 +28,8 @@ import {
   listListingChoices,
   updateListingAtRevision,
 } from "../../db/queries/listing-editor.ts";
-import {
-  findPropertyCodeBySlug,
-  findPropertyRowByCode,
-  insertProperty,
-} from "../../db/queries/property.ts";
+import { findPropertyCodeBySlug, findPropertyRowByCode } from "../../db/queries/property.ts";
+import { insertProperty } from "../../db/queries/property-writes.ts";
 import { slugify } from "../../db/seed/content.ts";
 import {
   type EditableListing,
