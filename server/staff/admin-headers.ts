@@ -7,10 +7,7 @@
  * JavaScript (decisions 044, 045).
  */
 import type { onSendHookHandler } from "fastify";
-
-export function isAdminPath(url: string): boolean {
-  return /^\/admin(?:[/.?]|$)/i.test(url);
-}
+import { isAdminPath } from "../admin-path.ts";
 
 export const privateAdminAnswers: onSendHookHandler = (request, reply, payload, done) => {
   if (isAdminPath(request.url)) {
