@@ -13,7 +13,8 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { findStaffUserByEmail, listStaffUsers } from "../../db/queries/staff.ts";
 import { normaliseEmail, type StaffRole, staffRoleNames } from "../../lib/staff-rules.ts";
 import { escapeTerminalControls } from "../../lib/text.ts";
-import { createStaffAccounts, defaultLinkLifetimeMs } from "../staff/accounts.ts";
+import { defaultLinkLifetimeMs } from "../staff/accounts/shared.ts";
+import { createStaffAccounts } from "../staff/accounts.ts";
 import { createSignInThrottle } from "../staff/throttle.ts";
 
 export const usage = `Usage:

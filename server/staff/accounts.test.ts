@@ -8,12 +8,8 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
-import {
-  createStaffAccounts,
-  type InviteMail,
-  passwordBusyMessage,
-  sessionCookieName,
-} from "./accounts.ts";
+import { type InviteMail, passwordBusyMessage, sessionCookieName } from "./accounts/shared.ts";
+import { createStaffAccounts } from "./accounts.ts";
 import { passwordHashing, passwordHashingLimits } from "./passwords.ts";
 import { createSignInThrottle } from "./throttle.ts";
 

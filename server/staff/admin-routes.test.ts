@@ -20,7 +20,7 @@ import {
 import { type TestDatabase, testDialects } from "../../tests/support/test-database.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import { isCacheablePath } from "../plugins/page-cache.ts";
-import { sessionCookieName } from "./accounts.ts";
+import { sessionCookieName } from "./accounts/shared.ts";
 
 /**
  * Every admin page a signed-in member of staff can open: each route of app/routes.ts behind the

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { staffRoleNames } from "../../lib/staff-rules.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
-import type { InviteMail } from "./accounts.ts";
+import type { InviteMail } from "./accounts/shared.ts";
 
 export function buildInviteMail(
   invite: InviteMail,
