@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { loadConfig } from "../../config/env.ts";
+import { type Config, loadConfig } from "../../config/env.ts";
 import type { Dialect } from "../../db/database.ts";
 import { type BuildAppOptions, buildApp } from "../../server/app.ts";
 import { freePort } from "./server-process.ts";
@@ -32,6 +32,22 @@ export function createTestImageDir(): string {
   return dir;
 }
 
+/**
+ * A test app's configuration on the database at `databaseUrl`: silent, the test token, a tiny
+ * image folder, no demo content; `env` adds to or overrides it.
+ */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    API_TOKEN: testToken,
+    DATABASE_URL: databaseUrl,
+    IMAGE_DIR: createTestImageDir(),
+    SEED_DEMO_CONTENT: "false",
+    ...env,
+  });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   close(): Promise<void>;
@@ -44,16 +60,7 @@ export async function createTestApp(
   options: Pick<BuildAppOptions, "logStream"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect, { seed: true });
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    API_TOKEN: testToken,
-    DATABASE_URL: database.url,
-    IMAGE_DIR: createTestImageDir(),
-    SEED_DEMO_CONTENT: "false",
-    CONTACT_RATE_LIMIT: "off",
-    ...env,
-  });
+  const config = testConfig(database.url, { CONTACT_RATE_LIMIT: "off", ...env });
   const app = await buildApp({ config, database: database.handle, site: false, ...options });
   return {
     app,
@@ -80,15 +87,9 @@ export async function createTestSiteApp(
   const { apiOverHttp, ...buildOptions } = options;
   const database = await createTestDatabase(dialect, { seed: true });
   const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+  const config = testConfig(database.url, {
     HOST: "127.0.0.1",
     PORT: String(port),
-    API_TOKEN: testToken,
-    DATABASE_URL: database.url,
-    IMAGE_DIR: createTestImageDir(),
-    SEED_DEMO_CONTENT: "false",
     CONTACT_RATE_LIMIT: "off",
     ...(apiOverHttp ? { API_BASE_URL: `http://127.0.0.1:${port}/api` } : {}),
     ...env,

@@ -3,10 +3,10 @@
  * with a real SMTP server started beside it and its jobs stopped: nothing is sent until a test
  * calls `deliver()`, which runs the outbox once and answers what arrived.
  */
-import { type Config, loadConfig } from "../../config/env.ts";
+import type { Config } from "../../config/env.ts";
 import type { Dialect } from "../../db/database.ts";
 import { buildApp } from "../../server/app.ts";
-import { createTestImageDir, testToken } from "./app.ts";
+import { testConfig } from "./app.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "./smtp.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -42,13 +42,7 @@ export async function startMailingApp(
   const smtp = await startSmtpServer();
   const database = await createTestDatabase(dialect, { seed: options.seed ?? false });
   await options.prepare?.(database);
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    API_TOKEN: testToken,
-    DATABASE_URL: database.url,
-    IMAGE_DIR: createTestImageDir(),
-    SEED_DEMO_CONTENT: "false",
+  const config = testConfig(database.url, {
     CONTACT_RATE_LIMIT: "off",
     SMTP_URL: smtp.url,
     SITE_URL: mailingSiteUrl,

@@ -5,11 +5,10 @@
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { loadConfig } from "../../config/env.ts";
 import type { Dialect, StaffRole } from "../../db/database.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { type BuildAppOptions, buildApp } from "../../server/app.ts";
-import { createTestImageDir, testToken } from "./app.ts";
+import { testConfig } from "./app.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 /**
@@ -22,15 +21,7 @@ export async function createBackOfficeApp(
   options: Pick<BuildAppOptions, "mailTransport"> = {},
 ): Promise<{ app: FastifyInstance; database: TestDatabase }> {
   const database = await createTestDatabase(dialect, { seed: true });
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    API_TOKEN: testToken,
-    DATABASE_URL: database.url,
-    IMAGE_DIR: createTestImageDir(),
-    SEED_DEMO_CONTENT: "false",
-    ...env,
-  });
+  const config = testConfig(database.url, env);
   const app = await buildApp({
     config,
     database: database.handle,
