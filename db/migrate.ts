@@ -26,6 +26,7 @@ import * as newsletter from "./migrations/2026-11-28-0034-newsletter.ts";
 import * as oneOutbox from "./migrations/2026-11-29-0035-one-outbox.ts";
 import * as listingTenure from "./migrations/2026-11-29-0036-1-listing-tenure.ts";
 import * as listingFurnished from "./migrations/2026-11-29-0036-2-listing-furnished.ts";
+import * as listingArchiveIndexes from "./migrations/2026-11-29-0037-0-listing-archive-indexes.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0035-one-outbox": oneOutbox,
   "2026-11-29-0036-1-listing-tenure": listingTenure,
   "2026-11-29-0036-2-listing-furnished": listingFurnished,
+  "2026-11-29-0037-0-listing-archive-indexes": listingArchiveIndexes,
 };
 
 /**
@@ -76,8 +78,53 @@ export class NewerDatabaseError extends Error {
 /** Kysely's words for a run migration it cannot find among ours. */
 const unknownMigrationPattern = /previously executed migration (\S+) is missing/;
 
+/**
+ * Migrations that were released under another name, by their old name (decision 089): a
+ * database that ran one under its old name has it recorded under today's name before
+ * migrating, so it is neither run twice nor taken for a newer version's migration.
+ */
+export const renamedMigrations: Readonly<Record<string, string>> = {
+  // A branch registered the staff accounts as 0006 before 0006 went to the filter indexes.
+  "2026-11-25-0006-staff-accounts": "2026-11-25-0007-staff-accounts",
+};
+
+/**
+ * Unordered: some migrations were released with a name that sorts before one already applied
+ * (0015 after 0020), so a database may lack a migration older by name than its newest one; it
+ * runs the ones it lacks, in name order (decision 089). db/migration-history.test.ts refuses
+ * any further such name.
+ */
 function migratorFor(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
+}
+
+/** Records each migration a database ran under an old name under today's name. */
+async function recordRenamedMigrations(db: Kysely<Database>): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === "kysely_migration")) return;
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own table is not in the app's schema.
+  const untyped = db as Kysely<any>;
+  for (const [oldName, name] of Object.entries(renamedMigrations)) {
+    const ran = await untyped
+      .selectFrom("kysely_migration")
+      .select("name")
+      .where("name", "in", [oldName, name])
+      .execute();
+    if (!ran.some((row) => row.name === oldName)) continue;
+    if (ran.some((row) => row.name === name)) {
+      await untyped.deleteFrom("kysely_migration").where("name", "=", oldName).execute();
+    } else {
+      await untyped
+        .updateTable("kysely_migration")
+        .set({ name })
+        .where("name", "=", oldName)
+        .execute();
+    }
+  }
 }
 
 /**
@@ -86,6 +133,7 @@ function migratorFor(db: Kysely<Database>): Migrator {
  * and NewerDatabaseError when a newer version of the code has migrated the database.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  await recordRenamedMigrations(db);
   const { error, results } = await migratorFor(db).migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((result) => result.status === "Error")?.migrationName;
