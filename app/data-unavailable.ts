@@ -10,7 +10,7 @@ export const dataUnavailableMessage =
 
 /** The back office's 503 page and a save that could not be made. */
 export const backOfficeUnavailableMessage =
-  "The database is not answering just now, so nothing could be read or saved. Please try again in a moment: what you typed is still in the form.";
+  "The database is not answering just now, so nothing could be read or saved. Please try again in a moment.";
 
 /** Seconds a 503 asks a client (a browser, a proxy) to wait before asking again. */
 export const dataUnavailableRetrySeconds = 5;

@@ -2,7 +2,7 @@
  * Pages during a database outage (decision 088): a page whose data cannot be read answers 503
  * with `Retry-After` and `no-store`, never an empty list or a redirect home, and never replaces
  * the good page the page cache keeps; the back office answers its own 503 page, never a 500.
- * PostgreSQL behind a TCP proxy the test cuts and restores; the page cache's TTL is 1 s.
+ * PostgreSQL behind a TCP proxy the test cuts and restores; the page cache's TTL is 2 s.
  * Needs the built site (`npm run build`).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,7 +34,7 @@ describe.runIf(postgresEnabled)("pages while the database is away (PostgreSQL)",
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
     app = await buildApp({
-      config: testConfig(viaProxy.toString(), { PAGE_CACHE_TTL: "1", CONTACT_RATE_LIMIT: "off" }),
+      config: testConfig(viaProxy.toString(), { PAGE_CACHE_TTL: "2", CONTACT_RATE_LIMIT: "off" }),
       site: true,
       scryptCost: { logN: 10, r: 8, p: 1 },
     });
@@ -49,19 +49,19 @@ describe.runIf(postgresEnabled)("pages while the database is away (PostgreSQL)",
   });
 
   it("answers 503 pages no cache keeps, keeps the good page, and the back office a 503 page", async () => {
-    const list = "/search?property-status=For+Sale";
-    const good = await app.inject(list);
-    expect(good.statusCode).toBe(200);
-    expect(good.body).not.toContain("No properties match");
     const { email, password } = await createStaffMember(app, "agent");
     const staff = adminBrowser(app);
     expect((await staff.signIn(email, password)).headers.location).toBe("/admin/");
     expect((await staff.get("/admin/listings")).statusCode).toBe(200);
+    const list = "/search?property-status=For+Sale";
+    const good = await app.inject(list);
+    expect(good.statusCode).toBe(200);
+    expect(good.body).not.toContain("No properties match");
 
     await proxy.cut();
-    // Stale (past the 1 s TTL, within as long again): the kept page is served while its
+    // Stale (past the 2 s TTL, within as long again): the kept page is served while its
     // re-render fails for want of data; the failed render does not replace it.
-    await sleep(1_100);
+    await sleep(2_100);
     const stale = await app.inject(list);
     expect(stale.statusCode).toBe(200);
     expect(stale.headers.etag).toBe(good.headers.etag);
@@ -72,7 +72,7 @@ describe.runIf(postgresEnabled)("pages while the database is away (PostgreSQL)",
     expect(stillKept.headers.etag).toBe(good.headers.etag);
 
     // Too old to serve: 503, never an empty list, never kept by anyone.
-    await sleep(1_000);
+    await sleep(2_000);
     for (const url of [list, "/property/HP-1001", "/about"]) {
       const down = await app.inject(url);
       expect(down.statusCode, url).toBe(503);
@@ -91,7 +91,7 @@ describe.runIf(postgresEnabled)("pages while the database is away (PostgreSQL)",
     expect(adminPage.headers["retry-after"]).toBe("5");
     expect(adminPage.headers["cache-control"]).toBe("no-store, private");
     expect(adminPage.body).toContain("The database is not answering");
-    expect(adminPage.body).toContain(backOfficeUnavailableMessage.split(":")[0]);
+    expect(adminPage.body).toContain(backOfficeUnavailableMessage);
     expect(adminPage.body).not.toMatch(leakPattern);
     const save = await staff.post("/admin/amenities", { csrf: "x".repeat(43), title: "Sauna" });
     expect(save.statusCode).toBe(503);

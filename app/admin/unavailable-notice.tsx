@@ -8,6 +8,7 @@ export function UnavailableNotice({ message }: { message: string }) {
       <p>
         <strong>Not saved.</strong> {message}
       </p>
+      <p>What you typed is still in the form below: send it again once the database is back.</p>
     </div>
   );
 }
