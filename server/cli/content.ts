@@ -211,7 +211,13 @@ async function runCommand(
       const logoFile = fromOptions.logo === undefined ? logo : path(fromOptions.logo);
       const { change } = settled(
         await setCompanyProfile(writer, fields, logoFile === undefined ? null : { path: logoFile }),
-        (issues) => issues.map((issue) => `${issue.field} ${issue.message}`).join("; "),
+        // As readProfileInput words them; the logo's own message names its file.
+        (issues) =>
+          issues
+            .map((issue) =>
+              issue.field === "logo" ? issue.message : `${issue.field} ${issue.message}`,
+            )
+            .join("; "),
       );
       io.stdout(
         change === "unchanged"

@@ -20,8 +20,6 @@ import {
 import { publishContentChange } from "../../content-changes.ts";
 import { actorOf } from "../listings.ts";
 
-export { contentVersion, invalid, Refused } from "../../content/writes.ts";
-
 export interface AdminContentOptions {
   database: DatabaseHandle;
   /** IMAGE_DIR: where uploaded slider pictures and the logo are stored. */
