@@ -331,6 +331,26 @@ const propertyFieldTable = {
       weights: { furnished: 4, part_furnished: 2, unfurnished: 3 },
     },
   },
+  energy_rating: {
+    label: "Energy rating (EPC)",
+    help: "The energy performance certificate's band, A (most efficient) to G (optional).",
+    type: {
+      kind: "choice",
+      choices: { a: "A", b: "B", c: "C", d: "D", e: "E", f: "F", g: "G" },
+    },
+    column: "energy_rating",
+    api: "energy_rating",
+    editor: "listing",
+    details: "Energy rating",
+    compare: "Energy rating",
+    brochure: "Energy rating",
+    filter: { label: "Energy rating", param: "energy-rating", api: "energy_rating" },
+    jsonLd: { as: "propertyValue", name: "Energy rating (EPC)" },
+    generate: {
+      share: { sale: 0.85, rent: 0.85 },
+      weights: { a: 1, b: 4, c: 8, d: 8, e: 5, f: 2, g: 1 },
+    },
+  },
   amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
   images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
   floor_plans: {

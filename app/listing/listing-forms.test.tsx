@@ -113,8 +113,9 @@ describe("AdvancedSearch", () => {
       // The property schema's filters after the SPEC's (lib/property-fields.ts, decision 085).
       "tenure",
       "furnished",
+      "energy-rating",
     ]);
-    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(11);
+    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(12);
     expect(html).toContain('<option value="share_of_freehold">Share of freehold</option>');
     expect(html).toMatch(/<option value="furnished" selected="">Furnished<\/option>/);
     for (const [value, label] of [
