@@ -18,8 +18,6 @@ import { createFloorPlanSaves } from "./floor-plan-saves.ts";
 import { createPhotoSaves } from "./photo-saves.ts";
 import { type AdminPhotosOptions, createPhotosContext } from "./photos-context.ts";
 
-export type { AdminPhotosOptions } from "./photos-context.ts";
-
 export function createAdminPhotos(options: AdminPhotosOptions): AdminPhotosService {
   const context = createPhotosContext(options);
   const { db } = context;
