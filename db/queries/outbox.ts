@@ -168,13 +168,14 @@ export async function beginOutboxAttempt(
 }
 
 /**
- * Moves a row's lease from `from` (this worker's) to `to`, while an attempt is slow; answers
- * false when the row is no longer this worker's.
+ * Holds a row until `to` while its attempt begun at `attemptStartedAt` runs (a slow send);
+ * answers false when that attempt is no longer the row's (another worker began its own after
+ * the lease ran out: always at a later time).
  */
 export async function renewOutboxLease(
   db: Kysely<Database>,
   id: number,
-  from: Date,
+  attemptStartedAt: Date,
   to: Date,
 ): Promise<boolean> {
   const result = await db
@@ -182,7 +183,7 @@ export async function renewOutboxLease(
     .set({ locked_until: to.toISOString() })
     .where("id", "=", id)
     .where("status", "=", "pending")
-    .where("locked_until", "=", from.toISOString())
+    .where("attempt_started_at", "=", attemptStartedAt.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -173,17 +173,19 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
   }
 
   /**
-   * Renews the lease of the row `item` every third of `leaseMs` from `until` on, until the
-   * answer's `stop`. A renewal the database misses is skipped: the lease left covers the next.
+   * Renews the lease of the row `item`, whose attempt began at `startedAt`, every third of
+   * `leaseMs` until the answer's `stop`. A renewal the database misses is skipped: the lease
+   * left covers the next one.
    */
-  function keepLeased(item: OutboxItem, until: Date, about: object): { stop(): Promise<void> } {
-    let lease = until;
+  function keepLeased(item: OutboxItem, startedAt: Date, about: object): { stop(): Promise<void> } {
     let renewing = Promise.resolve();
     const timer = setInterval(() => {
       renewing = renewing.then(async () => {
-        const next = new Date(now().getTime() + leaseMs);
+        const until = new Date(now().getTime() + leaseMs);
         try {
-          if (await renewOutboxLease(db, item.id, lease, next)) lease = next;
+          if (!(await renewOutboxLease(db, item.id, startedAt, until))) {
+            log.warn(about, "outbox: a mail in progress is no longer this worker's");
+          }
         } catch (error) {
           log.warn({ ...about, err: error }, "outbox: the lease of a mail in progress not renewed");
         }
@@ -215,7 +217,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
       return "skipped";
     }
     const attempts = item.attempts + 1;
-    const lease = keepLeased(item, leaseUntil, about);
+    const lease = keepLeased(item, startedAt, about);
     let failure: unknown;
     let mail: EnquiryMail | undefined;
     try {
