@@ -276,10 +276,18 @@ export interface Database {
     payload: ColumnType<string, string | undefined, string>;
     /** 'pending' until the mail is accepted by the SMTP server, then 'sent'. */
     status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+    /** Attempts begun, each counted before its mail is sent (decision 092). */
     attempts: ColumnType<number, number | undefined, number>;
     next_attempt_at: ColumnType<Date | string, string, string>;
     /** A worker's claim on the row; another worker may take it after this moment. */
     locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /**
+     * When the attempt in progress began; cleared with its outcome (sent or failed). Still set
+     * when the row is claimed again: that attempt's outcome was never recorded (decision 092).
+     */
+    attempt_started_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /** Attempts begun after one whose outcome was never recorded: possible second deliveries. */
+    resends: ColumnType<number, number | undefined, number>;
     last_error: ColumnType<string | null, string | null | undefined, string | null>;
     sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     created_at: ColumnType<Date | string, string, string>;

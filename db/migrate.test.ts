@@ -485,6 +485,33 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).toContain("energy_rating");
   });
 
+  it("gives the outbox's rows an attempt note and a resend count, none for the rows already there, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect);
+    const db = test.handle.db;
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0038-outbox-attempts-recorded");
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "outbox")
+        ?.columns.map((column) => column.name);
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("resends");
+    expect(await columnsOf()).not.toContain("attempt_started_at");
+    const past = "2026-11-01T10:00:00.000Z";
+    await sql`insert into outbox (kind, dedupe_key, status, attempts, next_attempt_at, locked_until, created_at)
+      values ('alert-link', 'alert-link:a', 'pending', 1, ${past}, ${past}, ${past})`.execute(db);
+    await migrateToLatest(db);
+    const row = await db
+      .selectFrom("outbox")
+      .select(["attempts", "resends", "attempt_started_at"])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ attempts: 1, resends: 0, attempt_started_at: null });
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("resends");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("attempt_started_at");
+  });
+
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;

@@ -74,11 +74,12 @@ describe("the sample Prometheus alerting rules", () => {
     expect(servedSeries.has(read("outbox_unheard_of > 0").series[0] ?? "")).toBe(false);
   });
 
-  it("watches every outbox kind's wait, the database, Redis, the change feed and the jobs", () => {
+  it("watches every outbox kind's wait and resends, the database, Redis, the change feed and the jobs", () => {
     const read = rules.flatMap((rule) => readSeries(rule.expr));
     for (const name of [
       "outbox_oldest_pending_age_seconds",
       "outbox_failed",
+      "outbox_resends_total",
       "database_up",
       "redis_up",
       "content_changes_listening",

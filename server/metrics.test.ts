@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
+import { startSmtpServer } from "../tests/support/smtp.ts";
 import { testDialects } from "../tests/support/test-database.ts";
 
 /**
@@ -142,11 +143,14 @@ describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
     for (const kind of outboxKinds) {
       expect(sample(after, "outbox_pending", { kind }), kind).toBeGreaterThanOrEqual(0);
       expect(sample(after, "outbox_failed", { kind }), kind).toBeGreaterThanOrEqual(0);
+      // No resend counted, and the line is there before the first.
+      expect(sample(after, "outbox_resends_total", { kind }), kind).toBe(0);
     }
 
     // A failed attempt shows in the very next scrape, not one later.
     const failedBefore = sample(after, "outbox_failed", enquiries) ?? 0;
-    await sql`update outbox set attempts = attempts + 1, created_at = ${new Date(Date.now() - 90_000).toISOString()}
+    await sql`update outbox set attempts = attempts + 1, last_error = '421 try again later',
+      created_at = ${new Date(Date.now() - 90_000).toISOString()}
       where kind = 'enquiry' and status = 'pending' and attempts = 0`.execute(test.app.database.db);
     const failed = await scrape();
     expect(sample(failed, "outbox_failed", enquiries)).toBeGreaterThan(failedBefore);
@@ -288,6 +292,47 @@ describe("metrics of the background jobs", () => {
       ).toBe(1);
     } finally {
       await test.close();
+    }
+  });
+});
+
+describe("metrics of the outbox's resends", () => {
+  it("count each attempt after one whose outcome was never recorded, by kind (decision 092)", async () => {
+    const smtp = await startSmtpServer();
+    const test = await createTestApp("sqlite", { METRICS_TOKEN: metricsToken, SMTP_URL: smtp.url });
+    const scrape = async () =>
+      (
+        await test.app.inject({
+          url: "/metrics",
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+      ).body;
+    const enquiries = { kind: "enquiry" };
+    try {
+      await test.app.ready();
+      // Only the runs the test asks for.
+      await test.app.jobs.stop();
+      const form = await multipart(buildContactEnquiry());
+      const posted = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect(posted.statusCode).toBe(200);
+      expect(sample(await scrape(), "outbox_resends_total", enquiries)).toBe(0);
+      // A worker began an attempt a minute ago and was never heard of again; its lease is over.
+      const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+      await sql`update outbox set attempts = 1, attempt_started_at = ${minuteAgo},
+        locked_until = ${minuteAgo} where status = 'pending'`.execute(test.app.database.db);
+      expect(await test.app.jobs.outbox!.runOnce()).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      const after = await scrape();
+      expect(sample(after, "outbox_resends_total", enquiries)).toBe(1);
+      expect(sample(after, "outbox_resends_total", { kind: "alert-digest" })).toBe(0);
+    } finally {
+      await test.close();
+      await smtp.close();
     }
   });
 });

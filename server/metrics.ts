@@ -204,6 +204,15 @@ export function installMetrics(
     "Mails still to be sent whose last attempt failed (they are retried), by kind.",
     (kind) => kind.failed,
   );
+  // Counted by this server as its attempts begin, so it is there while the database is away.
+  const resends = new Counter({
+    name: "outbox_resends_total",
+    help: "Mails sent again after an attempt whose outcome was never recorded (a server died, or the database was away, before marking it sent): possibly delivered twice, with the same Message-ID.",
+    labelNames: kindLabel,
+    registers: [registry],
+  });
+  for (const kind of outboxKinds) resends.inc({ kind }, 0);
+  app.jobs.onMailResend((kind) => resends.inc({ kind }));
   outboxGauge(
     "outbox_oldest_pending_age_seconds",
     "How long the oldest mail still to be sent has waited, by kind (0 when none waits).",

@@ -6,6 +6,11 @@
  * sent, or failed with a later retry. A claim is a lease (`locked_until`), so several app
  * servers can share the work: on PostgreSQL `FOR UPDATE SKIP LOCKED` lets them claim at once
  * without taking the same row; SQLite has one writer, so its update is claim enough.
+ *
+ * Each attempt is recorded before its mail is sent (decision 092): `beginOutboxAttempt` counts
+ * it, notes when it began and renews the lease for that one row, only while this worker's claim
+ * still holds. Recording its outcome clears the note, so a row claimed again with the note still
+ * set had an attempt that may have been delivered: the next attempt is counted in `resends`.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { EnquiryStatus } from "../../lib/admin-enquiries.ts";
@@ -27,7 +32,15 @@ export interface OutboxItem {
   /** A newsletter mail's subscriber (decision 078). */
   subscriberId: number | null;
   payload: string;
+  /** Attempts begun before this claim. */
   attempts: number;
+  /** The lease's end this claim set: an attempt begins only while it is still the row's. */
+  claimedUntil: string;
+  /**
+   * When an earlier attempt began whose outcome was never recorded (the worker died, or the
+   * database was away, before it could say): sending again may deliver the mail twice.
+   */
+  unfinishedAttemptAt: Date | undefined;
 }
 
 /** A claimed row of a mail to a visitor (an alert's or the newsletter's). */
@@ -100,7 +113,16 @@ export async function claimDueOutbox(
         .limit(options.limit)
         .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),
     )
-    .returning(["id", "kind", "enquiry_id", "alert_id", "subscriber_id", "payload", "attempts"])
+    .returning([
+      "id",
+      "kind",
+      "enquiry_id",
+      "alert_id",
+      "subscriber_id",
+      "payload",
+      "attempts",
+      "attempt_started_at",
+    ])
     .execute();
   return rows
     .map((row) => ({
@@ -111,21 +133,72 @@ export async function claimDueOutbox(
       subscriberId: row.subscriber_id,
       payload: row.payload,
       attempts: row.attempts,
+      claimedUntil: lockedUntil,
+      unfinishedAttemptAt:
+        row.attempt_started_at === null ? undefined : new Date(row.attempt_started_at),
     }))
     .sort((a, b) => a.id - b.id);
 }
 
-/** Marks a claimed row sent. */
+/**
+ * Records that an attempt on a claimed row begins, before anything is sent: counts it (and
+ * counts it in `resends` when an earlier attempt's outcome is unknown), notes when it began, and
+ * holds the row until `leaseUntil`. Answers false, and records nothing, when the claim no longer
+ * holds (it expired and another worker claimed the row, or the row was sent or deleted meanwhile).
+ */
+export async function beginOutboxAttempt(
+  db: Kysely<Database>,
+  item: OutboxItem,
+  now: Date,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set((eb) => ({
+      attempts: eb("attempts", "+", 1),
+      resends: item.unfinishedAttemptAt === undefined ? eb.ref("resends") : eb("resends", "+", 1),
+      attempt_started_at: now.toISOString(),
+      locked_until: leaseUntil.toISOString(),
+    }))
+    .where("id", "=", item.id)
+    .where("status", "=", "pending")
+    .where("locked_until", "=", item.claimedUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Holds a row until `to` while its attempt begun at `attemptStartedAt` runs (a slow send);
+ * answers false when that attempt is no longer the row's (another worker began its own after
+ * the lease ran out: always at a later time).
+ */
+export async function renewOutboxLease(
+  db: Kysely<Database>,
+  id: number,
+  attemptStartedAt: Date,
+  to: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox")
+    .set({ locked_until: to.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("attempt_started_at", "=", attemptStartedAt.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks a row sent (its attempt, counted when it began, is over). */
 export async function markOutboxSent(db: Kysely<Database>, id: number, now: Date): Promise<void> {
   await db
     .updateTable("outbox")
-    .set((eb) => ({
+    .set({
       status: "sent",
-      attempts: eb("attempts", "+", 1),
       sent_at: now.toISOString(),
       locked_until: null,
+      attempt_started_at: null,
       last_error: null,
-    }))
+    })
     .where("id", "=", id)
     .execute();
 }
@@ -139,12 +212,12 @@ export async function markOutboxFailed(
 ): Promise<void> {
   await db
     .updateTable("outbox")
-    .set((eb) => ({
-      attempts: eb("attempts", "+", 1),
+    .set({
       last_error: error.slice(0, 1000),
       next_attempt_at: nextAttemptAt.toISOString(),
       locked_until: null,
-    }))
+      attempt_started_at: null,
+    })
     .where("id", "=", id)
     .execute();
 }
@@ -167,7 +240,7 @@ export async function outboxBacklogByKind(
     .select((eb) => [
       "kind",
       eb.fn.countAll<number | string>().as("pending"),
-      eb.fn.countAll<number | string>().filterWhere("attempts", ">", 0).as("failed"),
+      eb.fn.countAll<number | string>().filterWhere("last_error", "is not", null).as("failed"),
       eb.fn.min("created_at").as("oldest"),
     ])
     .where("status", "=", "pending")

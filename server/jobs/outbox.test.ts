@@ -1,15 +1,71 @@
 import { createServer } from "node:net";
+import type { KyselyPlugin } from "kysely";
 import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { enqueueOutbox, listEnquiriesWithDelivery } from "../../db/queries/outbox.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
+import {
+  beginOutboxAttempt,
+  claimDueOutbox,
+  enqueueOutbox,
+  listEnquiriesWithDelivery,
+} from "../../db/queries/outbox.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { auth, createTestApp, multipart, type TestApp } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp.ts";
-import { testDialects } from "../../tests/support/test-database.ts";
-import { createOutboxDelivery } from "./outbox.ts";
+import { startTcpProxy } from "../../tests/support/tcp-proxy.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  type TestDatabase,
+  testDialects,
+} from "../../tests/support/test-database.ts";
+import { createOutboxDelivery, type MailTransport } from "./outbox.ts";
 
 const silentLog = { info() {}, warn() {}, error() {} };
+
+/** A log that keeps its warnings, for a test to read. */
+function warningLog() {
+  const warnings: { object: Record<string, unknown>; message: string }[] = [];
+  return {
+    warnings,
+    info() {},
+    warn(object: object, message: string) {
+      warnings.push({ object: object as Record<string, unknown>, message });
+    },
+  };
+}
+
+/**
+ * `handle` seen through a connection that can fail: while `away` is true every query fails as
+ * a lost connection does (the database blipped, or the worker lost it for good).
+ */
+function unreliable(handle: DatabaseHandle) {
+  const state = { away: false };
+  const plugin: KyselyPlugin = {
+    transformQuery(args) {
+      if (state.away) {
+        throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+          code: "ECONNREFUSED",
+        });
+      }
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { state, database: { ...handle, db: handle.db.withPlugin(plugin) } };
+}
+
+const messageIdOf = (raw: string) => /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim();
+
+async function outboxRows(db: DatabaseHandle["db"]) {
+  return db
+    .selectFrom("outbox")
+    .select(["id", "status", "attempts", "resends", "attempt_started_at", "last_error"])
+    .where("kind", "=", "enquiry")
+    .orderBy("id")
+    .execute();
+}
 
 function unusedPort(): Promise<number> {
   return new Promise((done) => {
@@ -221,5 +277,244 @@ describe.each(testDialects)("the outbox when the mail server is down, on %s", (d
       .where("status", "=", "pending")
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe.each(testDialects)(
+  "each mail attempt recorded before it is sent (decision 092), on %s",
+  (dialect) => {
+    let test: TestApp;
+    let smtp: TestSmtpServer;
+    const from = "Website <no-reply@homes.example>";
+    const siteUrl = "https://homes.example";
+
+    beforeAll(async () => {
+      // No SMTP_URL: the app's own job does not run; the workers below do.
+      test = await createTestApp(dialect);
+      smtp = await startSmtpServer();
+    });
+    afterAll(async () => {
+      await test.close();
+      await smtp.close();
+    });
+    afterEach(async () => {
+      smtp.received.length = 0;
+      // Each test starts with its own enquiry alone pending.
+      await test.app.database.db.deleteFrom("outbox").execute();
+    });
+
+    async function postOne() {
+      expect((await postEnquiry(test, buildContactEnquiry())).statusCode).toBe(200);
+    }
+
+    it("leaves a trace when the worker is lost after the SMTP server accepted: sent once more after the lease, counted as a resend, same Message-ID", async () => {
+      await postOne();
+      const real = smtpTransport(smtp.url);
+      let clock = new Date(Date.now() + 1_000);
+      const now = () => clock;
+      // The first worker loses the database for good the moment the SMTP server accepts (as a
+      // kill -9 there would): its attempt's outcome is never recorded.
+      const lost = unreliable(test.app.database);
+      const dying: MailTransport = {
+        async sendMail(mail) {
+          await real.sendMail(mail);
+          lost.state.away = true;
+        },
+      };
+      const first = createOutboxDelivery({
+        database: lost.database,
+        transport: dying,
+        from,
+        siteUrl,
+        log: silentLog,
+        leaseMs: 30_000,
+        recordBudgetMs: 300,
+        now,
+      });
+      await expect(first()).rejects.toThrow(/ECONNREFUSED/);
+      expect(smtp.received).toHaveLength(1);
+      // The attempt is on the row although its outcome is not.
+      let [row] = await outboxRows(test.app.database.db);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, resends: 0 });
+      expect(row!.attempt_started_at).not.toBeNull();
+
+      const log = warningLog();
+      const second = createOutboxDelivery({
+        database: test.app.database,
+        transport: real,
+        from,
+        siteUrl,
+        log,
+        leaseMs: 30_000,
+        now,
+      });
+      // Within the lost worker's lease nobody sends it again.
+      clock = new Date(clock.getTime() + 29_000);
+      expect(await second()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      // After it, once, recorded as a resend.
+      clock = new Date(clock.getTime() + 2_000);
+      expect(await second()).toEqual({ sent: 1, failed: 0 });
+      expect(await second()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(2);
+      const [firstId, secondId] = smtp.received.map((mail) => messageIdOf(mail.raw));
+      expect(firstId).toMatch(/^<enquiry-\d+@homes\.example>$/);
+      expect(secondId).toBe(firstId);
+      [row] = await outboxRows(test.app.database.db);
+      expect(row).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        resends: 1,
+        attempt_started_at: null,
+      });
+      const resent = log.warnings.filter((warning) => /sent again/.test(warning.message));
+      expect(resent).toHaveLength(1);
+      expect(resent[0]!.object).toMatchObject({ kind: "enquiry", messageId: firstId, attempts: 2 });
+    });
+
+    it("retries marking a mail sent through a database blip after the SMTP server accepted: not sent again, no resend", async () => {
+      await postOne();
+      const real = smtpTransport(smtp.url);
+      let clock = new Date(Date.now() + 1_000);
+      const blipping = unreliable(test.app.database);
+      const transport: MailTransport = {
+        async sendMail(mail) {
+          await real.sendMail(mail);
+          blipping.state.away = true;
+          setTimeout(() => {
+            blipping.state.away = false;
+          }, 1_200);
+        },
+      };
+      const deliver = createOutboxDelivery({
+        database: blipping.database,
+        transport,
+        from,
+        siteUrl,
+        log: silentLog,
+        now: () => clock,
+      });
+      expect(await deliver()).toEqual({ sent: 1, failed: 0 });
+      let [row] = await outboxRows(test.app.database.db);
+      expect(row).toMatchObject({
+        status: "sent",
+        attempts: 1,
+        resends: 0,
+        attempt_started_at: null,
+      });
+      // Long after any lease: nothing is due again.
+      clock = new Date(clock.getTime() + 600_000);
+      expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      [row] = await outboxRows(test.app.database.db);
+      expect(row).toMatchObject({ status: "sent", attempts: 1, resends: 0 });
+    });
+
+    it("renews the lease while a slow send runs, so another worker does not send the mail too", async () => {
+      await postOne();
+      smtp.hold();
+      const workers = [1, 2].map(() =>
+        createOutboxDelivery({
+          database: test.app.database,
+          transport: smtpTransport(smtp.url),
+          from,
+          siteUrl,
+          log: silentLog,
+          leaseMs: 600,
+        }),
+      );
+      const slow = workers[0]!();
+      await expect.poll(() => smtp.heldCount()).toBe(1);
+      // Well past the first lease: renewed meanwhile, so the row is still the first worker's.
+      await new Promise((done) => setTimeout(done, 1_500));
+      expect(await workers[1]!()).toEqual({ sent: 0, failed: 0 });
+      smtp.release();
+      expect(await slow).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      const [row] = await outboxRows(test.app.database.db);
+      expect(row).toMatchObject({ status: "sent", attempts: 1, resends: 0 });
+    });
+
+    it("begins no attempt on a row whose claim ran out and another worker took", async () => {
+      await postOne();
+      const { db } = test.app.database;
+      const at = new Date(Date.now() + 1_000);
+      const claim = (now: Date) => claimDueOutbox(db, { dialect, now, leaseMs: 1_000, limit: 5 });
+      const [stale] = await claim(at);
+      const later = new Date(at.getTime() + 1_500);
+      const [taken] = await claim(later);
+      expect(taken?.id).toBe(stale!.id);
+      const leaseEnd = new Date(later.getTime() + 30_000);
+      expect(await beginOutboxAttempt(db, stale!, later, leaseEnd)).toBe(false);
+      expect(await beginOutboxAttempt(db, taken!, later, leaseEnd)).toBe(true);
+      const [row] = await outboxRows(db);
+      expect(row).toMatchObject({ attempts: 1, resends: 0 });
+    });
+  },
+);
+
+describe.runIf(postgresEnabled)("marking a mail sent while PostgreSQL blips (decision 092)", () => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await database.drop();
+    await smtp.close();
+  });
+
+  it("waits out a lost connection after the SMTP server accepted and sends the mail once", async () => {
+    const { db } = database.handle;
+    const real = new URL(database.url);
+    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+    const throughProxy = new URL(database.url);
+    throughProxy.port = String(proxy.port);
+    const handle = openDatabase(throughProxy.toString());
+    try {
+      expect(
+        await enqueueOutbox(db, {
+          dedupeKey: "alert-link:blip",
+          kind: "alert-link",
+          now: new Date(),
+        }),
+      ).toBe(true);
+      const transport = smtpTransport(smtp.url);
+      const deliver = createOutboxDelivery({
+        database: handle,
+        transport: {
+          async sendMail(mail) {
+            await transport.sendMail(mail);
+            // Accepted; now the database goes away for a while, every connection with it.
+            await proxy.cut();
+            setTimeout(() => void proxy.restore(), 2_000);
+          },
+        },
+        from: "Website <no-reply@homes.example>",
+        siteUrl: "https://homes.example",
+        log: silentLog,
+        async buildQueuedMail(mail) {
+          return {
+            from: "alerts@homes.example",
+            to: "visitor@example.com",
+            subject: "Your link",
+            text: "link",
+            html: "<p>link</p>",
+            messageId: `<alert-link-${mail.id}@homes.example>`,
+          };
+        },
+      });
+      expect(await deliver()).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      const row = await db
+        .selectFrom("outbox")
+        .select(["status", "attempts", "resends", "attempt_started_at"])
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "sent", attempts: 1, resends: 0, attempt_started_at: null });
+    } finally {
+      await handle.close();
+      await proxy.close();
+    }
   });
 });

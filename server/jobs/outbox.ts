@@ -5,16 +5,25 @@
  * failure is recorded and retried later with exponential backoff. It runs beside the request
  * path: a slow or absent mail server never delays a visitor's answer, and an undelivered
  * enquiry simply waits.
+ *
+ * Delivery is at least once (decision 092). Each attempt is recorded before its mail is sent, its
+ * lease renewed while it runs, and its outcome recorded with retries that outlast a short
+ * database blip; only a worker that dies, or a database away for longer, between the SMTP
+ * server's acceptance and that record lets the row be claimed again when its lease ends — and
+ * that attempt is counted as a resend (the row's `resends`, a warning naming the Message-ID, and
+ * `onResend`). Every mail keeps its Message-ID across attempts, so receivers can drop a copy.
  */
-import type { DatabaseHandle } from "../../db/database.ts";
+import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
+  beginOutboxAttempt,
   claimDueOutbox,
   listEnquiriesOfOutbox,
   markOutboxFailed,
   markOutboxSent,
   type OutboxItem,
   type QueuedMail,
+  renewOutboxLease,
 } from "../../db/queries/outbox.ts";
 import { buildEnquiryMail, type EnquiryMail } from "../mail/enquiry-mail.ts";
 
@@ -35,8 +44,17 @@ export interface OutboxDeliveryOptions {
   siteUrl: string;
   log: Log;
   batchSize?: number;
-  /** How long a claim holds before another worker may retry the row. */
+  /**
+   * How long a claim holds before another worker may take the row; an attempt in progress
+   * renews it every third of this. After a worker dies mid-attempt, its mail is retried (and
+   * possibly delivered twice) this long after the last renewal.
+   */
   leaseMs?: number;
+  /**
+   * How long recording an attempt's outcome keeps retrying while the database is away (half the
+   * lease by default: the record lands while the lease still holds, so no other worker resends).
+   */
+  recordBudgetMs?: number;
   /** First retry delay; doubles per failed attempt up to retryMaxMs. */
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -46,6 +64,8 @@ export interface OutboxDeliveryOptions {
    * (marked sent, nothing sent). Without it those rows wait.
    */
   buildQueuedMail?: (mail: QueuedMail) => Promise<EnquiryMail | undefined>;
+  /** Told of each attempt that follows one whose outcome was never recorded (a possible resend). */
+  onResend?: (kind: OutboxKind) => void;
 }
 
 export interface DeliveryRun {
@@ -62,6 +82,29 @@ function isQueuedMail(item: OutboxItem): item is QueuedMail {
   return item.kind !== "enquiry";
 }
 
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The first wait before writing an outcome again; each next wait doubles, up to 4 s. */
+const recordRetryFirstMs = 250;
+const recordRetryMaxMs = 4_000;
+
+/**
+ * Runs `write` until it succeeds, waiting 250 ms, 500 ms, 1 s… between tries, and gives up
+ * (throwing its last error) when the next try would start after `budgetMs`.
+ */
+async function persistently(write: () => Promise<void>, budgetMs: number): Promise<void> {
+  const started = performance.now();
+  for (let wait = recordRetryFirstMs; ; wait = Math.min(wait * 2, recordRetryMaxMs)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (performance.now() - started + wait > budgetMs) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
 /**
  * Delivers every due row, batch after batch, and answers how many were sent and failed.
  * Several app servers may run it at once: each claims its own rows (db/queries/outbox.ts).
@@ -72,11 +115,13 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
     transport,
     log,
     batchSize = 20,
-    leaseMs = 120_000,
+    leaseMs = 30_000,
+    recordBudgetMs = leaseMs / 2,
     retryBaseMs = 30_000,
     retryMaxMs = 3_600_000,
     now = () => new Date(),
     buildQueuedMail,
+    onResend,
   } = options;
   const db = database.db;
 
@@ -118,28 +163,107 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
     if (claimed.length === 0) return run;
     const mails = await mailsOf(claimed);
     for (const item of claimed) {
-      const about = item.kind === "enquiry" ? { enquiryId: item.enquiryId } : { mailId: item.id };
       const build = mails.get(item.id);
       if (!build) continue;
-      try {
-        const mail = await build();
-        if (mail) await transport.sendMail(mail);
-        await markOutboxSent(db, item.id, now());
-        run.sent += 1;
-        log.info({ ...about, kind: item.kind, sent: mail !== undefined }, "outbox mail sent");
-      } catch (error) {
-        const attempts = item.attempts + 1;
-        const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
-        const reason = error instanceof Error ? error.message : String(error);
-        await markOutboxFailed(db, item.id, reason, retryAt);
-        run.failed += 1;
-        log.warn(
-          { ...about, kind: item.kind, attempts, retryAt: retryAt.toISOString(), reason },
-          "outbox mail failed; will retry",
-        );
-      }
+      const outcome = await attempt(item, build);
+      if (outcome === "sent") run.sent += 1;
+      if (outcome === "failed") run.failed += 1;
     }
     return run;
+  }
+
+  /**
+   * Renews the lease of the row `item`, whose attempt began at `startedAt`, every third of
+   * `leaseMs` until the answer's `stop`. A renewal the database misses is skipped: the lease
+   * left covers the next one.
+   */
+  function keepLeased(item: OutboxItem, startedAt: Date, about: object): { stop(): Promise<void> } {
+    let renewing = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        const until = new Date(now().getTime() + leaseMs);
+        try {
+          if (!(await renewOutboxLease(db, item.id, startedAt, until))) {
+            log.warn(about, "outbox: a mail in progress is no longer this worker's");
+          }
+        } catch (error) {
+          log.warn({ ...about, err: error }, "outbox: the lease of a mail in progress not renewed");
+        }
+      });
+    }, leaseMs / 3);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
+  }
+
+  /** One attempt on a claimed row: recorded, then sent, then its outcome recorded. */
+  async function attempt(
+    item: OutboxItem,
+    build: () => Promise<EnquiryMail | undefined>,
+  ): Promise<"sent" | "failed" | "skipped"> {
+    const about = {
+      ...(item.kind === "enquiry" ? { enquiryId: item.enquiryId } : { mailId: item.id }),
+      kind: item.kind,
+    };
+    const startedAt = now();
+    const leaseUntil = new Date(startedAt.getTime() + leaseMs);
+    // Recorded before anything is sent: a death from here on leaves its trace on the row.
+    if (!(await beginOutboxAttempt(db, item, startedAt, leaseUntil))) {
+      log.info(about, "outbox mail skipped: another worker holds it now");
+      return "skipped";
+    }
+    const attempts = item.attempts + 1;
+    const lease = keepLeased(item, startedAt, about);
+    let failure: unknown;
+    let mail: EnquiryMail | undefined;
+    try {
+      mail = await build();
+      if (item.unfinishedAttemptAt !== undefined) {
+        onResend?.(item.kind);
+        log.warn(
+          {
+            ...about,
+            messageId: mail?.messageId,
+            attempts,
+            unfinishedAttemptAt: item.unfinishedAttemptAt.toISOString(),
+          },
+          "outbox mail sent again: an earlier attempt's outcome was never recorded, so it may " +
+            "arrive twice (same Message-ID)",
+        );
+      }
+      if (mail) await transport.sendMail(mail);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await lease.stop();
+    }
+
+    if (failure === undefined) {
+      try {
+        await persistently(() => markOutboxSent(db, item.id, now()), recordBudgetMs);
+      } catch (error) {
+        log.warn(
+          { ...about, messageId: mail?.messageId, err: error },
+          "outbox mail sent but not recorded as sent: the database is away; it will be sent " +
+            "again when its lease ends (same Message-ID)",
+        );
+        throw error;
+      }
+      log.info({ ...about, sent: mail !== undefined }, "outbox mail sent");
+      return "sent";
+    }
+    const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    await persistently(() => markOutboxFailed(db, item.id, reason, retryAt), recordBudgetMs);
+    log.warn(
+      { ...about, attempts, retryAt: retryAt.toISOString(), reason },
+      "outbox mail failed; will retry",
+    );
+    return "failed";
   }
 
   return async () => {

@@ -6,7 +6,7 @@
  * beside this one; the scheduler is ./scheduler.ts; /metrics counts their runs (decision 025).
  */
 import type { Config } from "../../config/env.ts";
-import type { DatabaseHandle } from "../../db/database.ts";
+import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
 import type { QueuedMail } from "../../db/queries/outbox.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
@@ -48,11 +48,17 @@ export interface AppJobs extends Omit<Scheduler, "add"> {
   enquiryRetention: Job<number> | undefined;
   /** Deletes uploaded files no listing uses (decision 060). */
   photoSweep: Job<SweepReport> | undefined;
+  /**
+   * Tells `listener` of each outbox attempt that follows one whose outcome was never recorded:
+   * a mail possibly delivered twice (decision 092; /metrics counts them).
+   */
+  onMailResend(listener: (kind: OutboxKind) => void): void;
 }
 
 export function createAppJobs(options: AppJobOptions): AppJobs {
   const { config, database, transport, log } = options;
   const scheduler = createScheduler({ log });
+  const resendListeners: Array<(kind: OutboxKind) => void> = [];
 
   const outbox = transport
     ? scheduler.add({
@@ -69,6 +75,9 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           siteUrl: config.siteUrl,
           log,
           buildQueuedMail: options.buildQueuedMail,
+          onResend: (kind) => {
+            for (const listener of resendListeners) listener(kind);
+          },
         }),
         failed: { sent: 0, failed: 0 },
         items: (run) => run.sent,
@@ -137,5 +146,8 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
     stop: () => scheduler.stop(),
     status: () => scheduler.status(),
     onRun: (listener) => scheduler.onRun(listener),
+    onMailResend: (listener) => {
+      resendListeners.push(listener);
+    },
   };
 }
