@@ -20,6 +20,7 @@ import { FrameHtmlContext, FramePart } from "./components/frame/frame-part.tsx";
 import { SiteFooter } from "./components/frame/site-footer.tsx";
 import { SiteHeader } from "./components/frame/site-header.tsx";
 import { TopBar } from "./components/frame/top-bar.tsx";
+import { dataUnavailableMessage } from "./data-unavailable.ts";
 import { enhanceScriptUrl } from "./enhance-script.server.ts";
 import { documentHydrates, isBackOffice } from "./hydration.ts";
 import { organizationJsonLd } from "./seo/json-ld.ts";
@@ -245,7 +246,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let details = "An unexpected error occurred. Please try again in a moment.";
   let stack: string | undefined;
 
-  if (isRouteErrorResponse(error)) {
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    // The page's data could not be read (the database is away, decision 088): a 503 that
+    // no cache keeps, and that a proxy answers with its last good copy.
+    status = 503;
+    heading = "Briefly unavailable";
+    details = dataUnavailableMessage;
+  } else if (isRouteErrorResponse(error)) {
     status = error.status;
     heading =
       error.status === 404 ? "Ooops, This Page Could Not Be Found!" : "Something went wrong";

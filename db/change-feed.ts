@@ -44,6 +44,8 @@ export interface ChangeFeed {
    * not listening, since reads then ask the database itself.
    */
   caughtUp(): Promise<void>;
+  /** Whether it hears every committed change now (a probe came back, no loss since). */
+  listening(): boolean;
   /** Stops listening and closes the connection. */
   close(): Promise<void>;
 }
@@ -135,6 +137,7 @@ export function startChangeFeed(options: ChangeFeedOptions): ChangeFeed {
 
   void connect();
   return {
+    listening: () => listening,
     async caughtUp() {
       const listeningOn = client;
       if (!listening || listeningOn === undefined) return;

@@ -310,12 +310,14 @@ export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 export type OutboxStatus = "pending" | "sent";
 
 /** What an outbox row sends: an enquiry to the company, or a queued mail to a visitor. */
-export type OutboxKind =
-  | "enquiry"
-  | "alert-confirm"
-  | "alert-digest"
-  | "alert-link"
-  | "newsletter-confirm";
+export const outboxKinds = [
+  "enquiry",
+  "alert-confirm",
+  "alert-digest",
+  "alert-link",
+  "newsletter-confirm",
+] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
 
 export type CompanyProfileRow = Selectable<Database["company_profile"]>;
 export type NewCompanyProfileRow = Insertable<Database["company_profile"]>;

@@ -457,6 +457,34 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).toContain("furnished");
   });
 
+  it("adds a listing's energy rating, null until given and a to g only, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const ratings = await db.selectFrom("property").select("energy_rating").execute();
+    expect(new Set(ratings.map((row) => row.energy_rating))).toEqual(new Set([null]));
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const setTo = (rating: string | null) =>
+      // A value outside the type too: the database must refuse it.
+      db
+        .updateTable("property")
+        .set({ energy_rating: rating as "a" | null })
+        .where("code", "=", code)
+        .execute();
+    for (const rating of ["a", "b", "c", "d", "e", "f", "g", null]) await setTo(rating);
+    await expect(setTo("h")).rejects.toThrow();
+    await expect(setTo("A")).rejects.toThrow();
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0037-b-listing-energy-rating");
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("energy_rating");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("energy_rating");
+  });
+
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;

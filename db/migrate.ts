@@ -27,6 +27,7 @@ import * as oneOutbox from "./migrations/2026-11-29-0035-one-outbox.ts";
 import * as listingTenure from "./migrations/2026-11-29-0036-1-listing-tenure.ts";
 import * as listingFurnished from "./migrations/2026-11-29-0036-2-listing-furnished.ts";
 import * as listingArchiveIndexes from "./migrations/2026-11-29-0037-0-listing-archive-indexes.ts";
+import * as listingEnergyRating from "./migrations/2026-11-29-0037-b-listing-energy-rating.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0036-1-listing-tenure": listingTenure,
   "2026-11-29-0036-2-listing-furnished": listingFurnished,
   "2026-11-29-0037-0-listing-archive-indexes": listingArchiveIndexes,
+  "2026-11-29-0037-b-listing-energy-rating": listingEnergyRating,
 };
 
 /**

@@ -17,16 +17,23 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { dataUnavailableMessage } from "../app/data-unavailable.ts";
 import { loadConfig } from "../config/env.ts";
+import { updatePropertyPublish } from "../db/queries/property-writes.ts";
 import { photoLimits } from "../lib/admin-photos.ts";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { contactBodyLimit } from "../server/api/contact.ts";
+import { siteImageRules } from "../server/content/site-images.ts";
 import { contentChangeChannel } from "../server/content-changes.ts";
 import { listingFormBodyLimit, siteFormBodyLimit } from "../server/plugins/site-requests.ts";
-import { siteImageRules } from "../server/staff/site-image-upload.ts";
 import { createTestImageDir } from "../tests/support/app.ts";
 import { freePort, spawnServer } from "../tests/support/server-process.ts";
-import { createTestDatabase } from "../tests/support/test-database.ts";
+import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
+import {
+  createTestDatabase,
+  postgresEnabled,
+  testPostgresUrl,
+} from "../tests/support/test-database.ts";
 
 const run = promisify(execFile);
 const projectRoot = resolve(import.meta.dirname, "..");
@@ -546,4 +553,101 @@ describe("the nginx block of docs/deployment.md", () => {
     expect(posted.headers["x-cache-status"]).toBeUndefined();
     expect(posted.body).not.toBe(kept.body);
   }, 90_000);
+
+  // Decision 088, with the real nginx and a 1 s PAGE_CACHE_TTL: issue 29's drill, kept short.
+  it.runIf(postgresEnabled)(
+    "in front of an app server on PostgreSQL, stops serving a removed listing within the TTL and serves the last good page through an outage",
+    async () => {
+      const database = await createTestDatabase("postgres", { seed: true });
+      cleanups.push(() => database.drop());
+      const real = new URL(testPostgresUrl);
+      const tcp = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+      cleanups.push(() => tcp.close());
+      const viaTcp = new URL(database.url);
+      viaTcp.hostname = "127.0.0.1";
+      viaTcp.port = String(tcp.port);
+      const imageDir = createTestImageDir();
+      cleanups.push(() => rmSync(imageDir, { recursive: true, force: true }));
+      const ttlSeconds = 1;
+      const app = spawnServer(await freePort(), {
+        DATABASE_URL: viaTcp.toString(),
+        IMAGE_DIR: imageDir,
+        API_TOKEN: "deployment-test-token-0123456789abcdef",
+        SEED_DEMO_CONTENT: "false",
+        PAGE_CACHE_TTL: String(ttlSeconds),
+        LOG_LEVEL: "error",
+      });
+      cleanups.push(() => app.stop("SIGKILL"));
+      await app.ready();
+      const httpsPort = await startGuideNginx(`127.0.0.1:${app.port}`);
+      const get = (path: string) => viaProxy(httpsPort, path);
+      const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+      // (a) A listing taken off the site: the proxy's copy of its page is replaced by the
+      // redirect home within the TTL (and the second nginx rounds to, and one refresh), for good.
+      const listing = await database.handle.db
+        .selectFrom("property")
+        .select(["code", "slug"])
+        .where("publish", "=", 1)
+        .orderBy("code")
+        .executeTakeFirstOrThrow();
+      const page = `/property/${listing.slug}`;
+      expect((await get(page)).status).toBe(200);
+      expect((await get(page)).headers["x-cache-status"]).toBe("HIT");
+      await updatePropertyPublish(database.handle.db, listing.code, false);
+      const removedAt = Date.now();
+      let redirectedAt: number | undefined;
+      const after: number[] = [];
+      while (Date.now() - removedAt < (ttlSeconds + 4) * 1000) {
+        const answer = await get(page);
+        if (redirectedAt === undefined && answer.status === 302) redirectedAt = Date.now();
+        if (redirectedAt !== undefined) after.push(answer.status);
+        if (after.length >= 5) break;
+        await sleep(100);
+      }
+      expect(redirectedAt, "the proxy kept serving the removed listing").toBeDefined();
+      expect(redirectedAt! - removedAt).toBeLessThanOrEqual((ttlSeconds + 2) * 1000);
+      expect(after).toEqual([302, 302, 302, 302, 302]);
+
+      // (b) The database goes away: the proxy answers the last good copy of a list page, never
+      // an outage's page, and after the database is back no outage page either.
+      const list = "/search?property-status=For+Sale";
+      const good = await get(list);
+      expect(good.status).toBe(200);
+      expect((await get(list)).headers["x-cache-status"]).toBe("HIT");
+      await tcp.cut();
+      const outageEnds = Date.now() + (ttlSeconds * 3 + 0.5) * 1000;
+      const duringOutage: ProxyAnswer[] = [];
+      while (Date.now() < outageEnds) {
+        duringOutage.push(await get(list));
+        await sleep(150);
+      }
+      // A page the proxy never kept passes the app's 503 on, kept by neither.
+      const neverKept = await get("/about");
+      expect(neverKept.status).toBe(503);
+      expect(neverKept.headers["retry-after"]).toBe("5");
+      for (const answer of duringOutage) {
+        expect(answer.status).toBe(200);
+        expect(answer.body).toBe(good.body);
+      }
+      expect(duringOutage.map((answer) => answer.headers["x-cache-status"])).toContain("STALE");
+
+      await tcp.restore();
+      const deadline = Date.now() + 15_000;
+      while ((await fetch(`${app.base}/readyz`).then((answer) => answer.status)) !== 200) {
+        if (Date.now() > deadline) throw new Error("the database did not come back");
+        await sleep(100);
+      }
+      const backUntil = Date.now() + (ttlSeconds * 2 + 0.5) * 1000;
+      while (Date.now() < backUntil) {
+        for (const path of [list, "/about"]) {
+          const answer = await get(path);
+          expect(answer.status, path).toBe(200);
+          expect(answer.body, path).not.toContain(dataUnavailableMessage);
+        }
+        await sleep(150);
+      }
+    },
+    90_000,
+  );
 });

@@ -358,7 +358,8 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   "newsletter.delete": none,
   "session.sign-out-everywhere": none,
 
-  // The back office records each field's change; the content command the fields it was given.
+  // Each field's change; the content command's events before decision 084 name the fields it
+  // was given.
   "profile.set": (detail) =>
     "changes" in detail
       ? changesOf(detail).map(([field, change]) =>
@@ -449,8 +450,8 @@ function subjectOf(event: AuditEventRow): string {
     }
     case "slider":
       if (title !== undefined) return `Slider “${title}”`;
-      // The content command numbers the sliders in their order (`slider list`); the back
-      // office records an id, which staff never see.
+      // Every event records the title since decision 084; the content command's older ones
+      // named a slider by its place in the order (`slider list`), an id means nothing to staff.
       return event.actorEmail === cliActor && subjectId ? `Slider ${subjectId}` : "Slider";
     case "amenity":
       return title === undefined ? "Amenity" : `Amenity “${title}”`;

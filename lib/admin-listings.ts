@@ -4,6 +4,7 @@
  * the database query.
  */
 import type { Property } from "./api-contract.ts";
+import { readChoice, type SchemaFieldName, schemaFieldsWith } from "./property-fields.ts";
 import type { RentPeriod } from "./rent-period.ts";
 
 export const adminListingSorts = [
@@ -53,6 +54,26 @@ export interface ListingPreview {
   status: AdminListingStatus;
 }
 
+/**
+ * The table's columns from the property schema (lib/property-fields.ts's `adminColumn`,
+ * decision 085), after the table's own, in the schema's order; a choice's column can be
+ * filtered by (`?tenure=freehold`: the field's name and one of its values).
+ */
+export function adminSchemaColumns(): {
+  name: SchemaFieldName;
+  label: string;
+  choices?: Readonly<Record<string, string>>;
+}[] {
+  return schemaFieldsWith("adminColumn").map(({ name, field, entry }) =>
+    field.type.kind === "choice"
+      ? { name, label: entry, choices: field.type.choices }
+      : { name, label: entry },
+  );
+}
+
+/** The schema fields' values of a row, by field name: as stored (a choice's value or null). */
+export type AdminListingFieldValues = Partial<Record<SchemaFieldName, string | number | null>>;
+
 /** A listing as the table shows it. */
 export interface AdminListingRow {
   code: string;
@@ -68,6 +89,8 @@ export interface AdminListingRow {
   createdAt: string;
   /** ISO 8601; null when never changed in the back office. */
   updatedAt: string | null;
+  /** The values of the schema's columns (adminSchemaColumns). */
+  fields: AdminListingFieldValues;
 }
 
 export interface AdminListingPage {
@@ -88,6 +111,8 @@ export interface AdminListingQuery {
   text: string;
   filter: AdminListingFilter;
   sort: AdminListingSort;
+  /** Only listings with these choices of the schema's filterable columns, by field name. */
+  fields?: Partial<Record<SchemaFieldName, string>>;
   /** The page after this row (next), or before it (previous); neither: the first page. */
   after?: AdminListingCursor;
   before?: AdminListingCursor;
@@ -128,11 +153,16 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 /** The table's query from a URL's parameters; anything unknown falls back to the default. */
 export function parseAdminListingQuery(params: URLSearchParams): AdminListingQuery {
   const sort = oneOf(adminListingSorts, params.get("sort"), "new");
-  const query: AdminListingQuery = {
+  const query: AdminListingQuery & { fields: Partial<Record<SchemaFieldName, string>> } = {
     text: (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, maxTextLength),
     filter: oneOf(adminListingFilters, params.get("status"), "current"),
     sort,
+    fields: {},
   };
+  for (const column of adminSchemaColumns()) {
+    const value = column.choices && readChoice(column.choices, params.get(column.name));
+    if (value) query.fields[column.name] = value;
+  }
   const after = parseCursor(params.get("after"), sort);
   const before = after ? undefined : parseCursor(params.get("before"), sort);
   if (after) query.after = after;
@@ -142,12 +172,16 @@ export function parseAdminListingQuery(params: URLSearchParams): AdminListingQue
 
 /** The URL parameters of a query (defaults left out), for links to other pages. */
 export function adminListingParams(
-  query: Pick<AdminListingQuery, "text" | "filter" | "sort">,
+  query: Pick<AdminListingQuery, "text" | "filter" | "sort" | "fields">,
   page?: { after?: string; before?: string },
 ): URLSearchParams {
   const params = new URLSearchParams();
   if (query.text) params.set("q", query.text);
   if (query.filter !== "current") params.set("status", query.filter);
+  for (const column of adminSchemaColumns()) {
+    const value = query.fields?.[column.name];
+    if (value) params.set(column.name, value);
+  }
   if (query.sort !== "new") params.set("sort", query.sort);
   if (page?.after) params.set("after", page.after);
   if (page?.before) params.set("before", page.before);

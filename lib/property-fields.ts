@@ -58,6 +58,55 @@ export interface PropertyFieldDefinition {
   brochure?: string;
   /** How the site writes its value; absent: as it is (a choice: its label). */
   display?: "area";
+  /**
+   * A filter of the site's search and the API's (decision 085): a choice by equality, a count
+   * by its bounds (`min-<param>` and `max-<param>` on the site, `min_<api>` and `max_<api>` in
+   * the API); absent: not filtered by. Text is not filtered by (the keyword searches it).
+   */
+  filter?: PropertyFieldFilter;
+  /** How schema.org's JSON-LD of the property page gives it (app/seo/json-ld.ts). */
+  jsonLd?: PropertyFieldJsonLd;
+  /** The label of its short fact on the listing cards (left out when not given or 0). */
+  card?: string;
+  /**
+   * The header of its column in the back office's listings table; a choice's column is
+   * filterable there too (the table's order stays its own keyset orders).
+   */
+  adminColumn?: string;
+  /** How `npm run db:generate` fills it (db/seed/generate.ts); absent: left at its default. */
+  generate?: PropertyFieldGenerate;
+}
+
+/** Where a field's filter reads its value (see PropertyFieldDefinition.filter). */
+export interface PropertyFieldFilter {
+  /** The Advanced Search's label. */
+  label: string;
+  /** The listing pages' URL parameter (a count: the name after `min-` and `max-`). */
+  param: string;
+  /** The API's query parameter (a count: the name after `min_` and `max_`). */
+  api: string;
+}
+
+/**
+ * How a field shows in schema.org's JSON-LD, on the listing's place (a `Place`, `House` or
+ * `Apartment`): `value`, its own property holding the value as it is (a count: left out when
+ * 0); `propertyValue`, a `PropertyValue` in `additionalProperty` (for what schema.org has no
+ * term for); `feature`, a `LocationFeatureSpecification` in `amenityFeature`. A choice's value
+ * is its label.
+ */
+export type PropertyFieldJsonLd =
+  | { as: "value"; property: string }
+  | { as: "propertyValue"; name: string }
+  | { as: "feature"; name: string };
+
+/**
+ * How the generator fills a field: the share of its sales and of its rentals given a value (the
+ * rest: absent), and a choice's weights by value (absent: even) or a count's range.
+ */
+export interface PropertyFieldGenerate {
+  share: { sale: number; rent: number };
+  weights?: Readonly<Record<string, number>>;
+  range?: readonly [min: number, max: number];
 }
 
 const count = (max: number) => ({ kind: "count", max }) as const;
@@ -157,6 +206,7 @@ const propertyFieldTable = {
     details: "Bedrooms",
     compare: "Beds",
     brochure: "Bedrooms",
+    jsonLd: { as: "value", property: "numberOfBedrooms" },
   },
   bathroom: {
     label: "Bathrooms",
@@ -167,6 +217,7 @@ const propertyFieldTable = {
     details: "Bathrooms",
     compare: "Baths",
     brochure: "Bathrooms",
+    jsonLd: { as: "value", property: "numberOfBathroomsTotal" },
   },
   room: {
     label: "Rooms",
@@ -177,6 +228,7 @@ const propertyFieldTable = {
     details: "Rooms",
     compare: "Rooms",
     brochure: "Rooms",
+    jsonLd: { as: "value", property: "numberOfRooms" },
   },
   floor: {
     label: "Floors",
@@ -242,6 +294,15 @@ const propertyFieldTable = {
     details: "Tenure",
     compare: "Tenure",
     brochure: "Tenure",
+    filter: { label: "Tenure", param: "tenure", api: "tenure" },
+    // schema.org has no term for tenure.
+    jsonLd: { as: "propertyValue", name: "Tenure" },
+    card: "Tenure",
+    adminColumn: "Tenure",
+    generate: {
+      share: { sale: 0.9, rent: 0.2 },
+      weights: { freehold: 6, leasehold: 3, share_of_freehold: 1, commonhold: 0.5 },
+    },
   },
   furnished: {
     label: "Furnished",
@@ -260,6 +321,35 @@ const propertyFieldTable = {
     details: "Furnished",
     compare: "Furnished",
     brochure: "Furnished",
+    filter: { label: "Furnished", param: "furnished", api: "furnished" },
+    // A feature of the place, as schema.org's amenityFeature lists them.
+    jsonLd: { as: "feature", name: "Furnished" },
+    card: "Furnished",
+    adminColumn: "Furnished",
+    generate: {
+      share: { sale: 0.2, rent: 0.9 },
+      weights: { furnished: 4, part_furnished: 2, unfurnished: 3 },
+    },
+  },
+  energy_rating: {
+    label: "Energy rating (EPC)",
+    help: "The energy performance certificate's band, A (most efficient) to G (optional).",
+    type: {
+      kind: "choice",
+      choices: { a: "A", b: "B", c: "C", d: "D", e: "E", f: "F", g: "G" },
+    },
+    column: "energy_rating",
+    api: "energy_rating",
+    editor: "listing",
+    details: "Energy rating",
+    compare: "Energy rating",
+    brochure: "Energy rating",
+    filter: { label: "Energy rating", param: "energy-rating", api: "energy_rating" },
+    jsonLd: { as: "propertyValue", name: "Energy rating (EPC)" },
+    generate: {
+      share: { sale: 0.85, rent: 0.85 },
+      weights: { a: 1, b: 4, c: 8, d: 8, e: 5, f: 2, g: 1 },
+    },
   },
   amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
   images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
@@ -493,4 +583,36 @@ export function choiceColumnsHelp(): string {
       return type.kind === "choice" ? [`${name} (${Object.values(type.choices).join(", ")})`] : [];
     })
     .join(", ");
+}
+
+/** The entries of a field that other places read beside the editor (decision 085). */
+export type PropertyFieldUse = "filter" | "jsonLd" | "card" | "adminColumn" | "generate";
+
+/** A field of the table's kinds with an entry for `use`, and that entry. */
+export interface PropertyFieldWith<Use extends PropertyFieldUse> {
+  name: SchemaFieldName;
+  field: PropertyFieldDefinition;
+  entry: NonNullable<PropertyFieldDefinition[Use]>;
+}
+
+/** The table's own fields with an entry for `use`, in the table's order. */
+export function schemaFieldsWith<Use extends PropertyFieldUse>(use: Use): PropertyFieldWith<Use>[] {
+  return schemaFieldNames.flatMap((name) => {
+    const field: PropertyFieldDefinition = propertyFieldTable[name];
+    const entry = field[use];
+    return entry === undefined
+      ? []
+      : [{ name, field, entry: entry as PropertyFieldWith<Use>["entry"] }];
+  });
+}
+
+/**
+ * A field's value as a short place writes it (a card, the admin table, JSON-LD): a choice as
+ * its label, a count as its number, text as it is; undefined when not given, 0 or empty.
+ */
+export function givenValueOf(name: SchemaFieldName, value: unknown): string | number | undefined {
+  const type = propertyField(name).type;
+  if (type.kind === "choice") return choiceLabel(name, value) || undefined;
+  if (typeof value === "number") return value > 0 ? value : undefined;
+  return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -5,8 +5,10 @@
  * property: the site then filters, sorts and pages that list itself.
  */
 import type { Property } from "./api-contract.ts";
+import { propertyField } from "./property-fields.ts";
 import {
   type BoundingBox,
+  filterableFields,
   type PropertyFilters,
   type PropertySearch,
   type PropertySort,
@@ -57,6 +59,22 @@ export function matchesFilters(property: Property, filters: PropertyFilters): bo
     if (value == null || !(value >= atLeast)) return false;
   }
   if (filters.codes?.length && !filters.codes.includes(property.code)) return false;
+  for (const { name } of filterableFields()) {
+    const filter = filters.fields?.[name];
+    const api = propertyField(name).api;
+    if (!filter || api === null) continue;
+    // A field an older backend does not send matches no filter on it, as a null never does.
+    const value = (property as unknown as Record<string, unknown>)[api];
+    if ("equals" in filter) {
+      if (value !== filter.equals) return false;
+    } else if (
+      typeof value !== "number" ||
+      (filter.min !== undefined && value < filter.min) ||
+      (filter.max !== undefined && value > filter.max)
+    ) {
+      return false;
+    }
+  }
   if (filters.bbox && !insideBox(property, filters.bbox)) return false;
   if (filters.polygon) {
     const { latitude, longitude } = property;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { Property } from "./api-contract.ts";
 import {
   boundingBoxParam,
+  describeFieldFilters,
   hasPropertySearchParams,
   maxPolygonPoints,
   maxSearchLimit,
@@ -234,5 +236,35 @@ describe("the types filter (decision 074)", () => {
     expect(propertySearchParams(search).get("types")).toBe("Houses,Villas");
     expect(readPropertySearch(new URLSearchParams("types=,")).types).toBeUndefined();
     expect(hasPropertySearchParams(new URLSearchParams("types=Land"))).toBe(true);
+  });
+});
+
+describe("the property schema's filters (decision 085)", () => {
+  it("reads and writes each field with a filter under its API name, a choice by value or label", () => {
+    const search = readPropertySearch(
+      new URLSearchParams("tenure=Share%20of%20freehold&furnished=furnished"),
+    );
+    expect(search.fields).toEqual({
+      tenure: { equals: "share_of_freehold" },
+      furnished: { equals: "furnished" },
+    });
+    const params = propertySearchParams(search);
+    expect(params.get("tenure")).toBe("share_of_freehold");
+    expect(readPropertySearch(params).fields).toEqual(search.fields);
+    expect(readPropertySearch(new URLSearchParams("tenure=rented")).fields).toBeUndefined();
+  });
+
+  it("makes a request a search and names the filters in words", () => {
+    expect(hasPropertySearchParams(new URLSearchParams("furnished=furnished"))).toBe(true);
+    expect(
+      describeFieldFilters({ tenure: { equals: "leasehold" }, furnished: { equals: "furnished" } }),
+    ).toEqual(["Tenure: Leasehold", "Furnished: Furnished"]);
+  });
+
+  it("is applied in memory as in SQL: a value not given never matches", () => {
+    const base = { code: "A", tenure: "freehold" } as unknown as Property;
+    expect(matchesFilters(base, { fields: { tenure: { equals: "freehold" } } })).toBe(true);
+    expect(matchesFilters(base, { fields: { tenure: { equals: "leasehold" } } })).toBe(false);
+    expect(matchesFilters(base, { fields: { furnished: { equals: "furnished" } } })).toBe(false);
   });
 });

@@ -9,6 +9,14 @@
 
 import { type Availability, readAvailability } from "./availability.ts";
 import {
+  choiceLabel,
+  type PropertyFieldFilter,
+  propertyField,
+  readChoice,
+  type SchemaFieldName,
+  schemaFieldsWith,
+} from "./property-fields.ts";
+import {
   maxAmount,
   maxWholeNumber,
   readAmount,
@@ -58,6 +66,125 @@ export interface PropertyFilters {
    * `polygon=lon lat,lon lat,…`, three to maxPolygonPoints corners in decimal degrees.
    */
   polygon?: Polygon;
+  /**
+   * The filters of lib/property-fields.ts's fields that have one (decision 085), by field: a
+   * choice's value, or a count's bounds (both included).
+   */
+  fields?: FieldFilters;
+}
+
+/** A filter on one of the property schema's fields: one choice, or a count's bounds. */
+export type FieldFilter = { equals: string } | { min?: number; max?: number };
+
+/** The schema fields' filters, by field name. */
+export type FieldFilters = Partial<Record<SchemaFieldName, FieldFilter>>;
+
+/** Which side's parameter names: the API's (`min_size`) or the listing pages' (`min-size`). */
+export type FieldFilterSide = "api" | "site";
+
+/** The schema's fields that can be filtered by, in the table's order, with their filters. */
+export function filterableFields(): {
+  name: SchemaFieldName;
+  filter: PropertyFieldFilter;
+  kind: "choice" | "count";
+}[] {
+  return schemaFieldsWith("filter").flatMap(({ name, field, entry }) =>
+    field.type.kind === "choice" || field.type.kind === "count"
+      ? [{ name, filter: entry, kind: field.type.kind }]
+      : [],
+  );
+}
+
+/** A field filter's parameter names: a choice's one, or a count's lower and upper bounds. */
+export function fieldFilterParamNames(
+  filter: PropertyFieldFilter,
+  kind: "choice" | "count",
+  side: FieldFilterSide,
+): string[] {
+  const base = side === "api" ? filter.api : filter.param;
+  if (kind === "choice") return [base];
+  const join = side === "api" ? "_" : "-";
+  return [`min${join}${base}`, `max${join}${base}`];
+}
+
+/** Every parameter of the schema fields' filters on one side. */
+export function allFieldFilterParamNames(side: FieldFilterSide): string[] {
+  return filterableFields().flatMap(({ filter, kind }) =>
+    fieldFilterParamNames(filter, kind, side),
+  );
+}
+
+/**
+ * Reads the schema fields' filters: a choice by its value or label in any case (anything else
+ * is no filter), a count's bounds as whole numbers up to the field's maximum (swapped if
+ * crossed); undefined when none is given.
+ */
+export function readFieldFilters(params: Params, side: FieldFilterSide): FieldFilters | undefined {
+  const filters: FieldFilters = {};
+  for (const { name, filter, kind } of filterableFields()) {
+    const type = propertyField(name).type;
+    const [first, second] = fieldFilterParamNames(filter, kind, side);
+    if (type.kind === "choice") {
+      const value = readChoice(type.choices, params.get(first as string));
+      if (value !== undefined) filters[name] = { equals: value };
+    } else if (type.kind === "count") {
+      const bound = (param: string | undefined) => {
+        const value = readWholeNumber(params.get(param as string));
+        return value !== undefined && value <= type.max ? value : undefined;
+      };
+      let min = bound(first);
+      let max = bound(second);
+      if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
+      if (min !== undefined || max !== undefined) {
+        filters[name] = {
+          ...(min !== undefined ? { min } : {}),
+          ...(max !== undefined ? { max } : {}),
+        };
+      }
+    }
+  }
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
+/** Writes the schema fields' filters into `params` (the inverse of readFieldFilters). */
+export function writeFieldFilters(
+  params: URLSearchParams,
+  filters: FieldFilters | undefined,
+  side: FieldFilterSide,
+): URLSearchParams {
+  if (!filters) return params;
+  for (const { name, filter, kind } of filterableFields()) {
+    const value = filters[name];
+    if (!value) continue;
+    const [first, second] = fieldFilterParamNames(filter, kind, side);
+    if ("equals" in value) params.set(first as string, value.equals);
+    else {
+      if (value.min !== undefined) params.set(first as string, String(value.min));
+      if (value.max !== undefined) params.set(second as string, String(value.max));
+    }
+  }
+  return params;
+}
+
+/**
+ * The schema fields' filters in words, in the table's order: "Tenure: Freehold", a count's
+ * "Floors: 2 to 3", "Floors: from 2" or "Floors: up to 3" (page titles, alert descriptions).
+ */
+export function describeFieldFilters(filters: FieldFilters | undefined): string[] {
+  if (!filters) return [];
+  return filterableFields().flatMap(({ name, filter }) => {
+    const value = filters[name];
+    if (!value) return [];
+    if ("equals" in value) return [`${filter.label}: ${choiceLabel(name, value.equals)}`];
+    const { min, max } = value;
+    const text =
+      min !== undefined && max !== undefined
+        ? `${min} to ${max}`
+        : min !== undefined
+          ? `from ${min}`
+          : `up to ${max}`;
+    return [`${filter.label}: ${text}`];
+  });
 }
 
 /** A drawn area's corners, `[longitude, latitude]` each, in drawing order (not closed). */
@@ -266,6 +393,7 @@ export const propertySearchParamNames: readonly string[] = [
   "codes",
   "bbox",
   "polygon",
+  ...allFieldFilterParamNames("api"),
   "sort",
   "page",
   "limit",
@@ -294,6 +422,18 @@ export function propertySearchErrors(params: Params): Record<string, string> {
       errors[name] = wholeNumberFilters.has(field)
         ? propertySearchMessages.wholeNumber
         : propertySearchMessages.amount;
+    }
+  }
+  for (const { name, filter, kind } of filterableFields()) {
+    const type = propertyField(name).type;
+    if (kind !== "count" || type.kind !== "count") continue;
+    for (const param of fieldFilterParamNames(filter, kind, "api")) {
+      const value = params.get(param);
+      if (value === null || value.trim() === "") continue;
+      const read = readWholeNumber(value);
+      if (read === undefined || read > type.max) {
+        errors[param] = `Please use a whole number from 0 to ${type.max}.`;
+      }
     }
   }
   return errors;
@@ -349,6 +489,8 @@ export function readPropertySearch(params: Params): PropertySearch {
   if (bbox !== undefined) search.bbox = bbox;
   const polygon = readPolygon(params.get("polygon"));
   if (polygon !== undefined) search.polygon = polygon;
+  const fields = readFieldFilters(params, "api");
+  if (fields !== undefined) search.fields = fields;
   return search;
 }
 
@@ -371,6 +513,7 @@ export function propertySearchParams(search: Partial<PropertySearch>): URLSearch
   if (search.codes?.length) params.set("codes", search.codes.join(","));
   if (search.bbox) params.set("bbox", boundingBoxParam(search.bbox));
   if (search.polygon) params.set("polygon", polygonParam(search.polygon));
+  writeFieldFilters(params, search.fields, "api");
   if (search.sort) params.set("sort", search.sort);
   if (search.page) params.set("page", String(search.page));
   if (search.limit) params.set("limit", String(search.limit));

@@ -8,11 +8,13 @@ import { availabilityLabels } from "./availability.ts";
 import { formatWholeAmount } from "./format.ts";
 import {
   boundingBoxParam,
+  describeFieldFilters,
   type PropertyFilters,
   polygonParam,
   propertySearchErrors,
   propertySearchParams,
   readPropertySearch,
+  writeFieldFilters,
 } from "./property-search.ts";
 
 export const alertMessages = {
@@ -122,6 +124,8 @@ export function describeAlertFilters(
   for (const [count, noun] of counts) {
     if (count !== undefined) parts.push(`${count}+ ${noun}${count === 1 ? "" : "s"}`);
   }
+  // The property schema's filters (decision 085): chosen from fixed lists, never typed text.
+  parts.push(...describeFieldFilters(filters.fields));
   // The map's limits (decisions 054, 075): an alert saved from them keeps and applies them.
   if (filters.polygon) parts.push("in an area drawn on the map");
   else if (filters.bbox) parts.push("in an area of the map");
@@ -153,6 +157,7 @@ export function searchPageQueryOf(filters: PropertyFilters): string {
   // The map's area too, so the link back lists the homes the alert matches.
   if (filters.bbox) params.set("bbox", boundingBoxParam(filters.bbox));
   if (filters.polygon) params.set("polygon", polygonParam(filters.polygon));
+  writeFieldFilters(params, filters.fields, "site");
   return params.toString();
 }
 

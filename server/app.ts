@@ -217,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   // Before any route, so that every route's requests are counted (decision 025).
-  installMetrics(app, config);
+  installMetrics(app, config, { redis });
   installErrorHandling(app);
 
   // Lets an operator find a visitor's failed request in the logs. Set first thing, like the
@@ -249,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { redis });
   await app.register(imagesPlugin, { prefix: "/images", imageDir: config.IMAGE_DIR });
   // The enquiry's work, for the API's route and the site's in-process client alike.
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });

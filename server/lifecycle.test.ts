@@ -188,9 +188,13 @@ describe.runIf(postgresEnabled)("the database going away and coming back (Postgr
     const refused = await postEnquiry(server.base);
     expect(refused.status).toBe(503);
     expect(await refused.text()).not.toMatch(leakPattern);
+    // Pages without their data: a 503 no cache keeps, never an empty page or a redirect home
+    // (decision 088).
     for (const path of ["/", "/about", "/property/HP-1001"]) {
       const page = await fetch(`${server.base}${path}`, { redirect: "manual" });
-      expect(page.status).toBeLessThan(500);
+      expect(page.status, path).toBe(503);
+      expect(page.headers.get("retry-after"), path).toBe("5");
+      expect(page.headers.get("cache-control"), path).toBe("no-store");
       expect(await page.text()).not.toMatch(leakPattern);
     }
 

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config/env.ts";
+import { outboxKinds } from "../db/database.ts";
 import {
   auth,
   createTestApp,
@@ -120,7 +121,8 @@ describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
     expect(sample(hit, "page_cache_bytes")).toBeGreaterThan(0);
   });
 
-  it("tell the enquiries waiting in the outbox (no SMTP_URL: all of them)", async () => {
+  it("tell the mails waiting in the outbox by kind, in the same scrape as they change (no SMTP_URL: all of them)", async () => {
+    const enquiries = { kind: "enquiry" };
     const before = await scrape();
     const form = await multipart(buildContactEnquiry());
     const response = await test.app.inject({
@@ -131,10 +133,27 @@ describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
     });
     expect(response.statusCode).toBe(200);
     const after = await scrape();
-    expect((sample(after, "outbox_pending") ?? 0) - (sample(before, "outbox_pending") ?? 0)).toBe(
-      1,
+    expect(
+      (sample(after, "outbox_pending", enquiries) ?? 0) -
+        (sample(before, "outbox_pending", enquiries) ?? 0),
+    ).toBe(1);
+    expect(sample(after, "outbox_oldest_pending_age_seconds", enquiries)).toBeGreaterThanOrEqual(0);
+    // Every kind of mail has its line, alert and newsletter mails included.
+    for (const kind of outboxKinds) {
+      expect(sample(after, "outbox_pending", { kind }), kind).toBeGreaterThanOrEqual(0);
+      expect(sample(after, "outbox_failed", { kind }), kind).toBeGreaterThanOrEqual(0);
+    }
+
+    // A failed attempt shows in the very next scrape, not one later.
+    const failedBefore = sample(after, "outbox_failed", enquiries) ?? 0;
+    await sql`update outbox set attempts = attempts + 1, created_at = ${new Date(Date.now() - 90_000).toISOString()}
+      where kind = 'enquiry' and status = 'pending' and attempts = 0`.execute(test.app.database.db);
+    const failed = await scrape();
+    expect(sample(failed, "outbox_failed", enquiries)).toBeGreaterThan(failedBefore);
+    expect(sample(failed, "outbox_oldest_pending_age_seconds", enquiries)).toBeGreaterThanOrEqual(
+      90,
     );
-    expect(sample(after, "outbox_failed")).toBe(0);
+    expect(sample(failed, "database_up")).toBe(1);
   });
 
   it("tell the process's memory, and the pool's use on PostgreSQL", async () => {
@@ -146,13 +165,17 @@ describe.each(testDialects)("metrics on their own port (%s)", (dialect) => {
       const open =
         (sample(text, "db_pool_connections", { state: "in_use" }) ?? -1) +
         (sample(text, "db_pool_connections", { state: "idle" }) ?? -1);
-      // The scrape's own outbox count may be using or awaiting a connection.
       expect(open).toBeGreaterThan(0);
       expect(open).toBeLessThanOrEqual(10);
-      expect(sample(text, "db_pool_waiting")).toBeGreaterThanOrEqual(0);
+      // Nothing else runs: the scrape's own query is not counted as waiting.
+      expect(sample(text, "db_pool_waiting")).toBe(0);
+      expect(sample(text, "content_changes_listening")).toBe(1);
     } else {
       expect(sample(text, "db_pool_connections", { state: "max" })).toBeUndefined();
+      expect(sample(text, "content_changes_listening")).toBeUndefined();
     }
+    // No REDIS_URL here: no Redis line.
+    expect(sample(text, "redis_up")).toBeUndefined();
   });
 });
 
@@ -244,6 +267,54 @@ describe("metrics of the background jobs", () => {
       expect(at).toBeLessThanOrEqual(Date.now() / 1000);
       expect(sample(after, "job_last_run_duration_seconds", job)).toBeGreaterThanOrEqual(0);
       expect(after).toContain("# TYPE job_runs_total counter");
+
+      // What a run did: an enquiry past the retention deleted.
+      const form = await multipart(buildContactEnquiry());
+      const sent = await test.app.inject({
+        method: "POST",
+        url: "/api/contact/add",
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+      expect(sent.statusCode).toBe(200);
+      const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
+      await sql`update enquiry set created_at = ${longAgo}`.execute(db);
+      expect(await test.app.jobs.enquiryRetention!.runOnce()).toBe(1);
+      const purged = await scrape();
+      expect(sample(purged, "job_last_run_items", job)).toBe(1);
+      expect(
+        (sample(purged, "job_items_total", job) ?? 0) -
+          (sample(after, "job_items_total", job) ?? 0),
+      ).toBe(1);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe("metrics while the database is away", () => {
+  it("leave the outbox's counts out rather than guess them, and say the database is down", async () => {
+    const test = await createTestApp("sqlite", { METRICS_TOKEN: metricsToken });
+    const scrape = async () =>
+      (
+        await test.app.inject({
+          url: "/metrics",
+          headers: { authorization: `Bearer ${metricsToken}` },
+        })
+      ).body;
+    try {
+      const up = await scrape();
+      expect(sample(up, "database_up")).toBe(1);
+      expect(sample(up, "outbox_pending", { kind: "enquiry" })).toBe(0);
+      // The outbox's table away stands for a database that does not answer.
+      const { db } = test.app.database;
+      await sql`alter table outbox rename to outbox_away`.execute(db);
+      const down = await scrape();
+      expect(sample(down, "database_up")).toBe(0);
+      expect(sample(down, "outbox_pending", { kind: "enquiry" })).toBeUndefined();
+      expect(down).not.toContain("NaN");
+      await sql`alter table outbox_away rename to outbox`.execute(db);
+      expect(sample(await scrape(), "outbox_pending", { kind: "enquiry" })).toBe(0);
     } finally {
       await test.close();
     }

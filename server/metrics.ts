@@ -10,9 +10,11 @@
  */
 import type { AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { Redis } from "ioredis";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Config } from "../config/env.ts";
-import { countUndelivered } from "../db/queries/outbox.ts";
+import { outboxKinds } from "../db/database.ts";
+import { type OutboxBacklog, outboxBacklogByKind } from "../db/queries/outbox.ts";
 import { requireBearerToken } from "./api/auth.ts";
 
 export const metricsPath = "/metrics";
@@ -36,11 +38,37 @@ declare module "fastify" {
   }
 }
 
+/** What the metrics read besides the app's decorations. */
+export interface MetricSources {
+  /** The app's Redis client (REDIS_URL): its connection state is `redis_up`. */
+  redis?: Redis | undefined;
+}
+
+const noBacklog: OutboxBacklog = { pending: 0, failed: 0, oldestQueuedAt: undefined };
+
+/**
+ * `read` once for all the gauges of one scrape: prom-client starts every gauge's collect in
+ * the same tick, so they share the promise; the next scrape reads again.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  return () => {
+    inFlight ??= read().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}
+
 /**
  * The metrics of `app`, collected from the routes registered after this call. Call it after
  * the `database` and `jobs` decorations and before any route. Does nothing when off.
  */
-export function installMetrics(app: FastifyInstance, config: Config): void {
+export function installMetrics(
+  app: FastifyInstance,
+  config: Config,
+  sources: MetricSources = {},
+): void {
   if (config.METRICS_PORT === undefined && config.METRICS_TOKEN === undefined) {
     app.decorate("metrics", undefined);
     return;
@@ -105,28 +133,109 @@ export function installMetrics(app: FastifyInstance, config: Config): void {
   });
 
   const { database } = app;
-  const outboxFailed = new Gauge({
-    name: "outbox_failed",
-    help: "Enquiries still to be e-mailed whose last attempt failed (they are retried).",
-    registers: [registry],
+  // The pool's use is read before this scrape's own queries below ask it for a connection:
+  // gauges collect in the order they are registered, each up to its first wait.
+  const { poolUse } = database;
+  if (poolUse) {
+    new Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool connections by state (in_use, idle) and the pool's maximum (max).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: "in_use" }, use.open - use.idle);
+        this.set({ state: "idle" }, use.idle);
+        this.set({ state: "max" }, use.max);
+      },
+    });
+    new Gauge({
+      name: "db_pool_waiting",
+      help: "Queries waiting for a PostgreSQL pool connection (this scrape's own not counted).",
+      registers: [registry],
+      collect() {
+        this.set(poolUse().waiting);
+      },
+    });
+  }
+
+  // One query per scrape answers every outbox gauge and database_up: all of them describe the
+  // same moment. While the database is away the outbox gauges have no samples (unknown, not
+  // a stale or NaN count) and database_up is 0.
+  const backlog = oncePerScrape(async () => {
+    try {
+      return await outboxBacklogByKind(database.db);
+    } catch (error) {
+      app.log.warn({ err: error }, "metrics: the outbox could not be counted");
+      return undefined;
+    }
   });
   new Gauge({
-    name: "outbox_pending",
-    help: "Enquiries still to be e-mailed (all of them while SMTP_URL is not set).",
+    name: "database_up",
+    help: "Whether this scrape's query reached the database (1) or not (0).",
     registers: [registry],
     async collect() {
-      try {
-        const counts = await countUndelivered(database.db);
-        this.set(counts.pending);
-        outboxFailed.set(counts.failed);
-      } catch (error) {
-        // The database is away: say "unknown" rather than a stale count or a failed scrape.
-        app.log.warn({ err: error }, "metrics: the outbox could not be counted");
-        this.set(Number.NaN);
-        outboxFailed.set(Number.NaN);
-      }
+      this.set((await backlog()) === undefined ? 0 : 1);
     },
   });
+  const kindLabel = ["kind"] as const;
+  const outboxGauge = (name: string, help: string, read: (kind: OutboxBacklog) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: kindLabel,
+      registers: [registry],
+      async collect() {
+        const counts = await backlog();
+        this.reset();
+        if (counts === undefined) return;
+        for (const kind of outboxKinds) {
+          this.set({ kind }, read(counts.get(kind) ?? noBacklog));
+        }
+      },
+    });
+  outboxGauge(
+    "outbox_pending",
+    "Mails still to be sent, by kind: enquiries to the company, alert and newsletter mails (all of them while SMTP_URL is not set).",
+    (kind) => kind.pending,
+  );
+  outboxGauge(
+    "outbox_failed",
+    "Mails still to be sent whose last attempt failed (they are retried), by kind.",
+    (kind) => kind.failed,
+  );
+  outboxGauge(
+    "outbox_oldest_pending_age_seconds",
+    "How long the oldest mail still to be sent has waited, by kind (0 when none waits).",
+    (kind) =>
+      kind.oldestQueuedAt === undefined
+        ? 0
+        : Math.max(0, (Date.now() - kind.oldestQueuedAt.getTime()) / 1000),
+  );
+
+  // Redis (REDIS_URL) and PostgreSQL's change feed: what keeps several app servers in step.
+  if (sources.redis) {
+    const { redis } = sources;
+    new Gauge({
+      name: "redis_up",
+      help: "Whether the app's Redis connection (REDIS_URL) is ready (1) or not (0).",
+      registers: [registry],
+      collect() {
+        this.set(redis.status === "ready" ? 1 : 0);
+      },
+    });
+  }
+  const { changeFeed } = app;
+  if (changeFeed) {
+    new Gauge({
+      name: "content_changes_listening",
+      help: "Whether PostgreSQL's change feed hears every committed content change (1), or reads ask the database instead (0).",
+      registers: [registry],
+      collect() {
+        this.set(changeFeed.listening() ? 1 : 0);
+      },
+    });
+  }
 
   // Each job's runs, whoever asked for them (its timer, a wake, a test). The counters start
   // at 0 for every configured job; the last run's lines appear after its first run.
@@ -161,9 +270,22 @@ export function installMetrics(app: FastifyInstance, config: Config): void {
     labelNames: jobLabel,
     registers: [registry],
   });
+  const jobItems = new Counter({
+    name: "job_items_total",
+    help: "What each background job's runs did: mails sent, digests queued, enquiries or files deleted.",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
+  const jobLastRunItems = new Gauge({
+    name: "job_last_run_items",
+    help: "What each background job's last run did (see job_items_total).",
+    labelNames: jobLabel,
+    registers: [registry],
+  });
   for (const { name } of app.jobs.status()) {
     jobRuns.inc({ job: name }, 0);
     jobFailures.inc({ job: name }, 0);
+    jobItems.inc({ job: name }, 0);
   }
   app.jobs.onRun((run) => {
     const labels = { job: run.job };
@@ -172,31 +294,9 @@ export function installMetrics(app: FastifyInstance, config: Config): void {
     jobLastRunAt.set(labels, run.startedAt.getTime() / 1000);
     jobLastRunDuration.set(labels, run.durationMs / 1000);
     jobLastRunSuccess.set(labels, run.ok ? 1 : 0);
+    jobItems.inc(labels, run.items);
+    jobLastRunItems.set(labels, run.items);
   });
-
-  const { poolUse } = database;
-  if (poolUse) {
-    new Gauge({
-      name: "db_pool_connections",
-      help: "PostgreSQL pool connections by state (in_use, idle) and the pool's maximum (max).",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        const use = poolUse();
-        this.set({ state: "in_use" }, use.open - use.idle);
-        this.set({ state: "idle" }, use.idle);
-        this.set({ state: "max" }, use.max);
-      },
-    });
-    new Gauge({
-      name: "db_pool_waiting",
-      help: "Queries waiting for a PostgreSQL pool connection.",
-      registers: [registry],
-      collect() {
-        this.set(poolUse().waiting);
-      },
-    });
-  }
 
   let listener: FastifyInstance | undefined;
   if (config.METRICS_PORT === undefined) {

@@ -36,3 +36,41 @@ describe("an enquiry while Redis is unreachable", () => {
     expect(await listEnquiries(test.app.database.db)).toHaveLength(3);
   });
 });
+
+describe("readiness and metrics with a configured Redis", () => {
+  let test: TestApp | undefined;
+  afterEach(async () => {
+    await test?.close();
+  });
+  const metricsToken = "metrics-token-0123456789";
+  const scrape = async (app: TestApp) =>
+    (
+      await app.app.inject({
+        url: "/metrics",
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+    ).body;
+
+  it("is not ready, naming Redis, while Redis cannot be reached, and redis_up says 0", async () => {
+    const closedPort = await freePort();
+    test = await createTestApp("sqlite", {
+      REDIS_URL: `redis://127.0.0.1:${closedPort}`,
+      METRICS_TOKEN: metricsToken,
+    });
+    const response = await test.app.inject({ url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: "unavailable", message: "Redis is unreachable." });
+    expect(await scrape(test)).toMatch(/^redis_up 0$/m);
+  });
+
+  it("is ready once Redis answers, and redis_up says 1", async () => {
+    test = await createTestApp("sqlite", {
+      REDIS_URL: process.env.TEST_REDIS_URL?.trim() || "redis://127.0.0.1:6379",
+      METRICS_TOKEN: metricsToken,
+    });
+    await expect
+      .poll(async () => (await test!.app.inject({ url: "/readyz" })).statusCode)
+      .toBe(200);
+    expect(await scrape(test)).toMatch(/^redis_up 1$/m);
+  });
+});

@@ -57,7 +57,13 @@ export function AdminErrorPanel({ error }: { error: unknown }) {
         ? "There is no such page in the back office."
         : "Something went wrong. Please try again in a moment.";
   const title =
-    status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something went wrong";
+    status === 403
+      ? "Not allowed"
+      : status === 404
+        ? "Page not found"
+        : status === 503
+          ? "The database is not answering"
+          : "Something went wrong";
   return (
     <section className="admin-panel" aria-labelledby="admin-status-title">
       <h1 id="admin-status-title" className="admin-title">

@@ -1,6 +1,6 @@
 /**
- * The floor plans of the photo manager's page (decision 052's addenda), handled as the photos
- * are. Two forms that work without JavaScript:
+ * The floor plans of the photo manager's page (decision 052's addenda), a kind of
+ * ./media-manager.tsx as the photos are (decision 086). Two forms that work without JavaScript:
  * - the upload form posts the chosen plans (images or PDFs, several at once) to the page,
  *   labelled as its label field says or "Floor plan n";
  * - the plans form posts every plan in order with its label and the plans to remove; a move
@@ -21,17 +21,8 @@ import {
 } from "../../lib/admin-photos.ts";
 import { type FloorPlan, maxFloorPlanLabel, maxFloorPlans } from "../../lib/floor-plans.ts";
 import { imageVariantPath } from "../../lib/image-variants.ts";
-import { imageUrl } from "../site-settings.ts";
-import {
-  ArrangedItem,
-  ArrangeForm,
-  type Focus,
-  moveItem,
-  useArrangeable,
-  useArrangedItems,
-  useHydrated,
-} from "./arrangeable.tsx";
-import { megabytes, UploadForm, useUploadQueue } from "./upload-queue.tsx";
+import { MediaForms, type MediaKind, Thumbnail, useMediaList } from "./media-manager.tsx";
+import { megabytes } from "./upload-queue.tsx";
 
 /** What a refused save posted: the plans kept in order with their labels, and those removed. */
 export interface FloorPlanDraft {
@@ -56,7 +47,51 @@ interface Item extends FloorPlan {
   removed: boolean;
 }
 
-const hint = `${floorPlanFormatsText}, up to ${megabytes(floorPlanLimits.maxBytes)} each; an image at least ${floorPlanLimits.minWidth} × ${floorPlanLimits.minHeight} pixels. At most ${maxFloorPlans} plans a listing.`;
+const floorPlans: MediaKind<Item> = {
+  noun: "floor plan",
+  itemNoun: "plan",
+  upload: {
+    field: photoFields.floorPlans,
+    accept: floorPlanAccept,
+    maxBytes: floorPlanLimits.maxBytes,
+    duplicate: "Already one of this listing's floor plans.",
+    title: "Add floor plans",
+    titleId: "floor-plans-upload-title",
+    heading: "h3",
+    headingClass: "admin-floor-plans__subtitle",
+    intent: "floor-plans",
+    id: "floor-plan-files",
+    label: "Choose floor plans",
+    hint: `${floorPlanFormatsText}, up to ${megabytes(floorPlanLimits.maxBytes)} each; an image at least ${floorPlanLimits.minWidth} × ${floorPlanLimits.minHeight} pixels. At most ${maxFloorPlans} plans a listing.`,
+    submit: "Upload floor plans",
+    stored: (count) =>
+      count === 1
+        ? "1 floor plan is uploaded: the public site shows it now."
+        : `${count} floor plans are uploaded: the public site shows them now.`,
+  },
+  arrange: {
+    intent: "floor-plans-save",
+    title: (count) =>
+      count === 0 ? "No floor plans yet" : count === 1 ? "1 floor plan" : `${count} floor plans`,
+    titleId: "floor-plans-list-title",
+    heading: "h3",
+    headingClass: "admin-floor-plans__subtitle",
+    hint: (count) =>
+      count === 0
+        ? "Floor plans you add show here."
+        : "The site's Floor Plans tab shows them in this order. Drag a plan, or use its Up and Down buttons, to change the order.",
+    save: "Save floor plans",
+  },
+  names: { file: floorPlanFields.plan, remove: floorPlanFields.remove, move: floorPlanFields.move },
+  text: {
+    label: "Label of plan",
+    name: floorPlanFields.label,
+    maxLength: maxFloorPlanLabel,
+    placeholder: (index) => `Such as “Ground floor”; empty: “Floor plan ${index + 1}”`,
+    valueOf: (item) => item.label,
+    change: (label) => ({ label }),
+  },
+};
 
 const itemsOf = (plans: readonly FloorPlan[]): Item[] =>
   plans.map((plan) => ({ ...plan, removed: false }));
@@ -78,166 +113,78 @@ function itemsWith(plans: readonly FloorPlan[], draft: FloorPlanDraft | undefine
   return [...items, ...itemsOf(plans.filter((plan) => !known.has(plan.file)))];
 }
 
+/** The label field of an upload: each new plan's label, numbered after the first. */
+function UploadLabel() {
+  return (
+    <div className="admin-field admin-floor-plans__label">
+      <label className="admin-field__label" htmlFor="floor-plan-label">
+        Label (optional)
+      </label>
+      <p className="admin-field__hint" id="floor-plan-label-hint">
+        Such as "Ground floor". Left empty, each plan is called "Floor plan" and its number.
+      </p>
+      <input
+        id="floor-plan-label"
+        className="admin-field__input"
+        type="text"
+        name={photoFields.floorPlanLabel}
+        maxLength={maxFloorPlanLabel}
+        aria-describedby="floor-plan-label-hint"
+      />
+    </div>
+  );
+}
+
 export function FloorPlanManager(props: FloorPlanManagerProps) {
   const { listing, csrfToken, imageBaseUrl, imageDerivatives, upload, refused, startOver } = props;
-  const { items, setItems, revision, change } = useArrangedItems(
+  const list = useMediaList(floorPlans, {
     listing,
-    listing.floorPlans,
-    () => itemsWith(listing.floorPlans, refused?.draft),
-    startOver,
-  );
-  const hydrated = useHydrated();
-  const arrangeable = useArrangeable();
-  const { transfers, uploadFiles } = useUploadQueue({
-    code: listing.code,
     csrfToken,
-    field: photoFields.floorPlans,
-    maxBytes: floorPlanLimits.maxBytes,
-    noun: "floor plan",
-    duplicate: "Already one of this listing's floor plans.",
+    stored: listing.floorPlans,
+    initial: () => itemsWith(listing.floorPlans, refused?.draft),
+    startOver,
   });
-
-  const count = items.length;
-  const canMove = (from: number, to: number) =>
-    from !== to && from >= 0 && to >= 0 && from < count && to < count;
-
-  function move(from: number, to: number, focus?: Focus) {
-    if (!canMove(from, to)) return;
-    setItems(moveItem(items, from, to));
-    if (focus) arrangeable.keepFocus(focus);
-    arrangeable.announce(
-      `Floor plan moved to position ${to + 1} of ${count}. Save to keep the order.`,
-    );
-  }
 
   return (
     <section className="admin-photos admin-floor-plans" aria-labelledby="floor-plans-title">
       <h2 id="floor-plans-title" className="admin-photos__title">
         Floor plans
       </h2>
-      <UploadForm
+      <MediaForms
+        kind={floorPlans}
+        list={list}
         csrfToken={csrfToken}
-        title="Add floor plans"
-        titleId="floor-plans-upload-title"
-        heading="h3"
-        headingClass="admin-floor-plans__subtitle"
-        intent="floor-plans"
+        imageBaseUrl={imageBaseUrl}
         upload={upload}
-        stored={(count) =>
-          count === 1
-            ? "1 floor plan is uploaded: the public site shows it now."
-            : `${count} floor plans are uploaded: the public site shows them now.`
-        }
-        transfers={transfers}
-        id="floor-plan-files"
-        label="Choose floor plans"
-        hint={hint}
-        name={photoFields.floorPlans}
-        accept={floorPlanAccept}
-        hydrated={hydrated}
-        submit="Upload floor plans"
-        acceptsDrop={arrangeable.draggingFiles}
-        onFiles={uploadFiles}
-      >
-        <div className="admin-field admin-floor-plans__label">
-          <label className="admin-field__label" htmlFor="floor-plan-label">
-            Label (optional)
-          </label>
-          <p className="admin-field__hint" id="floor-plan-label-hint">
-            Such as "Ground floor". Left empty, each plan is called "Floor plan" and its number.
-          </p>
-          <input
-            id="floor-plan-label"
-            className="admin-field__input"
-            type="text"
-            name={photoFields.floorPlanLabel}
-            maxLength={maxFloorPlanLabel}
-            aria-describedby="floor-plan-label-hint"
-          />
-        </div>
-      </UploadForm>
-
-      <ArrangeForm
-        csrfToken={csrfToken}
-        intent="floor-plans-save"
-        revision={revision}
-        title={
-          count === 0 ? "No floor plans yet" : count === 1 ? "1 floor plan" : `${count} floor plans`
-        }
-        titleId="floor-plans-list-title"
-        heading="h3"
-        headingClass="admin-floor-plans__subtitle"
+        uploadFields={<UploadLabel />}
         alert={refused?.message}
-        hint={
-          count === 0
-            ? "Floor plans you add show here."
-            : "The site's Floor Plans tab shows them in this order. Drag a plan, or use its Up and Down buttons, to change the order."
-        }
-        count={count}
-        listRef={arrangeable.listRef}
-        announcement={arrangeable.announcement}
-        save="Save floor plans"
-      >
-        {items.map((item, index) => {
-          const original = imageUrl(imageBaseUrl, "property", item.file);
-          // Only the image folder's own files have derivatives; an address is shown as it is.
-          const thumbnail =
-            imageDerivatives && !item.file.includes("/")
-              ? imageVariantPath(original, 400)
-              : original;
-          return (
-            <ArrangedItem
-              key={item.file}
-              item={item}
-              index={index}
-              count={count}
-              noun="plan"
-              className="admin-floor-plan"
-              hydrated={hydrated}
-              drag={arrangeable.dragProps(index, item.file, (from, to) => move(from, to))}
-              image={
-                item.kind === "pdf" ? (
-                  <span className="admin-photo__image admin-floor-plan__pdf" aria-hidden="true">
-                    PDF
-                  </span>
-                ) : (
-                  <img
-                    className="admin-photo__image admin-floor-plan__image"
-                    src={thumbnail}
-                    alt=""
-                    width={200}
-                    height={133}
-                    loading="lazy"
-                  />
-                )
-              }
-              badges={<span className="admin-badge">{item.kind === "pdf" ? "PDF" : "Image"}</span>}
-              names={{
-                file: floorPlanFields.plan,
-                remove: floorPlanFields.remove,
-                move: floorPlanFields.move,
-              }}
-              text={{
-                label: "Label of plan",
-                name: floorPlanFields.label(index),
-                value: item.label,
-                maxLength: maxFloorPlanLabel,
-                placeholder: `Such as “Ground floor”; empty: “Floor plan ${index + 1}”`,
-                onChange: (label) => change(item.file, { label }),
-              }}
-              choices={
-                <a href={original} target="_blank" rel="noopener">
-                  Open the file
-                  <span className="visually-hidden">{` of plan ${index + 1} (opens in a new tab)`}</span>
-                </a>
-              }
-              change={change}
-              canMove={(to) => canMove(index, to)}
-              onMove={(to, focus) => move(index, to, focus)}
-            />
-          );
+        item={(item, index, original) => ({
+          className: "admin-floor-plan",
+          image:
+            item.kind === "pdf" ? (
+              <span className="admin-photo__image admin-floor-plan__pdf" aria-hidden="true">
+                PDF
+              </span>
+            ) : (
+              <Thumbnail
+                className="admin-floor-plan__image"
+                // Only the image folder's own files have derivatives; an address is shown as it is.
+                src={
+                  imageDerivatives && !item.file.includes("/")
+                    ? imageVariantPath(original, 400)
+                    : original
+                }
+              />
+            ),
+          badges: <span className="admin-badge">{item.kind === "pdf" ? "PDF" : "Image"}</span>,
+          choices: (
+            <a href={original} target="_blank" rel="noopener">
+              Open the file
+              <span className="visually-hidden">{` of plan ${index + 1} (opens in a new tab)`}</span>
+            </a>
+          ),
         })}
-      </ArrangeForm>
+      />
     </section>
   );
 }

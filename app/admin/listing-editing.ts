@@ -11,6 +11,7 @@ import {
   type ListingFormValues,
   listingValuesOf,
 } from "../../lib/admin-listing-form.ts";
+import { backOfficeUnavailableMessage, isUnavailableAnswer } from "../data-unavailable.ts";
 import { adminPaths } from "./staff.ts";
 
 /** What a refused post answers: the form again, as typed. */
@@ -25,6 +26,8 @@ export interface ListingFormAnswer {
   base?: string;
   /** Edit: colleagues saved the listing since and changed fields this form changed too. */
   conflict?: { revision: number } & Omit<ListingConflictReport, "values">;
+  /** Not saved: the database did not answer (decision 088); the form comes back as typed. */
+  unavailable?: string;
 }
 
 export interface EditorPost {
@@ -33,6 +36,14 @@ export interface EditorPost {
   intent: "save" | "find";
   /** The form again, as typed, with `extra` (the route sends it with its status). */
   answer(extra?: Partial<ListingFormAnswer>): Promise<ListingFormAnswer>;
+  /**
+   * Runs the save `write`; when the database does not answer, the form again as typed with
+   * the outage's message, for a 503, read without the database (decision 088).
+   */
+  unlessUnavailable<T>(
+    write: () => Promise<T>,
+    extra?: Partial<ListingFormAnswer>,
+  ): Promise<{ saved: T } | { unavailable: ListingFormAnswer }>;
   form: FormData;
 }
 
@@ -62,6 +73,23 @@ export async function readEditorPost(
         ...extra,
       };
       return answer;
+    },
+    async unlessUnavailable(write, extra = {}) {
+      try {
+        return { saved: await write() };
+      } catch (error) {
+        if (!isUnavailableAnswer(error)) throw error;
+        // The chosen related listings are shown by code: their headlines need the database.
+        const answer: ListingFormAnswer = {
+          values,
+          issues: [],
+          chosen: [],
+          related: { query, found: null },
+          unavailable: backOfficeUnavailableMessage,
+          ...extra,
+        };
+        return { unavailable: answer };
+      }
     },
   };
 }

@@ -8,6 +8,11 @@
  * GET failures are "silently ignored" (SPEC §8): each read answers `undefined` (or an empty
  * list, or an empty page) instead of throwing, and the page renders with what it has. The
  * failure is logged. Answers may be shared with other requests: treat them as read-only.
+ *
+ * Except an outage (decision 088): a read that fails because the data cannot be had now (the
+ * database is down, the §7 backend does not answer or says 502 to 504) throws
+ * {@link dataUnavailable}'s 503 instead of answering empty, so no page rendered without its
+ * data (an empty list, a redirect home) is ever sent as a good one or kept by a cache.
  */
 import type {
   Amenity,
@@ -31,6 +36,24 @@ import {
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
 import type { SearchFacets } from "../../lib/search-facets.ts";
 import type { HomeLike } from "../../lib/similar-homes.ts";
+import { dataUnavailableMessage, dataUnavailableRetrySeconds } from "../data-unavailable.ts";
+
+/**
+ * The answer a read throws when its data cannot be had now: a 503 that React Router renders
+ * in the error boundary, with `Retry-After` and `no-store`, which no cache keeps (decision 088).
+ * A Response, not an Error, so that React Router takes its status whichever copy of it runs.
+ */
+export function dataUnavailable(): Response {
+  return new Response(dataUnavailableMessage, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "retry-after": String(dataUnavailableRetrySeconds),
+      "cache-control": "no-store",
+    },
+  });
+}
 
 /**
  * One floor plan of a property (decision 052), in `getProperty(code).floor_plans` (absent from

@@ -326,7 +326,7 @@ describe("the answer cache", () => {
   it("does not keep a failure", async () => {
     let fail = true;
     const { client, urls } = httpApi(
-      () => (fail ? { status: 503, body: {} } : amenities("recovered")),
+      () => (fail ? { status: 500, body: {} } : amenities("recovered")),
       { cacheTtlMs: 60_000 },
     );
     expect(await client.getAmenities()).toEqual([]);
@@ -401,5 +401,52 @@ describe("getSearchFacets (decision 074)", () => {
     expect(urls.map((url) => url.pathname)).toEqual(["/api/property/display/all"]);
     const failing = httpApi(() => ({ status: 500, body: {} }));
     expect(await failing.client.getSearchFacets()).toEqual({ cities: [], maxPrice: {} });
+  });
+});
+
+describe("a §7 backend that is away (decision 088)", () => {
+  const amenities = (title: string) => ({ body: { data: [{ id: 1, title, icon: "" }] } });
+
+  it("makes every read throw a 503 with Retry-After and no-store, kept by no cache", async () => {
+    let away: "503" | "504" | "refused" | undefined = "503";
+    const { client, urls } = httpApi(
+      () => {
+        if (away === "refused") throw new TypeError("fetch failed");
+        return away ? { status: Number(away), body: {} } : amenities("back");
+      },
+      { cacheTtlMs: 60_000 },
+    );
+    for (const state of ["503", "504", "refused"] as const) {
+      away = state;
+      for (const read of [
+        () => client.getAmenities(),
+        () => client.getProperty("HP-1001"),
+        () => client.searchProperties({ sort: "new", page: 1, limit: 6 }),
+        () => client.findPropertiesByCodes(["A"]),
+      ]) {
+        const thrown = await read().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(thrown, state).toBeInstanceOf(Response);
+        const answer = thrown as Response;
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get("retry-after")).toBe("5");
+        expect(answer.headers.get("cache-control")).toBe("no-store");
+      }
+    }
+    away = undefined;
+    const asked = urls.length;
+    expect((await client.getAmenities())[0]?.title).toBe("back");
+    expect(urls).toHaveLength(asked + 1);
+  });
+
+  it("still reads a 404 as missing and a 500 as empty (SPEC §8)", async () => {
+    const { client } = httpApi((url) => ({
+      status: url.pathname.includes("show/one") ? 404 : 500,
+      body: {},
+    }));
+    expect(await client.getProperty("GONE")).toBeUndefined();
+    expect(await client.getAmenities()).toEqual([]);
   });
 });

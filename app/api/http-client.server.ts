@@ -9,6 +9,10 @@
  * few questions (the profile, the amenities, the counters, the collections), and a round trip
  * to another backend costs far more than a lookup. See docs/decisions/032 for what is cached
  * where.
+ *
+ * A backend that does not answer (a refused connection, a time-out) or answers 502, 503 or 504
+ * is away, not wrong: its reads throw the client's 503 (`dataUnavailable`, decision 088) and
+ * are not kept, so the page is not rendered without its data. Other failures read as empty.
  */
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -39,6 +43,7 @@ import type { AlertAnswer } from "../../lib/search-alert.ts";
 import { searchFacetsOf } from "../../lib/search-facets.ts";
 import {
   type ApiClient,
+  dataUnavailable,
   findPropertiesByCodesWith,
   type PropertyMarkersResult,
   type PropertySearchResult,
@@ -136,6 +141,16 @@ const markersMetaSchema = z.object({
   limit: z.coerce.number().int().positive(),
 });
 
+/** Answers of a backend that cannot answer now: a proxy's 502 and 504, an outage's 503. */
+const awayStatuses = new Set([502, 503, 504]);
+
+/** A read's backend did not answer, or said it cannot now. */
+class BackendAway extends Error {
+  constructor() {
+    super("the §7 backend is unavailable");
+  }
+}
+
 /** How many markers the in-memory fallback answers, as this project's API (maxMapMarkers). */
 const fallbackMarkerLimit = 3_000;
 
@@ -154,13 +169,26 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
     return result;
   }
 
-  /** GETs `path` and answers its JSON body when it has `data`; undefined on any failure. */
+  /**
+   * GETs `path` and answers its JSON body when it has `data`; undefined on a failure, and
+   * BackendAway when the backend did not answer or said it cannot now (502 to 504).
+   */
   async function fetchBody(path: string, visitor: HttpApiVisitor): Promise<Body | undefined> {
+    let response: Response;
     try {
-      const response = await doFetch(`${base}${path}`, {
+      response = await doFetch(`${base}${path}`, {
         headers: { ...headers(visitor), "content-type": "multipart/form-data" },
         signal: AbortSignal.timeout(timeoutMs),
       });
+    } catch (error) {
+      console.warn(`API read failed: GET ${path}: ${(error as Error).message}`);
+      throw new BackendAway();
+    }
+    if (awayStatuses.has(response.status)) {
+      console.warn(`API read failed: GET ${path}: the API answered ${response.status}`);
+      throw new BackendAway();
+    }
+    try {
       if (!response.ok) return undefined;
       const body = (await response.json()) as { data?: unknown; meta?: unknown } | null;
       if (body?.data == null) return undefined;
@@ -186,8 +214,14 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
         })
       : undefined;
 
-  function readBody(path: string, visitor: HttpApiVisitor): Promise<Body | undefined> {
-    return cache ? cache.fetch(path, { context: visitor }) : fetchBody(path, visitor);
+  /** Throws a 503 of its own to each reader when the backend is away (a body is read once). */
+  async function readBody(path: string, visitor: HttpApiVisitor): Promise<Body | undefined> {
+    try {
+      return await (cache ? cache.fetch(path, { context: visitor }) : fetchBody(path, visitor));
+    } catch (error) {
+      if (error instanceof BackendAway) throw dataUnavailable();
+      throw error;
+    }
   }
 
   function clientFor(visitor: HttpApiVisitor): ApiClient {

@@ -91,7 +91,9 @@ describe("ListingEmpty", () => {
 describe("AdvancedSearch", () => {
   it("GETs its page with real field names, 'Any' first and the search's values", () => {
     const search = readListingSearch(
-      new URLSearchParams("status=For+Rent&garage=2&min-price=2000&sort=price_desc"),
+      new URLSearchParams(
+        "status=For+Rent&garage=2&min-price=2000&sort=price_desc&furnished=Furnished",
+      ),
     );
     const html = render(<AdvancedSearch action="/property" search={search} />, "/property");
     const [form] = tags(html, "form", 'class="advanced-search__form"');
@@ -108,8 +110,14 @@ describe("AdvancedSearch", () => {
       "balcony",
       "garage",
       "availability",
+      // The property schema's filters after the SPEC's (lib/property-fields.ts, decision 085).
+      "tenure",
+      "furnished",
+      "energy-rating",
     ]);
-    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(9);
+    expect(html.match(/<option value=""[^>]*>Any<\/option>/g)).toHaveLength(12);
+    expect(html).toContain('<option value="share_of_freehold">Share of freehold</option>');
+    expect(html).toMatch(/<option value="furnished" selected="">Furnished<\/option>/);
     for (const [value, label] of [
       ["under_offer", "Under offer"],
       ["sold_stc", "Sold STC"],

@@ -6,6 +6,7 @@ import {
   compactSearchParams,
   filterParams,
   hasFilters,
+  listingParamNames,
   pageHref,
   priceSteps,
   readListingSearch,
@@ -201,8 +202,12 @@ describe("advancedSearchValues", () => {
       priceFrom: "",
       priceTo: "5000",
       availability: "",
+      fields: {},
     });
     expect(advancedSearchValues(read("availability=sold_stc")).availability).toBe("sold_stc");
+    expect(advancedSearchValues(read("tenure=Share+of+freehold&furnished=no")).fields).toEqual({
+      tenure: "share_of_freehold",
+    });
   });
 
   it("starts at 'any' and the full ranges", () => {
@@ -289,5 +294,38 @@ describe("one search state (decision 074)", () => {
     expect(rent.at(-1)).toBe(15_000);
     expect(priceSteps(undefined)).toEqual([]);
     expect(priceSteps(0)).toEqual([]);
+  });
+});
+
+describe("the property schema's filters (decision 085)", () => {
+  it("reads each field with a filter from its URL parameter, by value or label, and ignores others", () => {
+    expect(read("tenure=freehold&furnished=Part+furnished").filters.fields).toEqual({
+      tenure: { equals: "freehold" },
+      furnished: { equals: "part_furnished" },
+    });
+    expect(read("tenure=rented&furnished=").filters.fields).toBeUndefined();
+    expect(hasFilters(read("furnished=unfurnished").filters)).toBe(true);
+    expect(hasFilters(read("tenure=rented").filters)).toBe(false);
+  });
+
+  it("is a listing parameter: kept by paging and sorting, drawn by the Advanced Search", () => {
+    expect(listingParamNames).toEqual(expect.arrayContaining(["tenure", "furnished"]));
+    expect(filterParams(new URLSearchParams("tenure=freehold&page=2")).toString()).toBe(
+      "tenure=freehold",
+    );
+    // The form has fields for them, so it does not carry them as hidden fields too.
+    expect(carriedParams(new URLSearchParams("tenure=freehold&view=map"))).toEqual([
+      ["view", "map"],
+    ]);
+    // Refining keeps the other choices: the form starts from the URL's.
+    expect(advancedSearchValues(read("tenure=leasehold&status=For+Sale"))).toMatchObject({
+      status: "For Sale",
+      fields: { tenure: "leasehold" },
+    });
+  });
+
+  it("has parameter names of its own, none the SPEC's", () => {
+    const names = [...listingParamNames];
+    expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -7,13 +7,16 @@
 
 import { availabilities, availabilityLabels, readAvailability } from "../../lib/availability.ts";
 import {
+  allFieldFilterParamNames,
   type PropertyFilters,
   type PropertySort,
   propertySorts,
   readAmount,
   readBoundingBox,
+  readFieldFilters,
   readPolygon,
   readPositiveInt,
+  writeFieldFilters,
 } from "../../lib/property-search.ts";
 import { readText } from "../../lib/text.ts";
 
@@ -101,11 +104,20 @@ export const listingParams = {
   page: "page",
 } as const;
 
+/**
+ * The property schema's filters' URL parameters (lib/property-fields.ts, decision 085), such
+ * as `tenure` and `furnished`: filters like the others, beside the SPEC's.
+ */
+export const fieldFilterParamNames: readonly string[] = allFieldFilterParamNames("site");
+
 /** Every parameter a listing page reads: the page cache keys its pages by these alone. */
-export const listingParamNames: readonly string[] = Object.values(listingParams);
+export const listingParamNames: readonly string[] = [
+  ...Object.values(listingParams),
+  ...fieldFilterParamNames,
+];
 
 /** Every parameter that describes what is listed (all but sort, page and view). */
-export const filterParamNames: readonly string[] = Object.values(listingParams).filter(
+export const filterParamNames: readonly string[] = listingParamNames.filter(
   (name) => name !== "sort" && name !== "page" && name !== "view",
 );
 
@@ -259,6 +271,8 @@ export function readListingSearch(params: Params): ListingSearch {
   if (bbox !== undefined) filters.bbox = bbox;
   const polygon = readPolygon(params.get(listingParams.polygon));
   if (polygon !== undefined) filters.polygon = polygon;
+  const fields = readFieldFilters(params, "site");
+  if (fields !== undefined) filters.fields = fields;
 
   const search: ListingSearch = {
     filters,
@@ -343,6 +357,7 @@ export const advancedSearchFieldNames: readonly string[] = [
   listingParams.balcony,
   listingParams.garage,
   listingParams.availability,
+  ...fieldFilterParamNames,
   listingParams.sort,
   listingParams.page,
 ];
@@ -413,6 +428,8 @@ export interface AdvancedSearchValues {
   priceFrom: string;
   priceTo: string;
   keyword: string;
+  /** The schema fields' filters by URL parameter: a choice's value, a count's bound. */
+  fields: Record<string, string>;
 }
 
 function clamp(value: number | undefined, range: { min: number; max: number }, fallback: number) {
@@ -446,6 +463,7 @@ export function advancedSearchValues(search?: ListingSearch): AdvancedSearchValu
     maxPrice: clamp(filters.maxPrice, priceRange, priceRange.max),
     priceFrom: filters.minPrice !== undefined ? String(filters.minPrice) : "",
     priceTo: filters.maxPrice !== undefined ? String(filters.maxPrice) : "",
+    fields: Object.fromEntries(writeFieldFilters(new URLSearchParams(), filters.fields, "site")),
   };
 }
 

@@ -117,6 +117,44 @@ describe("propertyListingJsonLd", () => {
     });
   });
 
+  it("gives the property schema's fields on the place: counts as their own terms, tenure as a PropertyValue, furnished as an amenity feature", () => {
+    const property = buildProperty({
+      bedroom: 3,
+      bathroom: 0,
+      room: 6,
+      tenure: "share_of_freehold",
+      furnished: "part_furnished",
+    });
+    const about = propertyListingJsonLd(siteUrl, "/images", property).about as Record<
+      string,
+      unknown
+    >;
+    expect(about.numberOfBedrooms).toBe(3);
+    expect(about.numberOfRooms).toBe(6);
+    // A count of 0 is not given.
+    expect(about).not.toHaveProperty("numberOfBathroomsTotal");
+    expect(about.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Tenure", value: "Share of freehold" },
+    ]);
+    expect(about.amenityFeature).toEqual([
+      { "@type": "LocationFeatureSpecification", name: "Furnished", value: "Part furnished" },
+    ]);
+    // The shape schema.org asks of both: a typed node with a text name and value.
+    for (const node of [
+      ...(about.additionalProperty as object[]),
+      ...(about.amenityFeature as object[]),
+    ]) {
+      expect(node).toEqual({
+        "@type": expect.stringMatching(/^(PropertyValue|LocationFeatureSpecification)$/),
+        name: expect.any(String),
+        value: expect.any(String),
+      });
+    }
+    const plain = propertyListingJsonLd(siteUrl, "/images", buildProperty()).about as object;
+    expect(plain).not.toHaveProperty("additionalProperty");
+    expect(plain).not.toHaveProperty("amenityFeature");
+  });
+
   it("leases out a property for rent, with image URLs on an image host kept as they are", () => {
     const property = buildProperty({ offer_type: "For Rent", price: 2450, category: "Apartments" });
     const data = propertyListingJsonLd(siteUrl, "https://cdn.example.net/img", property);

@@ -14,6 +14,7 @@ import {
   defaultAreaUnit,
   defaultCurrency,
 } from "../../lib/format.ts";
+import { givenValueOf, schemaFieldsWith } from "../../lib/property-fields.ts";
 import { priceRentPeriod, rentPeriodUnitCodes } from "../../lib/rent-period.ts";
 import { imageFilesOf } from "../components/property/match-codes.ts";
 import { imageUrl } from "../site-settings.ts";
@@ -122,9 +123,35 @@ function placeType(category: string | null | undefined): string {
 }
 
 /**
- * A property's page as a `RealEstateListing`: the place it is about (type, address, rooms,
- * floor size in the page's unit), its images, and an `Offer` in the configured currency that
- * sells or leases it out by its offer_type ('For Sale' / 'For Rent'), offered by the company,
+ * The property schema's fields with a `jsonLd` entry (lib/property-fields.ts, decision 085), as
+ * properties of the listing's place: a count as its own property (numberOfBedrooms…, left out
+ * when 0), a choice as its label in a `PropertyValue` of `additionalProperty` (tenure) or a
+ * `LocationFeatureSpecification` of `amenityFeature` (furnished); a field not given is left out.
+ */
+export function schemaFieldsJsonLd(property: object): Record<string, unknown> {
+  const values = property as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  const additional: Record<string, unknown>[] = [];
+  const features: Record<string, unknown>[] = [];
+  for (const { name, field, entry } of schemaFieldsWith("jsonLd")) {
+    const value = field.api === null ? undefined : givenValueOf(name, values[field.api]);
+    if (value === undefined) continue;
+    if (entry.as === "value") data[entry.property] = value;
+    else if (entry.as === "propertyValue") {
+      additional.push({ "@type": "PropertyValue", name: entry.name, value });
+    } else {
+      features.push({ "@type": "LocationFeatureSpecification", name: entry.name, value });
+    }
+  }
+  if (additional.length > 0) data.additionalProperty = additional;
+  if (features.length > 0) data.amenityFeature = features;
+  return data;
+}
+
+/**
+ * A property's page as a `RealEstateListing`: the place it is about (type, address, the
+ * schema's fields (schemaFieldsJsonLd: rooms, tenure, furnished…), floor size in the page's
+ * unit), its images, and an `Offer` in the configured currency that sells or leases it out by its offer_type ('For Sale' / 'For Rent'), offered by the company,
  * with its availability (lib/availability.ts) when the API gives one, and a rent's period
  * (lib/rent-period.ts) as its price specification.
  */
@@ -151,9 +178,7 @@ export function propertyListingJsonLd(
       ...(property.country ? { addressCountry: property.country } : {}),
     },
   };
-  if (property.bedroom > 0) place.numberOfBedrooms = property.bedroom;
-  if (property.bathroom > 0) place.numberOfBathroomsTotal = property.bathroom;
-  if (property.room > 0) place.numberOfRooms = property.room;
+  Object.assign(place, schemaFieldsJsonLd(property));
   if (property.size > 0) {
     place.floorSize = {
       "@type": "QuantitativeValue",

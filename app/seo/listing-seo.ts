@@ -16,7 +16,7 @@ import {
   formatArea,
   formatWholeAmount,
 } from "../../lib/format.ts";
-import type { PropertyFilters } from "../../lib/property-search.ts";
+import { describeFieldFilters, type PropertyFilters } from "../../lib/property-search.ts";
 import {
   defaultSort,
   hasFilters,
@@ -70,6 +70,7 @@ export function describeFilters(
     const count = filters[field];
     if (count !== undefined) parts.push(`${count}+ ${count === 1 ? one : many}`);
   }
+  parts.push(...describeFieldFilters(filters.fields));
   return parts.join(", ");
 }
 

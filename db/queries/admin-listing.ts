@@ -8,13 +8,16 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import {
   type AdminListingAction,
   type AdminListingCursor,
+  type AdminListingFieldValues,
   type AdminListingPage,
   type AdminListingQuery,
   type AdminListingRow,
   type AdminListingSort,
   type AdminListingStatus,
+  adminSchemaColumns,
   formatAdminListingCursor,
 } from "../../lib/admin-listings.ts";
+import { propertyField, type SchemaFieldName } from "../../lib/property-fields.ts";
 import { defaultRentPeriod, readRentPeriod } from "../../lib/rent-period.ts";
 import type { Database } from "../database.ts";
 import { isPostgres, nextRevision, toFlag, toIsoString } from "./columns.ts";
@@ -50,6 +53,29 @@ const selected = [
   "created_at",
   "updated_at",
 ] as const;
+
+/** The schema's columns the table shows (adminSchemaColumns), by their `property` columns. */
+function schemaColumns(): { name: SchemaFieldName; column: string }[] {
+  return adminSchemaColumns().flatMap(({ name }) => {
+    const column = propertyField(name).column;
+    return column === null ? [] : [{ name, column }];
+  });
+}
+
+function selectedColumns() {
+  // Typed as the table's own columns: the schema's are read back by fieldsOf.
+  return [
+    ...selected,
+    ...schemaColumns().map(({ column }) => column),
+  ] as unknown as typeof selected;
+}
+
+function fieldsOf(row: SelectedRow): AdminListingFieldValues {
+  const values = row as unknown as Record<string, string | number | null | undefined>;
+  return Object.fromEntries(
+    schemaColumns().map(({ name, column }) => [name, values[column] ?? null]),
+  ) as AdminListingFieldValues;
+}
 
 type SelectedRow = {
   id: number;
@@ -96,7 +122,7 @@ export async function listAdminListings(
   const readDirection = backwards ? (direction === "asc" ? "desc" : "asc") : direction;
   const select = db
     .selectFrom("property")
-    .select([...selected])
+    .select(selectedColumns())
     .where((eb: ExpressionBuilder<Database, "property">) => {
       const conditions = [];
       if (query.filter === "archived") conditions.push(eb("archived_at", "is not", null));
@@ -115,6 +141,10 @@ export async function listAdminListings(
             sql<string>`${likePattern(word)} escape '\\'`,
           ),
         );
+      }
+      for (const { name, column } of schemaColumns()) {
+        const value = query.fields?.[name];
+        if (value) conditions.push(eb(sql.ref<string>(column), "=", value));
       }
       if (cursor) {
         conditions.push(
@@ -150,6 +180,7 @@ export async function listAdminListings(
       status: statusOf(row),
       createdAt: toIsoString(row.created_at),
       updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),
+      fields: fieldsOf(row),
     })),
   };
 }
@@ -161,7 +192,7 @@ export async function findAdminListing(
 ): Promise<AdminListingRow | undefined> {
   const row = (await db
     .selectFrom("property")
-    .select([...selected])
+    .select(selectedColumns())
     .where("code", "=", code)
     .executeTakeFirst()) as SelectedRow | undefined;
   if (!row) return undefined;
@@ -176,6 +207,7 @@ export async function findAdminListing(
     status: statusOf(row),
     createdAt: toIsoString(row.created_at),
     updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),
+    fields: fieldsOf(row),
   };
 }
 

@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { EnquiryStatus } from "../../lib/admin-enquiries.ts";
 import type { Database, Dialect, OutboxKind } from "../database.ts";
-import { toIsoString } from "./columns.ts";
+import { toCount, toIsoString } from "./columns.ts";
 import { type EnquiryRecord, toEnquiryRecord } from "./enquiry.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -149,21 +149,40 @@ export async function markOutboxFailed(
     .execute();
 }
 
-/** Enquiries still to be e-mailed, and how many of them have failed at least once. */
-export async function countUndelivered(
+/** The mails of one kind still to be sent. */
+export interface OutboxBacklog {
+  pending: number;
+  /** Of those, the ones whose last attempt failed (they are retried). */
+  failed: number;
+  /** When the oldest of them was queued; undefined when none is pending. */
+  oldestQueuedAt: Date | undefined;
+}
+
+/** Every kind's mails still to be sent (kinds with none are absent), in one query. */
+export async function outboxBacklogByKind(
   db: Kysely<Database>,
-): Promise<{ pending: number; failed: number }> {
-  const row = await db
+): Promise<Map<OutboxKind, OutboxBacklog>> {
+  const rows = await db
     .selectFrom("outbox")
     .select((eb) => [
+      "kind",
       eb.fn.countAll<number | string>().as("pending"),
       eb.fn.countAll<number | string>().filterWhere("attempts", ">", 0).as("failed"),
+      eb.fn.min("created_at").as("oldest"),
     ])
-    .where("kind", "=", "enquiry")
     .where("status", "=", "pending")
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers counts as text (bigint).
-  return { pending: Number(row.pending), failed: Number(row.failed) };
+    .groupBy("kind")
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.kind,
+      {
+        pending: toCount(row.pending),
+        failed: toCount(row.failed),
+        oldestQueuedAt: row.oldest === null ? undefined : new Date(row.oldest),
+      },
+    ]),
+  );
 }
 
 export type DeliveryState = "pending" | "sent";

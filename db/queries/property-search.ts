@@ -4,7 +4,9 @@
  */
 import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
 import type { Property, PropertyMarker } from "../../lib/api-contract.ts";
+import { propertyField } from "../../lib/property-fields.ts";
 import {
+  filterableFields,
   type Polygon,
   type PropertyFilters,
   type PropertySearch,
@@ -145,6 +147,18 @@ export function selectMatching(
         if (at !== undefined) conditions.push(eb(`property.${field}`, ">=", at));
       }
       if (search.codes?.length) conditions.push(eb("property.code", "in", search.codes));
+      // The property schema's filters (decision 085), in the table's order.
+      for (const { name } of filterableFields()) {
+        const filter = search.fields?.[name];
+        const column = propertyField(name).column;
+        if (!filter || column === null) continue;
+        const ref = sql.ref<string | number | null>(`property.${column}`);
+        if ("equals" in filter) conditions.push(eb(ref, "=", filter.equals));
+        else {
+          if (filter.min !== undefined) conditions.push(eb(ref, ">=", filter.min));
+          if (filter.max !== undefined) conditions.push(eb(ref, "<=", filter.max));
+        }
+      }
       for (const box of [search.bbox, search.polygon && polygonBounds(search.polygon)]) {
         if (!box) continue;
         // A range on each coordinate (an unplaced property's nulls never match), read from

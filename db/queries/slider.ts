@@ -25,20 +25,22 @@ export async function listSliderRows(db: Kysely<Database>): Promise<SliderRow[]>
   return db.selectFrom("slider").selectAll().orderBy("position").orderBy("id").execute();
 }
 
-/** Adds a slider after the last one. */
+/** Adds a slider after the last one; answers its id. */
 export async function insertSliderLast(
   db: Kysely<Database>,
   slider: Omit<NewSliderRow, "position">,
-): Promise<void> {
+): Promise<number> {
   const last = await db
     .selectFrom("slider")
     .select((eb) => eb.fn.max("position").as("position"))
     .executeTakeFirst();
   const position = last?.position === null || last === undefined ? 0 : Number(last.position) + 1;
-  await db
+  const { id } = await db
     .insertInto("slider")
     .values({ ...slider, position })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 export async function updateSlider(

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { schemaFieldsWith } from "../../lib/property-fields.ts";
 import type { Database, DatabaseHandle, Dialect, NewPropertyRow } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
 import { recordFirstPrices } from "../queries/price-history.ts";
@@ -20,8 +21,11 @@ export const maxGenerateCount = 1_000_000;
 /** Bound parameters per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER and PostgreSQL's wire limit. */
 export const maxBoundParameters: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535 };
 
-/** Columns an inserted property row binds (every column but id). */
-export const propertyInsertColumns = 31;
+/**
+ * Columns an inserted property row binds (every column but id): the generator's own and the
+ * property schema's fields it fills (generatedFieldValues).
+ */
+export const propertyInsertColumns = 31 + schemaFieldsWith("generate").length;
 
 /** Rows per INSERT: as many as the dialect's parameter limit allows, at most 2,000. */
 export function batchRowsFor(dialect: Dialect): number {
@@ -327,6 +331,50 @@ async function loadContext(db: Kysely<Database>): Promise<Context> {
 }
 
 /**
+ * The property schema's fields with a `generate` entry (lib/property-fields.ts, decision 085),
+ * by column, for a generated sale or rental: each given a value in its share of them, a choice
+ * drawn by its weights, a count from its range; the rest stored as not given (a count: 0). Each
+ * field draws from a PRNG of its own, seeded by the code and its name, so a field added later
+ * changes no other field's values.
+ */
+export function generatedFieldValues(code: string, offer: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const { name, field, entry } of schemaFieldsWith("generate")) {
+    if (field.column === null) continue;
+    const random = createRandom(seedOf(`${code}:${name}`));
+    const share = offer === "For Rent" ? entry.share.rent : entry.share.sale;
+    const given = random.chance(share);
+    const type = field.type;
+    if (type.kind === "choice") {
+      values[field.column] = given
+        ? pickWeighted(random, Object.keys(type.choices), entry.weights)
+        : null;
+    } else if (type.kind === "count") {
+      const [min, max] = entry.range ?? [0, Math.min(type.max, 10)];
+      values[field.column] = given ? random.int(min, max) : 0;
+    } else if (type.kind === "text") {
+      values[field.column] = "";
+    }
+  }
+  return values;
+}
+
+/** One of `values`, each as likely as its weight (absent: 1). */
+function pickWeighted(
+  random: Random,
+  values: readonly string[],
+  weights: Readonly<Record<string, number>> | undefined,
+): string {
+  const weightOf = (value: string) => weights?.[value] ?? 1;
+  let roll = random.next() * values.reduce((total, value) => total + weightOf(value), 0);
+  for (const value of values) {
+    roll -= weightOf(value);
+    if (roll < 0) return value;
+  }
+  return values.at(-1) as string;
+}
+
+/**
  * Property number `number` of a run spanning `first`..`last`: the same number always gives the
  * same row for the same `now` and demo content.
  */
@@ -419,6 +467,7 @@ function buildProperty(
     image_list: JSON.stringify(gallery.map((file) => ({ imageUrl: file }))),
     related_product: JSON.stringify(related),
     category_id: context.categoryIdByTitle.get(category) ?? null,
+    ...(generatedFieldValues(code, offer) as Partial<NewPropertyRow>),
   };
 }
 

@@ -121,6 +121,7 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
         // Added through the property schema (decision 082).
         "tenure",
         "furnished",
+        "energy_rating",
       ]);
     });
 

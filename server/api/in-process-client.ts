@@ -6,12 +6,15 @@
  * answers 4xx, and `POST /contact/add`'s own intake (rate limit, validation, storage, outbox)
  * for the enquiry. Tests compare the two clients' pages (in-process-client.test.ts).
  *
- * GET failures are silently ignored (SPEC §8): logged, and answered empty. Each call logs a
- * debug line under the page request's id; the enquiry's lines are the intake's, under it too.
+ * GET failures are silently ignored (SPEC §8): logged, and answered empty; but a database that
+ * is away makes a read throw the client's 503 (`dataUnavailable`, decision 088), since an empty
+ * answer would be a page without its data. Each call logs a debug line under the page
+ * request's id; the enquiry's lines are the intake's, under it too.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   type ApiClient,
+  dataUnavailable,
   findPropertiesByCodesWith,
   type PropertySearchResult,
 } from "../../app/api/client.server.ts";
@@ -53,7 +56,10 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
   function clientFor(request: FastifyRequest): ApiClient {
     const { log } = request;
 
-    /** `query()`'s answer, or `empty` when it fails (logged). */
+    /**
+     * `query()`'s answer, or `empty` when it fails (logged); the 503 of `dataUnavailable` when
+     * it fails because the database is away, as the route answers 503 then.
+     */
     async function read<T>(call: string, query: () => Promise<T>, empty: T): Promise<T> {
       const start = performance.now();
       try {
@@ -61,6 +67,10 @@ export function createInProcessApi(app: FastifyInstance): InProcessApi {
         log.debug({ call, ms: Math.round((performance.now() - start) * 100) / 100 }, "api read");
         return answer;
       } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          log.warn({ err: error }, `API read failed: ${call}: the database is unavailable`);
+          throw dataUnavailable();
+        }
         log.warn({ err: error }, `API read failed: ${call}: ${(error as Error).message}`);
         return empty;
       }

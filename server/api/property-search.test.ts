@@ -150,6 +150,60 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
     }
   });
 
+  it("filters by the property schema's fields that have a filter (tenure, furnished), read from lib/property-fields.ts", async () => {
+    const [first, second, third] = all;
+    const set = (code: string, values: { tenure?: string | null; furnished?: string | null }) =>
+      test.app.database.db
+        .updateTable("property")
+        .set(values as { tenure: null })
+        .where("code", "=", code)
+        .execute();
+    await set(first!.code, { tenure: "freehold", furnished: "furnished" });
+    await set(second!.code, { tenure: "freehold", furnished: "unfurnished" });
+    await set(third!.code, { tenure: "leasehold" });
+    try {
+      expect(codes((await search("tenure=freehold")).data)).toEqual(
+        [first!.code, second!.code].sort(),
+      );
+      // By value or label, in any case, as the import reads a choice.
+      expect(codes((await search("tenure=Share%20of%20Freehold")).data)).toEqual([]);
+      expect(codes((await search("tenure=LEASEHOLD")).data)).toEqual([third!.code]);
+      expect(codes((await search("tenure=freehold&furnished=furnished")).data)).toEqual([
+        first!.code,
+      ]);
+      // With the SPEC's filters: all of them apply.
+      const status = first!.offer_type;
+      expect(
+        codes((await search(`tenure=freehold&status=${encodeURIComponent(status)}`)).data),
+      ).toEqual(
+        [first!, second!].filter((property) => property.offer_type === status).map((p) => p.code),
+      );
+      // An unknown choice is no filter, as for the other text parameters.
+      expect((await search("furnished=maybe")).meta.total).toBe(all.length);
+      // The answer carries the values under their API names.
+      const one = (await search("furnished=unfurnished")).data[0] as Property & {
+        tenure?: string;
+      };
+      expect(one).toMatchObject({
+        code: second!.code,
+        tenure: "freehold",
+        furnished: "unfurnished",
+      });
+      // The map's markers read the same filters.
+      const markers = await test.app.inject({
+        url: "/api/property/display/map?tenure=leasehold",
+        headers: auth,
+      });
+      expect((markers.json().data as { code: string }[]).map((marker) => marker.code)).toEqual(
+        third!.latitude === null ? [] : [third!.code],
+      );
+    } finally {
+      for (const property of [first!, second!, third!]) {
+        await set(property.code, { tenure: null, furnished: null });
+      }
+    }
+  });
+
   it("matches a location against the city, province or country", async () => {
     const { city, country } = all[0]!;
     for (const place of [city, country]) {

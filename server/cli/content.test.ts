@@ -240,6 +240,10 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
       code: 1,
       stderr: "content profile: email_address must be an e-mail address\n",
     });
+    expect(await run("profile", "set", "--logo", "missing.png")).toMatchObject({
+      code: 1,
+      stderr: "content profile: missing.png is not a file.\n",
+    });
   });
 
   it("adds, replaces and removes sliders", async () => {
@@ -285,7 +289,15 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
         "--link",
         "//evil.example",
       ),
-    ).toMatchObject({ code: 1 });
+    ).toMatchObject({
+      code: 1,
+      stderr:
+        "content slider: --link must be a path on the site (such as /property) or an http(s) address, not '//evil.example'.\n",
+    });
+    expect(await run("slider", "add", "--title", " ", "--image", "banner.jpg")).toMatchObject({
+      code: 1,
+      stderr: "content slider: --title must be 1 to 200 characters.\n",
+    });
   });
 
   it("stores the import's photos and plans, the logo and sliders without metadata, upright", async () => {
@@ -371,6 +383,15 @@ describe.each(testDialects)("npm run content on %s", (dialect) => {
     expect(
       JSON.parse((await api("/collection/show_one/Product%20Layout%202")).data.item_list),
     ).toHaveLength(2);
+    expect(await run("collection", "set", "Product Layout 2", "HP-1003", "HP-1003")).toMatchObject({
+      code: 1,
+      stderr: "content collection: Listed more than once: HP-1003.\n",
+    });
+    const many = Array.from({ length: 25 }, (_, index) => `HP-${2000 + index}`);
+    expect(await run("collection", "set", "Product Layout 2", ...many)).toMatchObject({
+      code: 1,
+      stderr: "content collection: A collection may hold at most 24 listings.\n",
+    });
   });
 
   it("answers exit code 2 with the usage for wrong arguments, 1 for a failure, in a child process", async () => {

@@ -6,8 +6,14 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Kysely } from "kysely";
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "../../config/env.ts";
-import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
+import {
+  type Database,
+  type DatabaseHandle,
+  openDatabase,
+  type SliderRow,
+} from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { type AuditActor, recordAuditEvent } from "../../db/queries/audit.ts";
 import { updatePropertyPublish } from "../../db/queries/property-writes.ts";
@@ -21,7 +27,13 @@ import { exportProperties } from "../content/export-properties.ts";
 import { readImportFile } from "../content/import-file.ts";
 import { type ImportReport, importProperties } from "../content/import-properties.ts";
 import { readProfileFile, readProfileInput, setCompanyProfile } from "../content/profile.ts";
-import { addSlider, removeSlider, replaceSlider } from "../content/sliders.ts";
+import { addSlider, findSliderAt, removeSlider, replaceSlider } from "../content/sliders.ts";
+import type {
+  ContentIssue,
+  ContentWriteResult,
+  ContentWriter,
+  ContentWritten,
+} from "../content/writes.ts";
 import {
   type ContentCommand,
   generalUsage,
@@ -87,7 +99,10 @@ export async function runContentCli(args: readonly string[], io: ContentCliIo): 
 }
 
 interface CommandResult {
-  /** Something was saved: running servers are told. */
+  /**
+   * The command saved something it announces itself (an import, a publish): running servers
+   * are told. Sliders, collections and the profile are announced by their write.
+   */
   changed: boolean;
   exitCode: number;
 }
@@ -97,6 +112,49 @@ const done = (changed: boolean): CommandResult => ({ changed, exitCode: 0 });
 /** The audit log's actor of every change this command makes (decision 050). */
 const cliAuditActor: AuditActor = { id: null, email: cliActor };
 
+/**
+ * A write's result, or its refusal thrown as the command's message: `words` words the issues of
+ * an invalid one (the back office's are worded for its form).
+ */
+function settled<T extends object>(
+  result: ContentWriteResult<T>,
+  words: (issues: ContentIssue[]) => string,
+): ContentWritten<T> {
+  if (result.ok) return result;
+  if (result.reason === "invalid") throw new Error(words(result.issues));
+  // The command names sliders by their place, looked up just before; another writer was quicker.
+  throw new Error(
+    result.reason === "missing"
+      ? "The slider is gone."
+      : `The change was refused (${result.reason}).`,
+  );
+}
+
+/** A slider's first issue in the command's words, which name its options. */
+function sliderWords(values: { title?: string; link?: string }) {
+  return ([issue]: ContentIssue[]): string => {
+    if (issue?.field === "title") return "--title must be 1 to 200 characters.";
+    if (issue?.field === "link") {
+      return `--link must be a path on the site (such as /property) or an http(s) address, not '${values.link}'.`;
+    }
+    // The image's own message names its file.
+    return issue?.message ?? "The slider is refused.";
+  };
+}
+
+/** The slider shown `number`th (1-based), as `slider list` numbers them; throws when there is none. */
+async function sliderNumbered(db: Kysely<Database>, number: number): Promise<SliderRow> {
+  const { slider, count } = await findSliderAt(db, number);
+  if (slider === undefined) {
+    throw new Error(
+      count === 0
+        ? "There are no sliders."
+        : `There is no slider ${number}: the sliders are numbered 1 to ${count}.`,
+    );
+  }
+  return slider;
+}
+
 async function runCommand(
   command: Exclude<ContentCommand, { kind: "help" }>,
   { db }: DatabaseHandle,
@@ -105,6 +163,13 @@ async function runCommand(
 ): Promise<CommandResult> {
   const path = (file: string) => resolve(io.cwd, file);
   const imageDir = resolve(config.IMAGE_DIR);
+  /** Sliders, collections and the profile: the back office's write path (decision 084). */
+  const writer: ContentWriter = {
+    db,
+    imageDir,
+    actor: cliAuditActor,
+    announce: () => (io.contentChanged ?? announceContentChange)(config, io.stderr),
+  };
   switch (command.kind) {
     case "import": {
       const rows = await readImportFile(path(command.file));
@@ -142,27 +207,24 @@ async function runCommand(
     case "profile-set": {
       const fromFile = command.from === undefined ? {} : await readProfileFile(path(command.from));
       const fromOptions = readProfileInput(command.fields);
-      const input = { ...fromFile, ...fromOptions };
-      if (fromOptions.logo !== undefined) input.logo = path(fromOptions.logo);
-      const change = await db.transaction().execute(async (trx) => {
-        const made = await setCompanyProfile(trx, imageDir, input);
-        if (made !== "unchanged") {
-          await recordAuditEvent(trx, {
-            actor: cliAuditActor,
-            action: "profile.set",
-            subjectType: "profile",
-            detail: { fields: Object.keys(input) },
-            at: new Date(),
-          });
-        }
-        return made;
-      });
+      const { logo, ...fields } = { ...fromFile, ...fromOptions };
+      const logoFile = fromOptions.logo === undefined ? logo : path(fromOptions.logo);
+      const { change } = settled(
+        await setCompanyProfile(writer, fields, logoFile === undefined ? null : { path: logoFile }),
+        // As readProfileInput words them; the logo's own message names its file.
+        (issues) =>
+          issues
+            .map((issue) =>
+              issue.field === "logo" ? issue.message : `${issue.field} ${issue.message}`,
+            )
+            .join("; "),
+      );
       io.stdout(
         change === "unchanged"
           ? "The company profile is unchanged.\n"
           : `Company profile ${change === "inserted" ? "created" : "updated"}.\n`,
       );
-      return done(change !== "unchanged");
+      return done(false);
     }
     case "slider-list": {
       const sliders = await listSliderRows(db);
@@ -179,83 +241,62 @@ async function runCommand(
       return done(false);
     }
     case "slider-add": {
-      await db.transaction().execute(async (trx) => {
-        await addSlider(trx, imageDir, { ...command, image: path(command.image) });
-        await recordAuditEvent(trx, {
-          actor: cliAuditActor,
-          action: "slider.add",
-          subjectType: "slider",
-          detail: { title: command.title.trim() },
-          at: new Date(),
-        });
-      });
-      io.stdout(`Added the slider '${command.title.trim()}'.\n`);
-      return done(true);
+      const { title, link } = command;
+      settled(
+        await addSlider(writer, { title, link }, { path: path(command.image) }),
+        sliderWords({ title, link }),
+      );
+      io.stdout(`Added the slider '${title.trim()}'.\n`);
+      return done(false);
     }
     case "slider-replace": {
-      const { number, kind: _kind, ...fields } = command;
-      const changed = await db.transaction().execute(async (trx) => {
-        const made = await replaceSlider(trx, imageDir, number, {
-          ...fields,
-          ...(fields.image === undefined ? {} : { image: path(fields.image) }),
-        });
-        if (made) {
-          await recordAuditEvent(trx, {
-            actor: cliAuditActor,
-            action: "slider.replace",
-            subjectType: "slider",
-            subjectId: number,
-            detail: {
-              fields: Object.keys(fields).filter((key) => key !== "image" || fields.image),
-            },
-            at: new Date(),
-          });
-        }
-        return made;
-      });
+      const { number, title, link, image } = command;
+      const slider = await sliderNumbered(db, number);
+      const values = {
+        ...(title === undefined ? {} : { title }),
+        ...(link === undefined ? {} : { link }),
+      };
+      const { changed } = settled(
+        await replaceSlider(
+          writer,
+          slider.id,
+          values,
+          image === undefined ? null : { path: path(image) },
+          { position: number },
+        ),
+        sliderWords(values),
+      );
       io.stdout(changed ? `Changed slider ${number}.\n` : `Slider ${number} is unchanged.\n`);
-      return done(changed);
+      return done(false);
     }
     case "slider-remove": {
-      const removed = await db.transaction().execute(async (trx) => {
-        const gone = await removeSlider(trx, command.number);
-        await recordAuditEvent(trx, {
-          actor: cliAuditActor,
-          action: "slider.remove",
-          subjectType: "slider",
-          subjectId: command.number,
-          detail: { title: gone.title },
-          at: new Date(),
-        });
-        return gone;
-      });
-      io.stdout(`Removed slider ${command.number}, '${removed.title}'.\n`);
-      return done(true);
+      const slider = await sliderNumbered(db, command.number);
+      const { title } = settled(
+        await removeSlider(writer, slider.id, { position: command.number }),
+        sliderWords({}),
+      );
+      io.stdout(`Removed slider ${command.number}, '${title}'.\n`);
+      return done(false);
     }
     case "collection-set": {
-      const { change, unpublished } = await db.transaction().execute(async (trx) => {
-        const made = await setCollection(trx, command.name, command.codes);
-        if (made.change !== "unchanged") {
-          await recordAuditEvent(trx, {
-            actor: cliAuditActor,
-            action: "collection.set",
-            subjectType: "collection",
-            subjectId: command.name,
-            detail: { codes: command.codes },
-            at: new Date(),
-          });
-        }
-        return made;
-      });
+      const { changed, unpublished } = settled(
+        await setCollection(writer, command.name, command.codes),
+        ([issue]) =>
+          issue?.problem === "repeated"
+            ? `Listed more than once: ${issue.codes?.join(", ")}.`
+            : issue?.problem === "unknown"
+              ? `No property has the code ${issue.codes?.join(", ")}.`
+              : `A collection ${issue?.message ?? "is refused"}.`,
+      );
       io.stdout(
-        change === "unchanged"
-          ? `'${command.name}' already lists these properties.\n`
-          : `'${command.name}' now lists ${command.codes.join(", ")}.\n`,
+        changed
+          ? `'${command.name}' now lists ${command.codes.join(", ")}.\n`
+          : `'${command.name}' already lists these properties.\n`,
       );
       if (unpublished.length > 0) {
         io.stderr(`Not published, so not shown until published: ${unpublished.join(", ")}.\n`);
       }
-      return done(change !== "unchanged");
+      return done(false);
     }
     case "publish": {
       const result = await db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import {
   listAllPropertyRows,
   listPublishedProperties,
 } from "../../db/queries/property.ts";
+import { searchPublishedProperties } from "../../db/queries/property-search.ts";
 import { readAvailability } from "../../lib/availability.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
@@ -20,6 +21,7 @@ import {
   imageVariantWidths,
   parseImageVariantPath,
 } from "../../lib/image-variants.ts";
+import { readPropertySearch } from "../../lib/property-search.ts";
 import {
   buildActivePdfBytes,
   buildPropertyImportRow,
@@ -89,6 +91,7 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     rating: number("rating"),
     tenure: row.tenure || null,
     furnished: row.furnished || null,
+    energy_rating: row.energy_rating || null,
     amenities: list(row.amenities),
     images: list(row.images),
     floor_plans: list(row.floor_plans).map((item, index) => parseFloorPlanItem(item, index)),
@@ -474,6 +477,31 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
     );
     const api = await listPublishedProperties(db);
     expect(api.find((property) => property.code === part.code)?.furnished).toBe("part_furnished");
+  });
+
+  it("imports and exports a listing's energy rating, A to G in any case, and the search filters by it", async () => {
+    const rated = buildPropertyImportRow({ energy_rating: "c" });
+    const unsaid = buildPropertyImportRow();
+    const bad = buildPropertyImportRow({ energy_rating: "H" });
+    const report = await importProperties(db, csvRows(csvOf([rated, unsaid, bad])), { imageDir });
+    expect(report.inserted).toEqual([rated.code, unsaid.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: ["energy_rating must be one of 'A', 'B', 'C', 'D', 'E', 'F', 'G'"],
+      }),
+    ]);
+    const stored = await storedRecords(db);
+    expect(stored.get(rated.code)?.energy_rating).toBe("c");
+    expect(stored.get(unsaid.code)?.energy_rating).toBeNull();
+    const json = jsonRows((await exportProperties(db, "json")).document);
+    expect(json.find((row) => row.values.code === rated.code)?.values.energy_rating).toBe("c");
+    const api = await listPublishedProperties(db);
+    expect(api.find((property) => property.code === rated.code)?.energy_rating).toBe("c");
+    const found = await searchPublishedProperties(db, {
+      ...readPropertySearch(new URLSearchParams("energy_rating=C")),
+    });
+    expect(found.properties.map((property) => property.code)).toEqual([rated.code]);
   });
 
   it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {

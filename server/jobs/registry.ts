@@ -22,6 +22,7 @@ const hourMs = 60 * minuteMs;
 
 interface Log {
   info(object: object, message: string): void;
+  debug?(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
@@ -70,6 +71,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           buildQueuedMail: options.buildQueuedMail,
         }),
         failed: { sent: 0, failed: 0 },
+        items: (run) => run.sent,
       })
     : undefined;
 
@@ -90,6 +92,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           onQueued: () => outbox.wake(),
         }),
         failed: 0,
+        items: (queued) => queued,
       })
     : undefined;
 
@@ -106,6 +109,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
             "deleted twice is simply gone",
           run: createEnquiryPurge({ database, retentionDays, log }),
           failed: 0,
+          items: (deleted) => deleted,
         });
 
   const sweepHours = config.PHOTO_SWEEP_HOURS;
@@ -121,6 +125,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
             "and deletes",
           run: createPhotoSweep({ db: database.db, store: options.photoStore, log }),
           failed: { stored: 0, used: 0, deleted: [] },
+          items: (report) => report.deleted.length,
         });
 
   return {

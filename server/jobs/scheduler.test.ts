@@ -9,13 +9,27 @@ import { createScheduler, type JobRun } from "./scheduler.ts";
 
 function quietLog() {
   const errors: Array<{ object: object; message: string }> = [];
+  const infos: Array<{ object: object; message: string }> = [];
+  const debugs: Array<{ object: object; message: string }> = [];
   return {
     errors,
-    log: { error: (object: object, message: string) => errors.push({ object, message }) },
+    infos,
+    debugs,
+    log: {
+      error: (object: object, message: string) => errors.push({ object, message }),
+      info: (object: object, message: string) => infos.push({ object, message }),
+      debug: (object: object, message: string) => debugs.push({ object, message }),
+    },
   };
 }
 
-const job = { does: "a test", lock: "none", failed: 0 };
+/** A job's result counts as what it did when it is a number. */
+const job = {
+  does: "a test",
+  lock: "none",
+  failed: 0,
+  items: (result: unknown) => (typeof result === "number" ? result : 0),
+};
 
 describe("the job scheduler", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -171,7 +185,37 @@ describe("the job scheduler", () => {
     expect(status!.lastRun).toMatchObject({ job: "sometimes", ok: false });
     expect(status!.lastRun!.durationMs).toBeGreaterThanOrEqual(40);
     expect(told.map((run) => run.ok)).toEqual([true, false]);
+    expect(told.map((run) => run.items)).toEqual([1, 0]);
     expect(told[1]).toBe(status!.lastRun);
+  });
+
+  it("logs a run that did something at info, an idle run at debug, with what it did and how long it took", async () => {
+    const { infos, debugs, log } = quietLog();
+    const scheduler = createScheduler({ log });
+    let sent = 3;
+    const outbox = scheduler.add({
+      ...job,
+      name: "mailer",
+      everyMs: 1000,
+      async run() {
+        return sent;
+      },
+    });
+    await outbox.runOnce();
+    sent = 0;
+    await outbox.runOnce();
+    expect(infos).toEqual([
+      {
+        object: { job: "mailer", items: 3, durationMs: expect.any(Number) },
+        message: "job mailer ran",
+      },
+    ]);
+    expect(debugs).toEqual([
+      {
+        object: { job: "mailer", items: 0, durationMs: expect.any(Number) },
+        message: "job mailer ran",
+      },
+    ]);
   });
 
   it("stops only once the runs in flight have ended", async () => {

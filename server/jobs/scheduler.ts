@@ -5,7 +5,8 @@
  * for one more after it (the outbox, woken by a new enquiry). A run that throws is logged and
  * counted as failed, answers the job's `failed` value, and the job tries again next time. The
  * timers never keep the process alive; `stop` waits for the runs in flight. Each run's end is
- * told to the `onRun` listeners (the per-job metrics of /metrics).
+ * logged (at info when it did something, at debug when idle) and told to the `onRun` listeners
+ * (the per-job metrics of /metrics).
  */
 
 /** One background job: what it does, how often, and how several app servers stay right. */
@@ -24,6 +25,8 @@ export interface JobDefinition<Result> {
   run(at: Date): Promise<Result>;
   /** What a failed run answers (the error is logged by the scheduler). */
   failed: Result;
+  /** How many things a run did (mails sent, rows deleted…), for its log line and /metrics. */
+  items(result: Result): number;
 }
 
 export interface Job<Result> {
@@ -40,6 +43,8 @@ export interface JobRun {
   startedAt: Date;
   durationMs: number;
   ok: boolean;
+  /** What the job's `items` counted of its result (0 for a failed run). */
+  items: number;
 }
 
 export interface JobStatus {
@@ -66,6 +71,8 @@ export interface Scheduler {
 }
 
 interface Log {
+  info(object: object, message: string): void;
+  debug?(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
@@ -117,7 +124,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         log.error({ err: error, job: name }, `job ${name} failed; will try again`);
         result = definition.failed;
       }
-      const run: JobRun = { job: name, startedAt, durationMs: performance.now() - began, ok };
+      const items = ok ? definition.items(result) : 0;
+      const durationMs = performance.now() - began;
+      const run: JobRun = { job: name, startedAt, durationMs, ok, items };
+      // A run that did something says so; an idle one (most outbox runs) only at debug level.
+      if (ok) {
+        const line = { job: name, items, durationMs: Math.round(durationMs) };
+        if (items > 0) log.info(line, `job ${name} ran`);
+        else log.debug?.(line, `job ${name} ran`);
+      }
       status.runs += 1;
       if (!ok) status.failures += 1;
       status.lastRun = run;

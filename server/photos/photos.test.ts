@@ -26,7 +26,8 @@ import {
 import { exportProperties } from "../content/export-properties.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { onContentChange } from "../content-changes.ts";
-import { openListing, saveListing } from "../staff/listing-editor.ts";
+import { openListing } from "../staff/listing-editor/open.ts";
+import { saveListing } from "../staff/listing-editor/save.ts";
 import { createFilesystemPhotoStore, isPhotoName } from "./photo-store.ts";
 import { createAdminPhotos } from "./service.ts";
 import { deleteUnusedPhotoFiles } from "./unused-files.ts";

@@ -82,10 +82,10 @@ describe("the page cache", () => {
   });
 
   it("sends kept pages with the Cache-Control it is given, for shared caches", async () => {
-    const cacheControl = "public, max-age=0, s-maxage=30, stale-while-revalidate=30";
+    const cacheControl = (fresh: number) => `public, max-age=0, s-maxage=${fresh}`;
     const { app } = serveWith({ render: fakeRender(), cacheControl });
     for (const answer of [await app.inject("/about"), await app.inject("/about")]) {
-      expect(answer.headers["cache-control"]).toBe(cacheControl);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=0, s-maxage=10");
       expect(answer.headers.etag).toMatch(/^"[\w-]{27}"$/);
     }
   });
@@ -297,6 +297,88 @@ describe("the page cache", () => {
     // Past twice the TTL it is not served: the visitor waits for a render, which fails.
     now = 1501 + 2000;
     expect((await app.inject("/")).body).toBe("answered by the site");
+  });
+
+  it("lets a shared cache keep a page no longer than it is fresh here, and a stale one not at all", async () => {
+    let now = 1;
+    const cacheControl = (fresh: number) =>
+      fresh > 0 ? `public, max-age=0, s-maxage=${fresh}` : "public, no-cache";
+    const { app } = serveWith({
+      render: fakeRender(),
+      ttlMs: 10_000,
+      now: () => now,
+      cacheControl,
+    });
+    expect((await app.inject("/")).headers["cache-control"]).toBe("public, max-age=0, s-maxage=10");
+    now = 7_501;
+    const kept = await app.inject("/");
+    expect(kept.headers["cache-control"]).toBe("public, max-age=0, s-maxage=3");
+    // A proxy's revalidation of its copy is told the same.
+    const revalidated = await app.inject({
+      url: "/",
+      headers: { "if-none-match": kept.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers["cache-control"]).toBe("public, max-age=0, s-maxage=3");
+    now = 10_501;
+    const stale = await app.inject("/");
+    expect(stale.body).toContain("render 1");
+    expect(stale.headers["cache-control"]).toBe("public, no-cache");
+  });
+
+  it("lets a shared cache keep a render's redirect as long as a fresh page, and drops the kept page", async () => {
+    let now = 1;
+    let status = 200;
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => {
+      const page = await fast(url);
+      if (status === 200) return page;
+      page.headers.set("location", "/");
+      return { ...page, status, body: "" };
+    });
+    const cacheControl = (fresh: number) => `public, max-age=0, s-maxage=${fresh}`;
+    const { app, cache } = serveWith({ render, ttlMs: 2000, now: () => now, cacheControl });
+    expect((await app.inject("/property/HP-1")).statusCode).toBe(200);
+    status = 302;
+    now = 2_501;
+    await app.inject("/property/HP-1");
+    await vi.waitFor(() => expect(cache.stats().entries).toBe(0));
+    const moved = await app.inject("/property/HP-1");
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe("/");
+    expect(moved.headers["cache-control"]).toBe("public, max-age=0, s-maxage=2");
+  });
+
+  it("answers a render's 503 with Retry-After and no-store and keeps the good page it had", async () => {
+    let now = 1;
+    let status = 200;
+    const fast = fakeRender();
+    const render = vi.fn(async (url: string) => ({ ...(await fast(url)), status }));
+    const onError = vi.fn();
+    const { app, cache } = serveWith({ render, ttlMs: 1000, now: () => now, onError });
+    const good = await app.inject("/search");
+    expect(good.body).toContain("render 1");
+    // The database goes away: the stale page is served while its re-render answers 503.
+    status = 503;
+    now = 1_501;
+    expect((await app.inject("/search")).body).toContain("render 1");
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(2));
+    expect((await app.inject("/search")).body).toContain("render 1");
+    // Too old to serve: the visitor gets the 503 itself, never kept; the good page stays.
+    now = 3_001;
+    const unavailable = await app.inject("/search");
+    expect(unavailable.statusCode).toBe(503);
+    expect(unavailable.headers["retry-after"]).toBe("5");
+    expect(unavailable.headers["cache-control"]).toBe("no-store");
+    expect(unavailable.headers.etag).toBeUndefined();
+    expect(cache.stats().entries).toBe(1);
+    expect(onError).not.toHaveBeenCalled();
+    // Back: the next render replaces the good page with a new one.
+    status = 200;
+    const back = await app.inject("/search");
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain("render 4");
+    expect((await app.inject("/search")).body).toContain("render 4");
   });
 
   it("drops the stale page when its re-render answers other than 200", async () => {

@@ -14,7 +14,16 @@
  * - Bounded by bytes, least recently used first out. `clear()` empties it at once (the content
  *   changed); renders begun before a clear are not kept.
  * - Only 200 HTML answers of GET/HEAD are kept; other answers of a render are sent to the
- *   visitors who asked, never kept.
+ *   visitors who asked, never kept. A redirect (a listing taken off the site, SPEC §2) drops
+ *   the URL's kept page and may be kept by a shared cache as long as a fresh page would, so a
+ *   proxy's copy of the removed page is replaced within the TTL (decision 088).
+ * - A kept page is sent with what is left of its freshness here as its shared-cache lifetime
+ *   (`cacheControl(freshSeconds)`), and a stale one as not to be kept: a proxy never keeps a
+ *   page longer than this cache would, so a change shows through it within the TTL.
+ * - A render that answers 503 (its data could not be had: the database is away, decision 088)
+ *   is sent with `Retry-After` and `no-store`, and never replaces the kept page: a stale one
+ *   stays, served while young enough, and a proxy's `proxy_cache_use_stale http_503` serves its
+ *   own last good copy.
  * - Bounded work (decision 028): renders run through a WorkLimit, and a render refused there is
  *   answered 503 with `Retry-After`; compressions for the cache through another, one at a time.
  *   A render counts against the share of the client whose request starts it (decision 030).
@@ -49,8 +58,8 @@ interface SharedPage {
   kind: "shared";
   status: number;
   contentType: string;
-  /** The route's own Cache-Control (the sitemap's, say), or the cache's `cacheControl`. */
-  cacheControl: string;
+  /** The route's own Cache-Control (the sitemap's, say); none: the cache's `cacheControl`. */
+  cacheControl: string | undefined;
   etag: string;
   /** The page's CSP as rendered: its inline scripts allowed by hash. */
   csp: string | undefined;
@@ -69,6 +78,23 @@ interface UncachedPage {
 
 type Page = SharedPage | UncachedPage;
 
+/** Seconds an outage's 503 asks a client to wait, unless the render says otherwise. */
+const unavailableRetrySeconds = "5";
+
+/**
+ * A render that answered 503 (decision 088): thrown out of the cache's fetch, so the kept page
+ * (stale or not) stays, and sent to the visitors who waited for the render.
+ */
+class UnavailableRender extends Error {
+  readonly page: UncachedPage;
+  constructor(page: UncachedPage) {
+    super("the page's data is unavailable");
+    this.page = page;
+  }
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
 /** Pages, and the XML and text documents of resource routes (the sitemap, robots.txt). */
 const cacheableContentType = /^(?:text\/html|application\/xml|text\/plain)\b/;
 
@@ -82,7 +108,7 @@ function isCacheableAnswer(rendered: RenderedPage): boolean {
 
 const skippedHeaders = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 
-function toPage(rendered: RenderedPage, cacheControl: string): Page {
+function toPage(rendered: RenderedPage): Page {
   const { body } = rendered;
   if (!isCacheableAnswer(rendered)) {
     return {
@@ -97,7 +123,7 @@ function toPage(rendered: RenderedPage, cacheControl: string): Page {
     kind: "shared",
     status: 200,
     contentType: rendered.headers.get("content-type") ?? "text/html; charset=utf-8",
-    cacheControl: rendered.headers.get("cache-control") ?? cacheControl,
+    cacheControl: rendered.headers.get("cache-control") ?? undefined,
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp: rendered.headers.get("content-security-policy") ?? undefined,
     identity,
@@ -188,11 +214,12 @@ export interface PageCacheOptions {
    */
   render(url: string, request: FastifyRequest): Promise<RenderedPage>;
   /**
-   * The `Cache-Control` of kept pages whose route sets none: by default `public, no-cache`
-   * (browsers and shared caches revalidate with the ETag); the site's lets shared caches keep
-   * them (see pageCacheControl).
+   * The `Cache-Control` of kept pages whose route sets none, given the whole seconds the page
+   * stays fresh here (0 for a stale one): by default `public, no-cache` (browsers and shared
+   * caches revalidate with the ETag); the site's lets shared caches keep them that long (see
+   * pageCacheControl). Also sent with a render's redirect, given the whole TTL.
    */
-  cacheControl?: string;
+  cacheControl?: (freshSeconds: number) => string;
   /** Keep brotli and gzip bytes of shareable pages (off in tests that count bytes). */
   precompress?: boolean;
   /**
@@ -271,7 +298,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     precompress = true,
     now = performance.now.bind(performance),
   } = options;
-  const cacheControl = options.cacheControl ?? "public, no-cache";
+  const cacheControl = options.cacheControl ?? (() => "public, no-cache");
   const renderLimit = options.renderLimit ?? createWorkLimit(defaultRenderLimit);
   const compressLimit = options.compressLimit ?? createWorkLimit(defaultCompressLimit);
   const keyOf = options.keyOf ?? ((url: string) => url);
@@ -302,9 +329,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           renders++;
           return render(key, request);
         }, shareClientOf(request));
-        return toPage(rendered, cacheControl);
+        const page = toPage(rendered);
+        if (page.kind === "uncached" && page.status === 503) throw unavailable(page);
+        return page;
       } catch (error) {
-        if (!(error instanceof OverloadedError)) options.onError?.(error, key);
+        if (!(error instanceof OverloadedError || error instanceof UnavailableRender)) {
+          options.onError?.(error, key);
+        }
         throw error;
       }
     },
@@ -335,13 +366,33 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     compressing.set(page, done);
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: Page) {
+  /** The 503 of a render without its data: never kept here or by any cache. */
+  function unavailable(page: UncachedPage): UnavailableRender {
+    const headers = page.headers.filter(([name]) => name.toLowerCase() !== "cache-control");
+    headers.push(["cache-control", "no-store"]);
+    if (!headers.some(([name]) => name.toLowerCase() === "retry-after")) {
+      headers.push(["retry-after", unavailableRetrySeconds]);
+    }
+    return new UnavailableRender({ ...page, headers });
+  }
+
+  /** Whole seconds `key`'s kept page stays fresh; 0 when stale or no longer kept. */
+  function freshSecondsOf(key: string): number {
+    return Math.max(0, Math.ceil(pages.getRemainingTTL(key) / 1000));
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, page: Page, key: string) {
     const head = request.method === "HEAD";
     reply.header("vary", "Accept-Encoding");
     if (page.kind === "uncached") {
-      // Sent as any dynamic answer (compressed by the server's onSend hook), never kept.
+      // Sent as any dynamic answer (compressed by the server's onSend hook), never kept. A
+      // redirect is the same for everyone (a render has no visitor): a shared cache may keep
+      // it as long as a page, so it replaces a proxy's copy of a removed listing's page.
       for (const [name, value] of page.headers) reply.header(name, value);
-      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      if (!reply.hasHeader("cache-control")) {
+        const shared = redirectStatuses.has(page.status) && !reply.hasHeader("set-cookie");
+        reply.header("cache-control", shared ? cacheControl(Math.ceil(ttlMs / 1000)) : "no-store");
+      }
       reply.code(page.status);
       return reply.send(head ? "" : page.body);
     }
@@ -349,7 +400,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (page.csp !== undefined) reply.header("content-security-policy", page.csp);
     reply.header("content-type", page.contentType);
     reply.header("etag", page.etag);
-    reply.header("cache-control", page.cacheControl);
+    reply.header("cache-control", page.cacheControl ?? cacheControl(freshSecondsOf(key)));
     if (matchesEtag(request.headers["if-none-match"], page.etag)) {
       return reply.code(304).send();
     }
@@ -383,7 +434,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (fresh) {
         options.onLookup?.("hit");
         compressLater(key, fresh);
-        send(request, reply, fresh);
+        send(request, reply, fresh, key);
         return true;
       }
       // Stale for less than the TTL again: served while one re-render runs; older, or none
@@ -394,10 +445,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return pages.fetch(key, { context: request, allowStale: servesStale }).then(
         (page) => {
           if (!page) return false;
-          send(request, reply, page);
+          send(request, reply, page, key);
           return true;
         },
         (error: unknown) => {
+          if (error instanceof UnavailableRender) {
+            request.log.warn({ url: key }, "page without its data: answered 503");
+            send(request, reply, error.page, key);
+            return true;
+          }
           if (!(error instanceof OverloadedError)) return false;
           request.log.warn({ reason: error.message, url: key }, "site busy: answered 503");
           answerOverloaded(reply);

@@ -55,6 +55,11 @@ describe("a withdrawn listing's link, and homes like a listing", () => {
     const link = await test.app.inject({ url: `/property/${property.slug}` });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toBe(`/?gone=${encodeURIComponent(property.slug)}`);
+    // A shared cache may keep the redirect as long as a page, and so replaces its copy of the
+    // listing's page within the TTL; a browser asks again each time (decision 088).
+    expect(link.headers["cache-control"]).toBe(
+      `public, max-age=0, s-maxage=${test.app.config.PAGE_CACHE_TTL}, stale-while-revalidate=${test.app.config.PAGE_CACHE_TTL}`,
+    );
 
     const home = await test.app.inject({ url: link.headers.location as string });
     expect(home.statusCode).toBe(200);
@@ -72,6 +77,7 @@ describe("a withdrawn listing's link, and homes like a listing", () => {
     const link = await test.app.inject({ url: "/property/NO-SUCH-HOME" });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toBe("/");
+    expect(link.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=[1-9]/);
   });
 
   it("says something gentler for a `gone` code that never was a listing", async () => {

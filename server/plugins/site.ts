@@ -11,7 +11,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import {
   createRequestHandler,
   type RouterContext,
@@ -23,7 +23,12 @@ import type { SingleUseStore, SiteConfig, SiteRequestContext, StaffService } fro
 import { siteRequestContext } from "#app-context";
 import type { ApiClient } from "../../app/api/client.server.ts";
 import { createHttpApi } from "../../app/api/http-client.server.ts";
+import {
+  backOfficeUnavailableMessage,
+  dataUnavailableRetrySeconds,
+} from "../../app/data-unavailable.ts";
 import type { Config } from "../../config/env.ts";
+import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import { isAdminPath } from "../admin-path.ts";
 import { createInProcessApi } from "../api/in-process-client.ts";
 import { onContentChange, subscribeToContentChanges } from "../content-changes.ts";
@@ -53,9 +58,47 @@ export interface SiteOptions {
 /** A back-office service set under its context key in a render's router context. */
 export type ProvidedService = (context: RouterContextProvider) => void;
 
-/** Pairs a service with its context key (declared beside its interface in app/context.ts). */
-export function provide<T>(key: RouterContext<T>, service: T): ProvidedService {
-  return (context) => context.set(key, service);
+/**
+ * Pairs a service with its context key (declared beside its interface in app/context.ts). The
+ * service as the screens get it answers a database outage with a 503 (decision 088).
+ */
+export function provide<T extends object>(key: RouterContext<T>, service: T): ProvidedService {
+  const answered = unavailableAs503(service);
+  return (context) => context.set(key, answered);
+}
+
+/**
+ * `service` with each of its calls turning a database outage (db/unavailable.ts) into a thrown
+ * 503 Response, which React Router renders as the back office's error page (its message) or a
+ * screen's action catches to answer its form again, instead of a 500 (decision 088).
+ */
+export function unavailableAs503<T extends object>(service: T): T {
+  const unavailable = () =>
+    new Response(JSON.stringify({ message: backOfficeUnavailableMessage }), {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "retry-after": String(dataUnavailableRetrySeconds),
+      },
+    });
+  const rethrow = (error: unknown): never => {
+    throw isDatabaseUnavailable(error) ? unavailable() : error;
+  };
+  return new Proxy(service, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result: unknown = Reflect.apply(value, target, args);
+          return result instanceof Promise ? result.catch(rethrow) : result;
+        } catch (error) {
+          return rethrow(error);
+        }
+      };
+    },
+  });
 }
 
 const projectRoot = resolve(import.meta.dirname, "../..");
@@ -86,12 +129,6 @@ function createSiteApi(
 }
 
 /**
- * The `Cache-Control` of kept pages (decision 031): every page is the same for every visitor,
- * so a proxy or CDN may keep it as long as this server does (`s-maxage`, the page cache's TTL)
- * and serve it stale as long again while it asks for a new one; browsers revalidate every
- * time (`max-age=0`) and get 304 for an unchanged ETag.
- */
-/**
  * The router context of a render of `url`: what every render has and, for the back office's
  * requests only (its address space), each of its services under its own key — a public page's
  * render holds none of them.
@@ -107,8 +144,33 @@ export function routerContextFor(
   return context;
 }
 
-export function pageCacheControl(ttlSeconds: number): string {
-  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`;
+/**
+ * The `Cache-Control` of kept pages (decision 031): every page is the same for every visitor,
+ * so a proxy or CDN may keep it as long as this server still would (`s-maxage`, what is left
+ * of the page's freshness here, decision 088) and serve it stale while it asks for a new one;
+ * browsers revalidate every time (`max-age=0`) and get 304 for an unchanged ETag. A stale page
+ * (no freshness left) is `no-cache`: a proxy keeps its own copy rather than this one, so no
+ * cache holds a page longer than the TTL after this server rendered it.
+ */
+export function pageCacheControl(ttlSeconds: number): (freshSeconds: number) => string {
+  return (freshSeconds) =>
+    freshSeconds > 0
+      ? `public, max-age=0, s-maxage=${freshSeconds}, stale-while-revalidate=${ttlSeconds}`
+      : "public, no-cache";
+}
+
+/**
+ * Every 503 of the site (a render without its data, decision 088; a busy server) tells the
+ * client when to ask again and is never kept by any cache.
+ */
+async function unavailableNeverKept(_request: FastifyRequest, reply: FastifyReply) {
+  if (reply.statusCode !== 503) return;
+  if (!reply.hasHeader("retry-after")) {
+    reply.header("retry-after", String(dataUnavailableRetrySeconds));
+  }
+  if (!/\bno-store\b/.test(String(reply.getHeader("cache-control") ?? ""))) {
+    reply.header("cache-control", "no-store");
+  }
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
@@ -215,6 +277,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   }
 
   routeConsoleToRequestLog();
+  app.addHook("onSend", unavailableNeverKept);
   await app.register(fastifyReactRouter, {
     ...(devServer ? { devServer } : {}),
     ...(build ? { build } : {}),

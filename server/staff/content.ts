@@ -1,8 +1,9 @@
 /**
  * The back office's site content (decision 057): sliders, the three featured collections, the
  * company profile and logo, amenities and categories, each kind in its own module of
- * ./site-content/ over the shared write path of ./site-content/writes.ts (one transaction with
- * its audit event, then the content-change notice).
+ * ./site-content/ over the site content's one write path (server/content/writes.ts: one
+ * transaction with its audit event, then the content-change notice; decision 084), which the
+ * content command shares for sliders, collections and the profile.
  */
 import type { AdminContentService } from "#app-context";
 import { createCollectionContent } from "./site-content/collections.ts";

@@ -29,7 +29,10 @@ import {
   testDialects,
 } from "../../tests/support/test-database.ts";
 import { importProperties } from "../content/import-properties.ts";
-import { createListing, duplicateListing, openListing, saveListing } from "./listing-editor.ts";
+import { duplicateListing } from "./listing-editor/copy.ts";
+import { openListing } from "./listing-editor/open.ts";
+import { saveListing } from "./listing-editor/save.ts";
+import { createListing } from "./listing-editor/write.ts";
 import { readListingBase } from "./listing-merge.ts";
 
 const now = new Date("2026-11-25T10:00:00.000Z");

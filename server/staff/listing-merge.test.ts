@@ -17,7 +17,7 @@ import {
   testDialects,
 } from "../../tests/support/test-database.ts";
 import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
-import { openListing } from "./listing-editor.ts";
+import { openListing } from "./listing-editor/open.ts";
 import { createAdminListings } from "./listings.ts";
 
 const silent = { warn() {} };

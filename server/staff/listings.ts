@@ -39,13 +39,10 @@ import {
   listingPhotoFiles,
 } from "../photos/unused-files.ts";
 import type { Geocoder } from "./geocoder.ts";
-import {
-  createListing,
-  duplicateListing,
-  openListing,
-  proposedListingCode,
-  saveListing,
-} from "./listing-editor.ts";
+import { duplicateListing, proposedListingCode } from "./listing-editor/copy.ts";
+import { openListing } from "./listing-editor/open.ts";
+import { saveListing } from "./listing-editor/save.ts";
+import { createListing } from "./listing-editor/write.ts";
 import { checkListingLocation } from "./listing-location.ts";
 import { mergeReportOf, readListingBase } from "./listing-merge.ts";
 

@@ -75,6 +75,46 @@ for (const javaScript of [true, false]) {
       await expect(page).toHaveURL(/\/search\?view=map&area=m2$/);
     });
 
+    test("the property schema's filters (tenure, furnished) filter, and refining keeps them", async ({
+      page,
+    }) => {
+      await open(page, "/search?status=For+Sale&area=m2");
+      const form = advancedSearch(page);
+      await form.getByLabel("Tenure", { exact: true }).selectOption("Freehold");
+      await form.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/tenure=freehold/);
+      const matching = (tenure: string, furnished?: string) =>
+        all.filter(
+          (property) =>
+            property.offer_type === "For Sale" &&
+            property.tenure === tenure &&
+            (furnished === undefined || property.furnished === furnished),
+        ).length;
+      const shows = async (count: number) =>
+        count === 0
+          ? expect(page.getByText("No properties match your search.")).toBeVisible()
+          : expect(page.getByText(foundText(count), { exact: true })).toBeVisible();
+      await shows(matching("freehold"));
+      // Refining another choice keeps the tenure, the status and the unit.
+      const refined = advancedSearch(page);
+      await expect(refined.getByLabel("Tenure", { exact: true })).toHaveValue("freehold");
+      await refined.getByLabel("Furnished", { exact: true }).selectOption("Part furnished");
+      await refined.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/furnished=part_furnished/);
+      const params = new URL(page.url()).searchParams;
+      expect(params.get("tenure")).toBe("freehold");
+      expect(params.get("status")).toBe("For Sale");
+      expect(params.get("area")).toBe("m2");
+      await shows(matching("freehold", "part_furnished"));
+      // 'Clear filters' drops them with the SPEC's filters.
+      await page
+        .locator(".listing-toolbar, .listing-empty")
+        .getByRole("link", { name: "Clear filters" })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/search\?area=m2$/);
+    });
+
     test("the keyword box on /search searches by the `email` parameter", async ({ page }) => {
       await open(page, "/search");
       const keyword = all[1]!.city;

@@ -61,6 +61,20 @@ describe("PropertyCard", () => {
     expect(html).toContain(`<time dateTime="${property.created_at}">`);
   });
 
+  it("adds the property schema's short facts after the counts, in both variants, only when given", () => {
+    const property = buildProperty({ tenure: "leasehold", furnished: "part_furnished" });
+    for (const variant of ["grid", "row"] as const) {
+      const html = render(property, variant);
+      expect(factsOf(html).slice(-2)).toEqual(["tenure", "furnished"]);
+      expect(
+        from(html, "property-facts property-facts--schema property-card__schema-facts"),
+      ).toMatch(
+        /^[^>]*><li class="property-facts__item" data-fact="tenure"><span class="visually-hidden">Tenure: <\/span><span class="property-facts__value">Leasehold<\/span><\/li><li [^>]*data-fact="furnished">.*Part furnished</,
+      );
+    }
+    expect(render(buildProperty(), "grid")).not.toContain("property-facts--schema");
+  });
+
   it("shows 'Featured' on every card and the offer type only when there is one", () => {
     expect(badgesOf(render(buildProperty({ offer_type: "For Rent" }), "grid"))).toEqual([
       "Featured",

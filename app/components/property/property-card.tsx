@@ -7,7 +7,7 @@ import { ResponsiveImage } from "../responsive-image.tsx";
 import { ShortlistToggle } from "../shortlist/shortlist-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
 import { ListingPrice } from "./listing-price.tsx";
-import { type PropertyFact, PropertyFacts } from "./property-facts.tsx";
+import { type PropertyFact, PropertyFacts, SchemaFacts } from "./property-facts.tsx";
 
 /**
  * How a listing shows a property: `grid`, the /property card (and the detail page's similar
@@ -52,8 +52,8 @@ export interface PropertyCardProps {
 
 /**
  * A property in a listing: cover with the 'Featured' badge and the offer type, price, headline
- * linking to /property/{slug}, address and the counts; the row adds author 'Admin' and the
- * creation date. The headline link covers the whole card (see listings.css), so the card is a
+ * linking to /property/{slug}, address, the counts and the schema's short facts (SchemaFacts);
+ * the row adds author 'Admin' and the creation date. The headline link covers the whole card (see listings.css), so the card is a
  * single link.
  */
 export function PropertyCard({
@@ -108,6 +108,7 @@ export function PropertyCard({
           <span>{property.address}</span>
         </p>
         <PropertyFacts property={property} facts={facts} className="property-card__facts" />
+        <SchemaFacts property={property} className="property-card__schema-facts" />
         {meta ? (
           <footer className="property-card__meta">
             <span className="property-card__author">

@@ -1,4 +1,5 @@
 import type { Property } from "../../../lib/api-contract.ts";
+import { givenValueOf, schemaFieldsWith } from "../../../lib/property-fields.ts";
 import { Icon, type IconName } from "../icons.tsx";
 import { Area } from "../units/area.tsx";
 
@@ -38,6 +39,30 @@ export function PropertyFacts({ property, facts, className }: PropertyFactsProps
               <span className="property-facts__label">{propertyFactLabels[fact].label}</span>
             </>
           )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The property schema's short facts for a card (lib/property-fields.ts's `card` entries,
+ * decision 085), such as 'Freehold' and 'Part furnished': each given value as its label, the
+ * field's name said to screen readers; nothing when none is given.
+ */
+export function SchemaFacts({ property, className }: { property: Property; className?: string }) {
+  const values = property as unknown as Record<string, unknown>;
+  const facts = schemaFieldsWith("card").flatMap(({ name, field, entry }) => {
+    const value = field.api === null ? undefined : givenValueOf(name, values[field.api]);
+    return value === undefined ? [] : [{ name, label: entry, value }];
+  });
+  if (facts.length === 0) return null;
+  return (
+    <ul className={`property-facts property-facts--schema${className ? ` ${className}` : ""}`}>
+      {facts.map((fact) => (
+        <li key={fact.name} className="property-facts__item" data-fact={fact.name}>
+          <span className="visually-hidden">{`${fact.label}: `}</span>
+          <span className="property-facts__value">{fact.value}</span>
         </li>
       ))}
     </ul>

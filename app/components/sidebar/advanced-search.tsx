@@ -1,5 +1,7 @@
 import { type CSSProperties, useId } from "react";
 import { formatWholeAmount } from "../../../lib/format.ts";
+import { propertyField, type SchemaFieldName } from "../../../lib/property-fields.ts";
+import { fieldFilterParamNames, filterableFields } from "../../../lib/property-search.ts";
 import type { SearchFacets } from "../../../lib/search-facets.ts";
 import {
   type AdvancedSearchValues,
@@ -157,9 +159,76 @@ function RangeField({
 }
 
 /**
+ * A property schema field's filter (lib/property-fields.ts, decision 085): a choice as a select
+ * of its labels after "Any", a count as its lowest and highest number.
+ */
+function FieldFilterControl({
+  id,
+  name,
+  label,
+  params,
+  values,
+}: {
+  id: string;
+  name: SchemaFieldName;
+  label: string;
+  params: string[];
+  values: Readonly<Record<string, string>>;
+}) {
+  const type = propertyField(name).type;
+  const [first = "", second = ""] = params;
+  if (type.kind === "choice") {
+    return (
+      <div className="advanced-search__field">
+        <label htmlFor={id} className="advanced-search__label">
+          {label}
+        </label>
+        <select
+          id={id}
+          name={first}
+          className="advanced-search__select"
+          defaultValue={values[first] ?? ""}
+        >
+          <option value="">Any</option>
+          {Object.entries(type.choices).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+  if (type.kind !== "count") return null;
+  return (
+    <>
+      {[first, second].map((param, index) => (
+        <div key={param} className="advanced-search__field">
+          <label htmlFor={`${id}-${param}`} className="advanced-search__label">
+            {`${label}, ${index === 0 ? "at least" : "at most"}`}
+          </label>
+          <input
+            id={`${id}-${param}`}
+            name={param}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={type.max}
+            step={1}
+            className="advanced-search__select"
+            defaultValue={values[param] ?? ""}
+          />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
  * SPEC §2's Advanced Search form, wired: it GETs `action` with status, type, category,
  * location, bedrooms, bathrooms, balcony, garage (each "at least"), min-area/max-area and
- * min-price/max-price (docs/decisions/006-search-parameters.md). An empty option means "any".
+ * min-price/max-price (docs/decisions/006-search-parameters.md), then the property schema's
+ * filters (tenure, furnished…, decision 085). An empty option means "any".
  * With JavaScript (`enhanceAdvancedSearch`, registered as `advanced-search`) it goes to a compact
  * URL (no "any" values, no slider ends); without, the browser sends every field and the loader
  * reads them the same way. The current sort is kept; the page starts again at 1.
@@ -322,6 +391,16 @@ export function AdvancedSearch({
               ))}
             </select>
           </div>
+          {filterableFields().map(({ name, filter, kind }) => (
+            <FieldFilterControl
+              key={name}
+              id={`${id}-${filter.param}`}
+              name={name}
+              label={filter.label}
+              params={fieldFilterParamNames(filter, kind, "site")}
+              values={values.fields}
+            />
+          ))}
         </div>
         <div className="advanced-search__ranges">
           <RangeField

@@ -16,6 +16,7 @@ import { ListingForm } from "../../admin/listing-form.tsx";
 import { MergeConflictNotice, MergedNotice } from "../../admin/listing-merge-notice.tsx";
 import { photosPath } from "../../admin/photo-files.ts";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { UnavailableNotice } from "../../admin/unavailable-notice.tsx";
 import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-edit";
 
@@ -61,10 +62,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (post.intent === "find") return data(await post.answer({ revision, base }), { status: 200 });
   if (!Number.isInteger(revision)) throw new Response("Bad revision", { status: 400 });
   // Saved since it was opened: merged with colleagues' changes, asked where both changed a field.
-  const saved = await listings.save(session, params.code, revision, post.values, {
-    base,
-    choices: mergeChoicesOf(post.form),
-  });
+  const attempt = await post.unlessUnavailable(
+    () =>
+      listings.save(session, params.code, revision, post.values, {
+        base,
+        choices: mergeChoicesOf(post.form),
+      }),
+    { revision, base },
+  );
+  if ("unavailable" in attempt) return data(attempt.unavailable, { status: 503 });
+  const { saved } = attempt;
   if (saved.ok) {
     // Renamed: the page under the new code settles the draft kept under the old one.
     const notice: Record<string, string> = { done: saved.merged ? "merged" : "saved" };
@@ -184,7 +191,11 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         canGeocode={canGeocode}
         justSaved={!answer && (done === "saved" || done === "merged" || done === "created")}
         notice={
-          answer?.conflict ? <MergeConflictNotice code={code} conflict={answer.conflict} /> : null
+          answer?.unavailable ? (
+            <UnavailableNotice message={answer.unavailable} />
+          ) : answer?.conflict ? (
+            <MergeConflictNotice code={code} conflict={answer.conflict} />
+          ) : null
         }
       />
     </section>

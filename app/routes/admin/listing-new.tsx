@@ -8,6 +8,7 @@ import { emptyListingValues } from "../../../lib/admin-listing-form.ts";
 import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
 import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { UnavailableNotice } from "../../admin/unavailable-notice.tsx";
 import type { Route } from "./+types/listing-new";
 
 export const meta: Route.MetaFunction = () => adminMeta("New listing");
@@ -32,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const listings = context.get(adminListingsContext);
   const post = await readEditorPost(request, listings, session);
   if (post.intent === "find") return data(await post.answer(), { status: 200 });
-  const saved = await listings.create(session, post.values);
+  const attempt = await post.unlessUnavailable(() => listings.create(session, post.values));
+  if ("unavailable" in attempt) return data(attempt.unavailable, { status: 503 });
+  const { saved } = attempt;
   if (saved.ok) throw redirect(editPath(saved.code, { done: "created" }));
   const issues = saved.reason === "invalid" ? saved.issues : [];
   return data(await post.answer({ issues }), { status: 400 });
@@ -59,6 +62,8 @@ export default function ListingNew({ loaderData, actionData }: Route.ComponentPr
         csrfToken={loaderData.csrfToken}
         proposedCode={loaderData.proposedCode}
         canGeocode={loaderData.canGeocode}
+        answered={answer !== undefined}
+        notice={answer?.unavailable ? <UnavailableNotice message={answer.unavailable} /> : null}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 /**
  * The listings table (decision 041): every listing, searched by code, headline or city, filtered
- * by state, ordered and paged by a GET form and links (no JavaScript needed), with each row's
+ * by state and by the property schema's choice columns (decision 085), ordered and paged by a GET form and links (no JavaScript needed), with each row's
  * actions as small forms posted here (the layout checks their form token first).
  */
 
@@ -16,10 +16,12 @@ import {
   adminListingSortNames,
   adminListingSorts,
   adminListingStatusNames,
+  adminSchemaColumns,
   isAdminListingAction,
   parseAdminListingQuery,
 } from "../../../lib/admin-listings.ts";
 import { formatDate, formatListingPrice } from "../../../lib/format.ts";
+import { formTextOf } from "../../../lib/property-fields.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const code = params.get("code");
   return {
     page,
-    query: { text: query.text, filter: query.filter, sort: query.sort },
+    query: { text: query.text, filter: query.filter, sort: query.sort, fields: query.fields },
     csrfToken: session.csrfToken,
     done: isAdminListingAction(done) && code ? { action: done, code } : null,
   };
@@ -129,6 +131,22 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
           options={adminListingFilters}
           optionLabels={adminListingFilterNames}
         />
+        {adminSchemaColumns().flatMap((column) =>
+          column.choices
+            ? [
+                <FilterSelect
+                  key={column.name}
+                  form="listings"
+                  name={column.name}
+                  label={column.label}
+                  value={query.fields?.[column.name]}
+                  any="Any"
+                  options={Object.keys(column.choices)}
+                  optionLabels={column.choices}
+                />,
+              ]
+            : [],
+        )}
         <FilterSelect
           form="listings"
           name="sort"
@@ -173,6 +191,14 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
               </span>
             ),
           },
+          // The property schema's columns (decision 085): a choice as its label, "—" when not given.
+          ...adminSchemaColumns().map((column) => ({
+            label: column.label,
+            cell: (row: AdminListingRow) => {
+              const value = row.fields[column.name];
+              return value === null || value === undefined ? "—" : formTextOf(column.name, value);
+            },
+          })),
           {
             label: "Updated",
             nowrap: true,

@@ -25,7 +25,8 @@ import {
 import type { ContentFieldIssue, TermFormValues } from "../../../lib/admin-content.ts";
 import { categoryMoveProblems } from "../../../lib/admin-content.ts";
 import { changedFields } from "../../audit/changes.ts";
-import { type ContentWrites, invalid, Refused } from "./writes.ts";
+import { invalid, Refused } from "../../content/writes.ts";
+import type { ContentWrites } from "./writes.ts";
 
 /** An amenity's or category's title; an amenity's icon name. */
 const termSchema = z.object({
