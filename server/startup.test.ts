@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/env.ts";
 import { openDatabase } from "../db/database.ts";
 import { listPublishedProperties } from "../db/queries/property.ts";
+import { sideBySideLimits } from "../tests/support/app.ts";
 import { createTestDatabase, postgresEnabled } from "../tests/support/test-database.ts";
 import { buildApp } from "./app.ts";
 
@@ -26,6 +27,7 @@ describe.runIf(postgresEnabled).each(["postgres"] as const)(
         // The demo images are written once and shared with the e2e server (existing files stay).
         IMAGE_DIR: "./data/images",
         CONTACT_RATE_LIMIT: "off",
+        ...sideBySideLimits,
       });
       const apps = await Promise.all([1, 2, 3].map(() => buildApp({ config, site: false })));
       for (const app of apps) cleanups.push(() => app.close());

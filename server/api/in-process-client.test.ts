@@ -11,7 +11,7 @@ import { loadConfig } from "../../config/env.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { collectionNames } from "../../lib/collection-names.ts";
 import type { PropertySearch } from "../../lib/property-search.ts";
-import { createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { createTestImageDir, sideBySideLimits, testToken } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { freePort } from "../../tests/support/server-process.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
@@ -40,6 +40,7 @@ async function site(env: Record<string, string>, port: number) {
     // Every page rendered for its request, every read asked.
     PAGE_CACHE_TTL: "0",
     API_CACHE_TTL: "0",
+    ...sideBySideLimits,
     ...env,
   });
   return buildApp({ config, database: database.handle, site: true });

@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env.ts";
 import { findPropertyRowByCode, listAllPropertyRows } from "../../db/queries/property.ts";
-import { createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { createTestImageDir, sideBySideLimits, testToken } from "../../tests/support/app.ts";
 import { buildPhotoBytes } from "../../tests/support/factories.ts";
 import { postMultipart } from "../../tests/support/photos.ts";
 import { adminBrowser, createStaffMember, formTokenOf } from "../../tests/support/staff.ts";
@@ -43,6 +43,7 @@ describe.runIf(postgresEnabled)(
             IMAGE_DIR: imageDir,
             SEED_DEMO_CONTENT: "false",
             PAGE_CACHE_TTL: "600",
+            ...sideBySideLimits,
           }),
           // No database handle given: each server opens its own pool, as two machines would.
           site: true,

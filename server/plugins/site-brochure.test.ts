@@ -18,7 +18,7 @@ import { replaceFloorPlans } from "../../db/queries/floor-plan.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { pdfContentSecurityPolicy } from "../../lib/pdf-policy.ts";
-import { auth, createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { auth, createTestImageDir, sideBySideLimits, testToken } from "../../tests/support/app.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
 import { publishContentChange } from "../content-changes.ts";
@@ -76,6 +76,7 @@ describe("the property brochure", () => {
       IMAGE_DIR: imageDir,
       SEED_DEMO_CONTENT: "false",
       CONTACT_RATE_LIMIT: "off",
+      ...sideBySideLimits,
     });
     app = await buildApp({ config, database: database.handle, site: true });
     await app.ready();

@@ -10,7 +10,7 @@ import { enquiryPuzzlePath } from "#app-context";
 import { loadConfig } from "../../config/env.ts";
 import { listEnquiries } from "../../db/queries/enquiry.ts";
 import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
-import { createTestImageDir, testToken } from "../../tests/support/app.ts";
+import { createTestImageDir, sideBySideLimits, testToken } from "../../tests/support/app.ts";
 import { buildContactEnquiry, buildPropertyEnquiry } from "../../tests/support/factories.ts";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database.ts";
 import { buildApp } from "../app.ts";
@@ -29,6 +29,7 @@ async function siteApp(database: TestDatabase, env: Record<string, string> = {})
     CONTACT_RATE_LIMIT: "off",
     PAGE_CACHE_TTL: "600",
     API_CACHE_TTL: "600",
+    ...sideBySideLimits,
     ...env,
   });
   // Never listening: every page's data comes from the API in process.

@@ -1,14 +1,14 @@
 /**
- * What the back office's end-to-end specs share: an owner made by `npm run users` and signed
- * in, a listing of a test's own, and axe's serious and critical WCAG violations.
+ * What the back office's end-to-end specs share: an owner made by `npm run users`'s code and
+ * signed in, a listing of a test's own, and axe's serious and critical WCAG violations.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import { findPropertyRowByCode } from "../../db/queries/property.ts";
 import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
+import { runUsersCli } from "../../server/cli/users.ts";
 import { e2eDatabaseUrl, siteUrl } from "./api.ts";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -53,7 +53,11 @@ export async function setPasswordAndSignIn(
   await signIn(page, email, password);
 }
 
-/** A new owner, made by `npm run users`, with a password set and signed in. */
+/**
+ * A new owner, made by `npm run users -- add --owner` (its code, run in this worker: a Node
+ * process per account cost about a second of CPU; back-office.spec.ts runs the command itself),
+ * with a password set through its link and signed in.
+ */
 export async function newOwnerAccount(
   page: Page,
   prefix = "listings",
@@ -61,10 +65,19 @@ export async function newOwnerAccount(
   const id = randomBytes(4).toString("hex");
   const email = `${prefix}-owner-${id}@example.com`;
   const password = `owner password ${id}`;
-  const printed = execFileSync(process.execPath, ["server/cli/users.ts", "add", "--owner", email], {
-    env: { ...process.env, NODE_ENV: "test", DATABASE_URL: e2eDatabaseUrl, SITE_URL: siteUrl },
-    encoding: "utf8",
+  let printed = "";
+  let errors = "";
+  const code = await runUsersCli(["add", "--owner", email], {
+    stdout: (text) => {
+      printed += text;
+    },
+    stderr: (text) => {
+      errors += text;
+    },
+    databaseUrl: e2eDatabaseUrl,
+    siteUrl,
   });
+  if (code !== 0) throw new Error(`users add --owner ${email} failed (${code}): ${errors}`);
   await setPasswordAndSignIn(page, setPasswordPath(printed), email, password);
   return { email, password };
 }

@@ -33,8 +33,21 @@ export function createTestImageDir(): string {
 }
 
 /**
+ * The overload guards off (decision 087): Vitest runs two files at once on two cores, beside
+ * other work, so a test app's event loop can lag past MAX_EVENT_LOOP_DELAY_MS's 1 s or a render
+ * wait past RENDER_QUEUE_WAIT_MS's 2 s, and the app would answer 503 "busy" to a test that
+ * checks something else. server/overload.test.ts and the page cache's tests check the
+ * shedding, setting the limits they test.
+ */
+export const sideBySideLimits = {
+  MAX_EVENT_LOOP_DELAY_MS: "0",
+  RENDER_QUEUE_WAIT_MS: "60000",
+} as const;
+
+/**
  * A test app's configuration on the database at `databaseUrl`: silent, the test token, a tiny
- * image folder, no demo content; `env` adds to or overrides it.
+ * image folder, no demo content, no overload guard (sideBySideLimits); `env` adds to or
+ * overrides it.
  */
 export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -44,6 +57,7 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     DATABASE_URL: databaseUrl,
     IMAGE_DIR: createTestImageDir(),
     SEED_DEMO_CONTENT: "false",
+    ...sideBySideLimits,
     ...env,
   });
 }
