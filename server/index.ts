@@ -1,11 +1,14 @@
 /**
  * Starts the server: reads `.env` (real environment variables win), parses the configuration,
  * checks the set-up (server/startup.ts), builds the app with the site, listens on HOST:PORT,
- * logs one line of what it uses, and shuts down gracefully on SIGTERM/SIGINT (in-flight
- * requests finish first). A set-up mistake stops it with one line per problem and exit code 1.
+ * logs one line of what it uses, and shuts down gracefully: on SIGTERM it drains first
+ * (SHUTDOWN_DRAIN_MS not ready, serving, closing connections after each answer: decision 091),
+ * then stops listening and lets in-flight requests finish; SIGINT (Ctrl-C at a terminal) skips
+ * the drain. A set-up mistake stops it with one line per problem and exit code 1.
  */
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "../config/env.ts";
 import { buildApp } from "./app.ts";
+import { stopListening } from "./drain.ts";
 import { writeMissingSiteImages } from "./images/site-images.ts";
 import { prettyLogStream } from "./pretty-logs.ts";
 import {
@@ -19,6 +22,7 @@ import {
   startupSummary,
 } from "./startup.ts";
 
+/** How long the close may take once the drain is over (in-flight requests, jobs, connections). */
 const shutdownTimeoutMs = 10_000;
 
 async function start(config: Config) {
@@ -32,22 +36,36 @@ async function start(config: Config) {
   const logStream = process.stdout.isTTY ? await prettyLogStream() : undefined;
   const app = await buildApp({ config, site: true, ...(logStream ? { logStream } : {}) });
   let closing = false;
-  const shutdown = (signal: string) => {
+  let drainTimer: NodeJS.Timeout | undefined;
+  const close = () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    clearTimeout(drainTimer);
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);
     }, shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    // The listener first, the requests in flight answered, then the app (jobs, database).
+    stopListening(app)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+  };
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A second signal while draining (an impatient operator) closes at once.
+    if (app.drain.draining) return close();
+    const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, "shutting down");
+    app.drain.begin();
+    if (drainMs === 0) return close();
+    // Still serving meanwhile, the drain keeps the process alive: no unref.
+    drainTimer = setTimeout(close, drainMs);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
