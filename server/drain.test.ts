@@ -72,7 +72,7 @@ describe("the drain", () => {
       lateAnswer += chunk.toString();
     });
 
-    const stopped = stopListening(app);
+    const stopped = stopListening(app, 1000);
     await expect(getOver(new Agent(), `${address}/healthz`)).rejects.toThrow(/ECONNREFUSED/);
     late.write("GET /healthz HTTP/1.1\r\nHost: homes\r\n\r\n");
     await once(late, "end");

@@ -1,10 +1,11 @@
 /**
- * Drain before stop (decision 091). A server told to stop first drains: `/readyz` answers 503
- * ("draining") and every answer carries `Connection: close`, so the proxy returns none of its
- * connections to this server to its keep-alive pool, while requests are still served as usual.
- * After SHUTDOWN_DRAIN_MS (server/index.ts), longer than the proxy's upstream keep-alive time-out,
- * the proxy holds no idle connection to it that the close could cut under a request (a POST it
- * would not resend); only then does the server stop listening and finish what is in flight.
+ * Drain before stop (decision 091). A server told to stop refuses new connections at once, and
+ * drains the open ones: `/readyz` answers 503 ("draining") and every answer carries
+ * `Connection: close`, so the proxy puts none of them back in its keep-alive pool, while their
+ * requests are still served as usual. The proxy closes its idle connections itself at its
+ * upstream keep-alive time-out, shorter than SHUTDOWN_DRAIN_MS (server/index.ts): no idle
+ * connection is cut by the server under a request the proxy is writing (a POST it would not
+ * resend). The server exits once its last connection has ended.
  */
 import type { ServerResponse } from "node:http";
 import { Server } from "node:net";
@@ -61,25 +62,24 @@ export function installDrain(app: FastifyInstance): Drain {
   return drain;
 }
 
-/** How long a connection may stay without a request once the server stops listening. */
-const idleGraceMs = 1000;
-
 /**
- * Stops listening and waits until every connection has ended: the requests in flight answered
- * as usual (not Fastify's 503 for requests reaching a closing app), then, after a second, the
- * connections still idle closed, and those that become idle later too. Call `app.close()`
- * afterwards, with nothing left in flight.
+ * Stops listening at once (a proxy's next connection is refused, and it asks another server,
+ * a POST included: nothing was sent) and waits until every open connection has ended: each
+ * answers its requests as usual, with `Connection: close` while draining, so the proxy drops
+ * the connections it uses and closes its idle ones at its own keep-alive time-out. Those still
+ * idle after `idleGraceMs` are closed then (and again every 250 ms), the requests in flight
+ * answered first. Call `app.close()` afterwards, with nothing left in flight (its 503 for
+ * requests reaching a closing app then meets none).
  */
-export function stopListening(app: FastifyInstance): Promise<void> {
+export function stopListening(app: FastifyInstance, idleGraceMs: number): Promise<void> {
   return new Promise((done) => {
     let sweep: NodeJS.Timeout | undefined;
-    // Not at once: a connection the proxy opened just before the close counts as idle until
-    // its first request is read, and closing it would lose that request (a POST for good).
     const grace = setTimeout(() => {
       app.server.closeIdleConnections();
       sweep = setInterval(() => app.server.closeIdleConnections(), 250);
     }, idleGraceMs);
-    // net.Server's close, not http.Server's, which closes the idle connections at once.
+    // net.Server's close, not http.Server's, which would close the idle connections at once:
+    // one the proxy is writing a request to at that moment would lose it (a POST for good).
     Server.prototype.close.call(app.server, () => {
       clearTimeout(grace);
       clearInterval(sweep);
