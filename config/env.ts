@@ -253,6 +253,12 @@ const envSchema = z
      */
     HEADERS_TIMEOUT: z.coerce.number().int().min(1).max(600).default(10),
     REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(20),
+    /**
+     * Milliseconds a server stopped by SIGTERM keeps its open connections, serving them but not
+     * ready and closing each after its answer, before it closes those still idle (decision 091):
+     * longer than the proxy's upstream `keepalive_timeout`, so the proxy has closed them itself.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** How prices are shown (see parseCurrency); the SPEC's '$' and two decimals by default. */
     CURRENCY: z
       .string()

@@ -85,6 +85,7 @@ describe("the start command of docs/deployment.md", () => {
         IMAGE_DIR: createTestImageDir(),
         API_TOKEN: "deployment-test-token-0123456789abcdef",
         SEED_DEMO_CONTENT: "false",
+        SHUTDOWN_DRAIN_MS: "0",
         npm_config_update_notifier: "false",
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -153,7 +154,9 @@ describe("docs/homes.service", () => {
   it("starts npm's serve script and gives the graceful shutdown time to finish", () => {
     const unit = readFileSync(unitFile, "utf8");
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/npm run serve$/m);
-    expect(unit).toMatch(/^TimeoutStopSec=15$/m);
+    // Above the drain (SHUTDOWN_DRAIN_MS, 5 s) and the 10 s the close may take after it.
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(5_000);
+    expect(unit).toMatch(/^TimeoutStopSec=20$/m);
   });
 
   it("runs the release the current link names, as the guide's upgrade steps switch it", () => {

@@ -65,6 +65,8 @@ export async function startAuditServer(): Promise<AuditServer> {
       API_TOKEN: apiToken,
       IMAGE_DIR: "./data/images",
       SEED_DEMO_CONTENT: "true",
+      // No proxy in front: stop at once, without the drain (decision 091).
+      SHUTDOWN_DRAIN_MS: "0",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -44,26 +44,32 @@ export function hasNginx(): boolean {
 
 /**
  * The guide's block run locally: its cache under `folder`, its upstream servers replaced by
- * `upstream`, its two listens by loopback ports; with `tls`, the HTTPS server keeps TLS with these
- * certificate files, otherwise it serves plain HTTP. Throws when the block no longer has the
- * shape these replacements expect.
+ * `upstream` (one address: that server alone; two: the guide's two servers at these addresses,
+ * their parameters kept), its two listens by loopback ports; with `tls`, the HTTPS server keeps
+ * TLS with these certificate files, otherwise it serves plain HTTP. Throws when the block no
+ * longer has the shape these replacements expect.
  */
 export function localProxyConfig(
   block: string,
   options: {
     folder: string;
-    upstream: string;
+    upstream: string | readonly [string, string];
     proxyPort: number;
     redirectPort: number;
     tls?: { certificate: string; key: string };
   },
 ): string {
-  const { tls } = options;
-  let config = block
-    .replace("/var/cache/nginx/homes", join(options.folder, "cache"))
-    .replace(/^(\s*)server 10\.0\.0\.11:3000 .*$/m, `$1server ${options.upstream};`)
-    .replace(/^\s*server 10\.0\.0\.12:3000 .*\n/m, "")
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.redirectPort};`);
+  const { tls, upstream } = options;
+  let config = block.replace("/var/cache/nginx/homes", join(options.folder, "cache"));
+  config =
+    typeof upstream === "string"
+      ? config
+          .replace(/^(\s*)server 10\.0\.0\.11:3000 .*$/m, `$1server ${upstream};`)
+          .replace(/^\s*server 10\.0\.0\.12:3000 .*\n/m, "")
+      : config
+          .replace(/^(\s*server )10\.0\.0\.11:3000( .*)?;$/m, `$1${upstream[0]}$2;`)
+          .replace(/^(\s*server )10\.0\.0\.12:3000( .*)?;$/m, `$1${upstream[1]}$2;`);
+  config = config.replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.redirectPort};`);
   config = tls
     ? config
         .replace(
@@ -76,7 +82,9 @@ export function localProxyConfig(
         .replace(/^(\s*)listen 443 ssl http2;.*$/m, `$1listen 127.0.0.1:${options.proxyPort};`)
         .replace(/^\s*ssl_certificate(_key)?\s.*\n/gm, "");
   for (const expected of [
-    `server ${options.upstream};`,
+    ...(typeof upstream === "string"
+      ? [`server ${upstream};`]
+      : upstream.map((address) => `server ${address}`)),
     `listen 127.0.0.1:${options.proxyPort}${tls ? " ssl" : ";"}`,
     "proxy_cache homes;",
     ...(tls ? [tls.certificate, tls.key] : []),

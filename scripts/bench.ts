@@ -360,6 +360,8 @@ async function startServer(databaseUrl: string, apiToken: string, nodeOptions: s
     LOG_LEVEL: "warn",
     IMAGE_DIR: "./data/images",
     SEED_DEMO_CONTENT: "false",
+    // Stopped between runs with no proxy in front: no drain (decision 091).
+    SHUTDOWN_DRAIN_MS: "0",
     METRICS_PORT: String(metricsPort),
     // As `npm run serve`: two malloc arenas, not one per thread (decision 034's addendum), and
     // large blocks given back when freed (decision 038's addendum).

@@ -27,6 +27,7 @@ import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
+import { installDrain } from "./drain.ts";
 import { loadFormSecrets } from "./form-secrets.ts";
 import type { MailTransport } from "./jobs/outbox.ts";
 import { type AppJobs, createAppJobs } from "./jobs/registry.ts";
@@ -219,6 +220,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before any route, so that every route's requests are counted (decision 025).
   installMetrics(app, config, { redis });
   installErrorHandling(app);
+
+  // Drain before stop (decision 091): first thing, so that every answer closes its connection.
+  installDrain(app);
 
   // Lets an operator find a visitor's failed request in the logs. Set first thing, like the
   // security headers, so an answer the page cache writes itself carries it too.

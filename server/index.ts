@@ -1,11 +1,14 @@
 /**
  * Starts the server: reads `.env` (real environment variables win), parses the configuration,
  * checks the set-up (server/startup.ts), builds the app with the site, listens on HOST:PORT,
- * logs one line of what it uses, and shuts down gracefully on SIGTERM/SIGINT (in-flight
- * requests finish first). A set-up mistake stops it with one line per problem and exit code 1.
+ * logs one line of what it uses, and shuts down gracefully: on SIGTERM it stops listening and
+ * drains its open connections (for up to SHUTDOWN_DRAIN_MS: not ready, serving, closing each
+ * after its answer: decision 091), then lets in-flight requests and jobs finish; SIGINT (Ctrl-C
+ * at a terminal) skips the drain. A set-up mistake stops it with one line per problem and exit code 1.
  */
 import { type Config, ConfigError, loadConfig, loadDotEnv } from "../config/env.ts";
 import { buildApp } from "./app.ts";
+import { stopListening } from "./drain.ts";
 import { writeMissingSiteImages } from "./images/site-images.ts";
 import { prettyLogStream } from "./pretty-logs.ts";
 import {
@@ -19,6 +22,7 @@ import {
   startupSummary,
 } from "./startup.ts";
 
+/** How long the close may take once the drain is over (in-flight requests, jobs, connections). */
 const shutdownTimeoutMs = 10_000;
 
 async function start(config: Config) {
@@ -32,22 +36,40 @@ async function start(config: Config) {
   const logStream = process.stdout.isTTY ? await prettyLogStream() : undefined;
   const app = await buildApp({ config, site: true, ...(logStream ? { logStream } : {}) });
   let closing = false;
-  const shutdown = (signal: string) => {
+  let drained: Promise<void> | undefined;
+  const close = () => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out; exiting");
       process.exit(1);
     }, shutdownTimeoutMs);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+    // The connections first, their requests answered, then the app (jobs, database, Redis).
+    (drained ?? stopListening(app, 0))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+  };
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A second signal while draining (an impatient operator) closes the idle connections now.
+    if (app.drain.draining) {
+      app.server.closeIdleConnections();
+      return;
+    }
+    const drainMs = signal === "SIGTERM" ? config.SHUTDOWN_DRAIN_MS : 0;
+    app.log.info({ signal, drainMs }, "shutting down");
+    app.drain.begin();
+    if (drainMs === 0) return close();
+    drained = stopListening(app, drainMs);
+    // The close's own time limit counts from the end of the drain.
+    setTimeout(close, drainMs).unref();
+    void drained.then(close);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -5,7 +5,7 @@
  * free. Once running, an outage of either is survived (decision 016); only the start is strict.
  */
 import { mkdir, stat } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect } from "node:net";
 import { resolve } from "node:path";
 import pg from "pg";
 import { type Config, defaultImageDir } from "../config/env.ts";
@@ -136,23 +136,31 @@ export async function prepareImageDir(
   await mkdir(folder, { recursive: true });
 }
 
+/** How long the port check waits for a connection to HOST:PORT before taking the port as free. */
+const portCheckTimeoutMs = 1000;
+
 /**
- * Listens on HOST:PORT for a moment, before the database is migrated or seeded: a port in use
- * is told at once. `listen()` itself is checked again (see {@link listenProblem}).
+ * Tells at once, before the database is migrated or seeded, when another program listens on
+ * HOST:PORT. It connects rather than listens: a listener of a moment would take the connections
+ * a proxy sends to this port meanwhile (it keeps trying a restarting server: decision 091) and
+ * reset them as it closed, losing a POST. `listen()` itself is checked again (see
+ * {@link listenProblem}), which also names a port below 1024 or a HOST not of this machine.
  */
 export async function checkPort(host: string, port: number): Promise<void> {
   if (port === 0) return;
-  const probe = createServer();
-  try {
-    await new Promise<void>((done, fail) => {
-      probe.once("error", fail);
-      probe.listen({ host, port, exclusive: true }, done);
-    });
-  } catch (error) {
-    throw listenProblem(error, host, port) ?? error;
-  } finally {
-    if (probe.listening) await new Promise((done) => probe.close(done));
-  }
+  // Listening on every address: whoever holds the port answers on loopback.
+  const target = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  const inUse = await new Promise<boolean>((done) => {
+    const socket = connect({ host: target, port });
+    const answer = (listening: boolean) => {
+      socket.destroy();
+      done(listening);
+    };
+    socket.setTimeout(portCheckTimeoutMs, () => answer(false));
+    socket.once("connect", () => answer(true));
+    socket.once("error", () => answer(false));
+  });
+  if (inUse) throw listenProblem({ code: "EADDRINUSE" }, host, port) ?? new Error("port in use");
 }
 
 /** The one line for an error of `listen()`, when it is a set-up mistake. */

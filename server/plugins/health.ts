@@ -1,7 +1,8 @@
 /**
  * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: what it needs answers:
  * the database, and Redis when REDIS_URL is set, since without it every enquiry and sign-up is
- * refused). A server not ready answers 503 naming what is away; it recovers by itself.
+ * refused). A server not ready answers 503 naming what is away; it recovers by itself. A server
+ * draining before it stops (server/drain.ts) answers 503 "draining" for good.
  */
 import type { FastifyInstance } from "fastify";
 import type { Redis } from "ioredis";
@@ -32,6 +33,10 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   app.get("/healthz", async () => ({ status: "ok" }));
 
   app.get("/readyz", async (request, reply) => {
+    // A server about to stop sends no more traffic its way (decision 091).
+    if (app.drain.draining) {
+      return reply.code(503).send({ status: "draining", message: "The server is shutting down." });
+    }
     try {
       await sql`select 1`.execute(app.database.db);
     } catch (error) {

@@ -44,17 +44,27 @@ export interface ServerProcess {
 
 /**
  * Spawns the server with `env` over the test's own environment (NODE_ENV=test, HOST
- * 127.0.0.1 and PORT are set here), in the project folder or `options.cwd`. Does not wait: call `ready()`. Starting several at once
- * and then awaiting them all starts them at the same moment.
+ * 127.0.0.1, PORT and SHUTDOWN_DRAIN_MS=0 are set here), from the project folder or another
+ * copy of the release (`options.root`), in that folder or `options.cwd`. Does not wait: call
+ * `ready()`. Starting several at once and then awaiting them all starts them at the same moment.
  */
 export function spawnServer(
   port: number,
   env: Record<string, string>,
-  options: { cwd?: string } = {},
+  options: { cwd?: string; root?: string } = {},
 ): ServerProcess {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: options.cwd ?? projectRoot,
-    env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), ...env },
+  const entry = options.root ? resolve(options.root, "server/index.ts") : serverEntry;
+  const child = spawn(process.execPath, [entry], {
+    cwd: options.cwd ?? options.root ?? projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      // No proxy in front to drain for: stop at once, unless the test asks for the drain.
+      SHUTDOWN_DRAIN_MS: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
