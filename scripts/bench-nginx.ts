@@ -110,7 +110,7 @@ export interface BenchNginx {
  */
 export async function startBenchNginx(options: {
   folder: string;
-  upstream: string;
+  upstream: string | readonly [string, string];
   page: { path: string; body: Buffer };
   ports: { proxy: number; redirect: number; static: number };
 }): Promise<BenchNginx> {

@@ -32,7 +32,7 @@ import {
   spawnServer,
 } from "../tests/support/server-process.ts";
 import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
-import { guideNginxBlock, hasNginx, startBenchNginx } from "./bench-nginx.ts";
+import { hasNginx, startBenchNginx } from "./bench-nginx.ts";
 
 const { values } = parseArgs({
   options: {
@@ -155,6 +155,8 @@ const serverEnv = {
   CONTACT_RATE_LIMIT: "off",
   PAGE_CACHE_TTL: "2",
   LOG_LEVEL: "error",
+  // The production default: a stopping server drains its open connections first (decision 091).
+  SHUTDOWN_DRAIN_MS: "5000",
 };
 const servers: ServerProcess[] = [];
 async function startServer(index: 0 | 1): Promise<ServerProcess> {
@@ -166,11 +168,10 @@ async function startServer(index: 0 | 1): Promise<ServerProcess> {
 await startServer(0); // migrates and seeds
 await startServer(1);
 
-// The guide's block, both upstream lines kept with the guide's own parameters.
-const guideUpstream = /^\s*server 10\.0\.0\.11:3000( .*)?;$/m.exec(guideNginxBlock())?.[1] ?? "";
+// The guide's block with its two upstream lines, each keeping the guide's parameters.
 const nginx = await startBenchNginx({
   folder: mkdtempSync(join(tmpdir(), "homes-drill-nginx-")),
-  upstream: `127.0.0.1:${ports[0]}${guideUpstream};\n    server 127.0.0.1:${ports[1]}${guideUpstream}`,
+  upstream: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
   page: { path: "/drill-nginx-up", body: Buffer.from("up") },
   ports: { proxy: await freePort(), redirect: await freePort(), static: await freePort() },
 });
@@ -299,11 +300,11 @@ const storedRows = await database.query<{ email: string }>(
   "select email from enquiry where email like 'drill-%'",
 );
 const stored = new Set(storedRows.rows.map((row) => row.email));
-const resends = await database
-  .query<{ attempts: string }>(
-    "select coalesce(sum(attempts), 0) as attempts from outbox where kind = 'enquiry'",
+const recorded = await database
+  .query<{ attempts: string; resends: string }>(
+    "select coalesce(sum(attempts), 0) as attempts, coalesce(sum(resends), 0) as resends from outbox where kind = 'enquiry'",
   )
-  .then((result) => Number(result.rows[0]?.attempts));
+  .then((result) => result.rows[0]);
 await database.end();
 
 const lost = [...acknowledged].filter((email) => !stored.has(email) || !mailed.has(email));
@@ -336,7 +337,8 @@ console.table({
     mailed: [...acknowledged].filter((email) => mailed.has(email)).length,
     "mailed twice": twice,
     lost: lost.length,
-    "send attempts recorded": resends,
+    "send attempts recorded": Number(recorded?.attempts),
+    "resends recorded": Number(recorded?.resends),
   },
 });
 
