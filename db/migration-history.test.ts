@@ -137,9 +137,10 @@ function moduleOf(name: string): Migration {
 
 /**
  * The sets whose upgrade is not a fresh database's path: a set that is the start of today's
- * names, run unedited, upgrades by running the rest in the order a new database runs them, which
- * every test that migrates a database covers. The others lack a migration older by name than
- * their newest, ran one under an old name, or ran an earlier version of one.
+ * names, run unedited, upgrades by running the rest in the order a new database runs them. The
+ * others lack a migration older by name than their newest, ran one under an old name, or ran an
+ * earlier version of one. SQLite upgrades every set (a file costs nothing); PostgreSQL, whose
+ * databases take a checkpoint each, the sets that upgrade their own way.
  */
 const todaysNames = Object.keys(migrations).sort((a, b) => a.localeCompare(b));
 const setsWithTheirOwnUpgrade = ledger.filter(
@@ -154,7 +155,8 @@ describe.each(testDialects)("upgrading every released database on %s", (dialect)
     expect(commits).toEqual(expect.arrayContaining(["ef94e9afc7", "ce183bff5c", "45583cd756"]));
   });
 
-  it("brings a database at each of those sets to today's schema", async () => {
+  const sets = dialect === "sqlite" ? ledger : setsWithTheirOwnUpgrade;
+  it(`brings a database at each ${dialect === "sqlite" ? "" : "such "}set of the ledger to today's schema`, async () => {
     const today = await createTestDatabase(dialect);
     const expected = await schemaOf(today.handle.db, dialect).finally(() => today.drop());
     /** Builds a database at a set, upgrades it, and returns its schema. */
@@ -176,8 +178,8 @@ describe.each(testDialects)("upgrading every released database on %s", (dialect)
       }
     }
     // Three at a time: PostgreSQL's CREATE DATABASE waits on a checkpoint more than it works.
-    for (let at = 0; at < setsWithTheirOwnUpgrade.length; at += 3) {
-      const batch = setsWithTheirOwnUpgrade.slice(at, at + 3);
+    for (let at = 0; at < sets.length; at += 3) {
+      const batch = sets.slice(at, at + 3);
       const schemas = await Promise.all(batch.map(upgradedFrom));
       batch.forEach((set, index) => {
         expect(schemas[index], `upgrading the set of ${set.commit}`).toEqual(expected);
