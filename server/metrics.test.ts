@@ -12,6 +12,7 @@ import {
   createTestApp,
   createTestSiteApp,
   multipart,
+  scrapeMetrics,
   type TestApp,
 } from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
@@ -230,13 +231,7 @@ describe("metrics of the background jobs", () => {
       METRICS_TOKEN: metricsToken,
       ENQUIRY_RETENTION_DAYS: "30",
     });
-    const scrape = async () =>
-      (
-        await test.app.inject({
-          url: "/metrics",
-          headers: { authorization: `Bearer ${metricsToken}` },
-        })
-      ).body;
+    const scrape = () => scrapeMetrics(test.app, metricsToken);
     const job = { job: "enquiry-retention" };
     try {
       await test.app.ready();
@@ -300,13 +295,7 @@ describe("metrics of the outbox's resends", () => {
   it("count each attempt after one whose outcome was never recorded, by kind (decision 092)", async () => {
     const smtp = await startSmtpServer();
     const test = await createTestApp("sqlite", { METRICS_TOKEN: metricsToken, SMTP_URL: smtp.url });
-    const scrape = async () =>
-      (
-        await test.app.inject({
-          url: "/metrics",
-          headers: { authorization: `Bearer ${metricsToken}` },
-        })
-      ).body;
+    const scrape = () => scrapeMetrics(test.app, metricsToken);
     const enquiries = { kind: "enquiry" };
     try {
       await test.app.ready();
@@ -340,13 +329,7 @@ describe("metrics of the outbox's resends", () => {
 describe("metrics while the database is away", () => {
   it("leave the outbox's counts out rather than guess them, and say the database is down", async () => {
     const test = await createTestApp("sqlite", { METRICS_TOKEN: metricsToken });
-    const scrape = async () =>
-      (
-        await test.app.inject({
-          url: "/metrics",
-          headers: { authorization: `Bearer ${metricsToken}` },
-        })
-      ).body;
+    const scrape = () => scrapeMetrics(test.app, metricsToken);
     try {
       const up = await scrape();
       expect(sample(up, "database_up")).toBe(1);

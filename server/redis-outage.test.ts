@@ -4,7 +4,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { listEnquiries } from "../db/queries/enquiry.ts";
-import { auth, createTestApp, multipart, type TestApp } from "../tests/support/app.ts";
+import {
+  auth,
+  createTestApp,
+  multipart,
+  scrapeMetrics,
+  type TestApp,
+} from "../tests/support/app.ts";
 import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { freePort } from "../tests/support/server-process.ts";
 
@@ -43,13 +49,7 @@ describe("readiness and metrics with a configured Redis", () => {
     await test?.close();
   });
   const metricsToken = "metrics-token-0123456789";
-  const scrape = async (app: TestApp) =>
-    (
-      await app.app.inject({
-        url: "/metrics",
-        headers: { authorization: `Bearer ${metricsToken}` },
-      })
-    ).body;
+  const scrape = (app: TestApp) => scrapeMetrics(app.app, metricsToken);
 
   it("is not ready, naming Redis, while Redis cannot be reached, and redis_up says 0", async () => {
     const closedPort = await freePort();

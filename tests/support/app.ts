@@ -131,3 +131,12 @@ export async function multipart(
     headers: { "content-type": request.headers.get("content-type") ?? "" },
   };
 }
+
+/** The text of a test app's /metrics on its public port, asked with METRICS_TOKEN `token`. */
+export async function scrapeMetrics(app: FastifyInstance, token: string): Promise<string> {
+  const response = await app.inject({
+    url: "/metrics",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.body;
+}
