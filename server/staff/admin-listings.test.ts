@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingPagePath } from "../../app/listing-preview-path.ts";
 import type { StaffRole } from "../../db/database.ts";
 import { findAdminListing } from "../../db/queries/admin-listing.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
@@ -98,11 +99,15 @@ describe.each(testDialects)("the back office's listings on %s", (dialect) => {
       const page = await browser.get("/admin/listings");
       expect(page.statusCode).toBe(200);
       expect(page.headers["cache-control"]).toContain("no-store");
-      const { code, slug, headline } = (await listAllPropertyRows(database.handle.db)).toSorted(
-        (a, b) => String(b.created_at).localeCompare(String(a.created_at)),
+      // The table's first row: newest first, the later id first between equal times.
+      const newest = (await listAllPropertyRows(database.handle.db)).toSorted(
+        (a, b) =>
+          new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.id - a.id,
       )[0]!;
+      const { code, slug, headline } = newest;
+      const published = newest.publish === 1 || newest.publish === true;
       expect(page.body).toContain(code);
-      expect(page.body).toContain(`href="/property/${slug}"`);
+      expect(page.body).toContain(`href="${listingPagePath({ code, slug, published })}"`);
       expect(page.body).toContain(headline.replaceAll("&", "&amp;"));
     },
   );
