@@ -303,6 +303,23 @@ export interface Database {
     confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     unsubscribed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /**
+   * A listing file an owner uploaded in the back office, checked and kept until they apply it
+   * (decision 096). `id` is the SHA-256 of the token its page carries, in hex.
+   */
+  listing_import: {
+    id: string;
+    user_id: number;
+    file_name: string;
+    state: ColumnType<ListingImportState, ListingImportState | undefined, ListingImportState>;
+    /** JSON: the parsed rows; "" once applied. */
+    rows: string;
+    /** JSON: the dry run's report, then the applied one's. */
+    report: string;
+    created_at: ColumnType<Date | string, string, string>;
+    applied_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    expires_at: ColumnType<Date | string, string, string>;
+  };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {
     name: string;
@@ -316,6 +333,8 @@ export type { StaffRole };
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
 export type OutboxStatus = "pending" | "sent";
+
+export type ListingImportState = "checked" | "applying" | "applied" | "failed";
 
 /** What an outbox row sends: an enquiry to the company, or a queued mail to a visitor. */
 export const outboxKinds = [

@@ -29,6 +29,7 @@ import * as listingFurnished from "./migrations/2026-11-29-0036-2-listing-furnis
 import * as listingArchiveIndexes from "./migrations/2026-11-29-0037-0-listing-archive-indexes.ts";
 import * as listingEnergyRating from "./migrations/2026-11-29-0037-b-listing-energy-rating.ts";
 import * as outboxAttemptsRecorded from "./migrations/2026-11-29-0038-outbox-attempts-recorded.ts";
+import * as listingImportUploads from "./migrations/2026-11-29-0044-listing-import-uploads.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0037-0-listing-archive-indexes": listingArchiveIndexes,
   "2026-11-29-0037-b-listing-energy-rating": listingEnergyRating,
   "2026-11-29-0038-outbox-attempts-recorded": outboxAttemptsRecorded,
+  "2026-11-29-0044-listing-import-uploads": listingImportUploads,
 };
 
 /**
