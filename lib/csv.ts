@@ -130,3 +130,11 @@ export function formatCsv(
 ): string {
   return stringify([header, ...rows], stringifyOptions);
 }
+
+/**
+ * CSV lines without a header, as {@link formatCsv} writes its rows: a document written in
+ * pieces (a streamed export) is `formatCsv(header, [])` followed by each piece's rows.
+ */
+export function formatCsvRows(rows: readonly (readonly (string | number | null)[])[]): string {
+  return rows.length === 0 ? "" : stringify(rows as (string | number | null)[][], stringifyOptions);
+}

@@ -39,10 +39,7 @@ export async function keepListingImport(
     await trx
       .deleteFrom("listing_import")
       .where((eb) =>
-        eb.or([
-          eb("user_id", "=", upload.userId),
-          eb("expires_at", "<", upload.at.toISOString()),
-        ]),
+        eb.or([eb("user_id", "=", upload.userId), eb("expires_at", "<", upload.at.toISOString())]),
       )
       // One being applied finishes first: its rows are still being written.
       .where("state", "!=", "applying")
@@ -72,15 +69,7 @@ export async function findListingImport(
 ): Promise<ListingImportRow | undefined> {
   const row = await db
     .selectFrom("listing_import")
-    .select([
-      "file_name",
-      "state",
-      "rows",
-      "report",
-      "created_at",
-      "applied_at",
-      "expires_at",
-    ])
+    .select(["file_name", "state", "rows", "report", "created_at", "applied_at", "expires_at"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .where("expires_at", ">", now.toISOString())
@@ -126,7 +115,12 @@ export async function finishListingImport(
 ): Promise<void> {
   await db
     .updateTable("listing_import")
-    .set({ state: outcome.state, report: outcome.report, rows: "", applied_at: outcome.at.toISOString() })
+    .set({
+      state: outcome.state,
+      report: outcome.report,
+      rows: "",
+      applied_at: outcome.at.toISOString(),
+    })
     .where("id", "=", id)
     .execute();
 }

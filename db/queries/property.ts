@@ -174,7 +174,27 @@ export async function findPublishedProperty(
   });
 }
 
-/** Every property, published or not, with its category's title, oldest first (the export). */
+/**
+ * Up to `limit` properties after id `afterId`, published or not, with their category's title,
+ * oldest first: the export's pages (decision 096), so a streamed export holds one page at once.
+ */
+export async function listPropertyRowsAfter(
+  db: Kysely<Database>,
+  afterId: number,
+  limit: number,
+): Promise<PropertyWithCategoryRow[]> {
+  return db
+    .selectFrom("property")
+    .leftJoin("category", "category.id", "property.category_id")
+    .selectAll("property")
+    .select("category.title as category")
+    .where("property.id", ">", afterId)
+    .orderBy("property.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Every property, published or not, with its category's title, oldest first. */
 export async function listAllPropertyRows(
   db: Kysely<Database>,
 ): Promise<PropertyWithCategoryRow[]> {

@@ -25,8 +25,7 @@ export interface ImportRow {
 
 /** Reads `path` by its extension, `.csv` or `.json`; throws {@link ImportFileError}. */
 export async function readImportFile(path: string): Promise<ImportRow[]> {
-  const extension = extname(path).toLowerCase();
-  if (extension !== ".csv" && extension !== ".json") {
+  if (importFormatOf(path) === undefined) {
     throw new ImportFileError(`${path}: an import file must end in .csv or .json.`);
   }
   let text: string;
@@ -39,7 +38,26 @@ export async function readImportFile(path: string): Promise<ImportRow[]> {
         : (error as Error).message;
     throw new ImportFileError(`${path}: ${reason}.`);
   }
-  return extension === ".csv" ? csvRows(text, path) : jsonRows(text, path);
+  return readImportText(path, text);
+}
+
+/** The import format a file's name says: `.csv` or `.json`; undefined for any other. */
+export function importFormatOf(name: string): "csv" | "json" | undefined {
+  const extension = extname(name).toLowerCase();
+  return extension === ".csv" ? "csv" : extension === ".json" ? "json" : undefined;
+}
+
+/**
+ * The rows of a file's text, read by its name's extension, `.csv` or `.json`: the command's
+ * file and a file uploaded in the back office (decision 096) alike. Throws
+ * {@link ImportFileError}, naming the file by `name`.
+ */
+export function readImportText(name: string, text: string): ImportRow[] {
+  const format = importFormatOf(name);
+  if (format === undefined) {
+    throw new ImportFileError(`${name}: an import file must end in .csv or .json.`);
+  }
+  return format === "csv" ? csvRows(text, name) : jsonRows(text, name);
 }
 
 /** The rows of a CSV import file. */

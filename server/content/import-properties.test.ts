@@ -32,10 +32,15 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
-import { exportProperties } from "./export-properties.ts";
+import { exportProperties, exportPropertyPieces } from "./export-properties.ts";
 import { csvRows, jsonRows, readImportFile } from "./import-file.ts";
 import { importProperties } from "./import-properties.ts";
-import { type PropertyColumn, propertyColumns, recordOfProperty } from "./property-record.ts";
+import {
+  csvCellsOf,
+  type PropertyColumn,
+  propertyColumns,
+  recordOfProperty,
+} from "./property-record.ts";
 
 /** An imported file itself, not one of its WebP derivatives. */
 const isOriginal = (file: string) => parseImageVariantPath(file) === undefined;
@@ -262,6 +267,39 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
         expect((await exportProperties(fresh.handle.db, format)).document).toBe(document);
       } finally {
         await fresh.drop();
+      }
+    },
+  );
+
+  it.each(["csv", "json"] as const)(
+    "writes %s in pages of any size as one document of every property, oldest first",
+    async (format) => {
+      const records = [...(await storedRecords(db)).values()];
+      expect(records.length).toBeGreaterThan(3);
+      const whole =
+        format === "csv"
+          ? formatCsv(propertyColumns, records.map(csvCellsOf))
+          : `${JSON.stringify(records, null, 2)}\n`;
+      for (const pageSize of [1, 3, records.length, records.length + 1]) {
+        const tally = { count: 0 };
+        const pieces: string[] = [];
+        for await (const piece of exportPropertyPieces(db, format, { pageSize, tally })) {
+          pieces.push(piece);
+        }
+        expect(pieces.join(""), `pages of ${pageSize}`).toBe(whole);
+        expect(tally.count).toBe(records.length);
+      }
+      const { document, count } = await exportProperties(db, format);
+      expect(document).toBe(whole);
+      expect(count).toBe(records.length);
+      const empty = await createTestDatabase(dialect);
+      try {
+        expect(await exportProperties(empty.handle.db, format)).toEqual({
+          document: format === "csv" ? formatCsv(propertyColumns, []) : "[]\n",
+          count: 0,
+        });
+      } finally {
+        await empty.drop();
       }
     },
   );

@@ -48,6 +48,12 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Who imports: each added or changed listing is recorded in the audit log (decision 050). */
   actor?: AuditActor;
+  /**
+   * What a refusal of an image or floor plan missing from the image folder tells the reader to
+   * do, when there is no `imageFolder`: by default, to give the command's `--images`; the back
+   * office, which takes no image folder, says where to upload them (decision 096).
+   */
+  missingFileHint?: string;
 }
 
 export interface RejectedRow {
@@ -442,7 +448,7 @@ async function planImages(
     } else {
       reasons.push(
         options.imageFolder === undefined
-          ? `image '${name}' is not in the image folder (give --images <folder> to copy new images)`
+          ? `image '${name}' is not in the image folder (${options.missingFileHint ?? "give --images <folder> to copy new images"})`
           : `image '${name}' is neither in ${options.imageFolder} nor in the image folder`,
       );
     }
@@ -491,7 +497,7 @@ async function planFloorPlans(
     } else {
       reasons.push(
         options.imageFolder === undefined
-          ? `floor plan '${name}' is not in the image folder (give --images <folder> to copy new files)`
+          ? `floor plan '${name}' is not in the image folder (${options.missingFileHint ?? "give --images <folder> to copy new files"})`
           : `floor plan '${name}' is neither in ${options.imageFolder} nor in the image folder`,
       );
     }
