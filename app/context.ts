@@ -36,6 +36,12 @@ import type {
 } from "../lib/admin-listing-form.ts";
 import type { MergeChoice } from "../lib/admin-listing-merge.ts";
 import type {
+  ListingFileFormat,
+  ListingImportApply,
+  ListingImportCheck,
+  ListingImportUpload,
+} from "../lib/admin-listing-transfer.ts";
+import type {
   AdminListingAction,
   AdminListingPage,
   AdminListingQuery,
@@ -298,6 +304,34 @@ export interface AdminListingsService {
 
 /** The back office's listings (decisions 041 and 044). Set for back-office requests only (server/plugins/site.ts). */
 export const adminListingsContext = createContext<AdminListingsService>();
+
+/**
+ * Importing and exporting listings in the back office (decision 096), by the rules and code of
+ * `npm run content` (server/staff/listing-transfer.ts). Importing is for owners only (those
+ * methods throw for an agent); any member of staff may download the listings.
+ */
+export interface AdminListingTransferService {
+  /**
+   * Owners only: reads an uploaded file and checks every row without saving (a dry run); the
+   * parsed rows are kept under the answered token, for `apply`, for a short while.
+   */
+  check(
+    session: StaffSession,
+    file: { name: string; bytes: Uint8Array } | null,
+  ): Promise<ListingImportCheck>;
+  /** Owners only: this member's upload by its token; null when unknown or past its time. */
+  open(session: StaffSession, token: string): Promise<ListingImportUpload | null>;
+  /**
+   * Owners only: imports the checked upload's rows (once, whichever app server is asked),
+   * recording each listing's audit event and telling every server content changed.
+   */
+  apply(session: StaffSession, token: string): Promise<ListingImportApply>;
+  /** Every listing as `npm run content -- export` writes it, read a page at a time. */
+  exportListings(session: StaffSession, format: ListingFileFormat): ReadableStream<Uint8Array>;
+}
+
+/** Listing import and export (decision 096). Set for back-office requests only (server/plugins/site.ts). */
+export const adminListingTransferContext = createContext<AdminListingTransferService>();
 
 /**
  * The back office's enquiries inbox (decision 045), for any signed-in member of staff; the

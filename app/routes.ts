@@ -46,6 +46,8 @@ export default [
       route("password", "routes/admin/staff-password.tsx"),
       route("listings", "routes/admin/listings.tsx"),
       route("listings/new", "routes/admin/listing-new.tsx"),
+      route("listings/import-export", "routes/admin/listing-transfer.tsx"),
+      route("listings/export", "routes/admin/listing-export.ts"),
       route("listings/related", "routes/admin/listing-related.tsx"),
       route("listings/geocode", "routes/admin/listing-geocode.ts"),
       route("listings/:code/edit", "routes/admin/listing-edit.tsx"),

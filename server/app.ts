@@ -12,6 +12,7 @@ import {
   adminContentContext,
   adminEnquiriesContext,
   adminListingsContext,
+  adminListingTransferContext,
   adminNewsletterContext,
   adminPhotosContext,
   staffContext,
@@ -52,6 +53,7 @@ import { createAdminContent } from "./staff/content.ts";
 import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
+import { createListingTransfer } from "./staff/listing-transfer.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import { createAdminNewsletter } from "./staff/newsletter.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
@@ -298,6 +300,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
               : undefined,
           }),
+        ),
+        provide(
+          adminListingTransferContext,
+          createListingTransfer({ database, imageDir: config.IMAGE_DIR, redis, log: app.log }),
         ),
         provide(
           adminEnquiriesContext,

@@ -24,6 +24,8 @@ export const adminPaths = {
   staff: "/admin/staff",
   password: "/admin/password",
   listings: "/admin/listings",
+  listingTransfer: "/admin/listings/import-export",
+  listingExport: "/admin/listings/export",
   enquiries: "/admin/enquiries",
   enquiriesExport: "/admin/enquiries/export",
   dataRequests: "/admin/enquiries/data-requests",

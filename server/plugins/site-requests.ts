@@ -18,6 +18,7 @@ import { format } from "node:util";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { StaffService } from "#app-context";
 import { withAuditClientAddress } from "../../db/queries/audit.ts";
+import { listingImportLimits, listingImportMessages } from "../../lib/admin-listing-transfer.ts";
 import { photoLimits } from "../../lib/admin-photos.ts";
 import {
   answerOverloaded,
@@ -131,6 +132,13 @@ const staffUploads: {
     multipart: true,
     maxBytes: 10 * 1024 * 1024 + 64 * 1024,
     tooLarge: "The image is too large: send one of 10 MB at most.",
+  },
+  // A listing file to import (decision 096): the file and the form's token.
+  {
+    path: /^\/admin\/listings\/import-export(?:\.data)?$/,
+    multipart: true,
+    maxBytes: listingImportLimits.maxBytes + 64 * 1024,
+    tooLarge: listingImportMessages.tooLarge,
   },
   // The listing editor (decision 044): a long description.
   {

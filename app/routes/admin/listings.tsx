@@ -106,9 +106,14 @@ export default function Listings({ loaderData }: Route.ComponentProps) {
         <h1 id="listings-title" className="admin-title">
           Listings
         </h1>
-        <Link className="admin-button" to={`${adminPaths.listings}/new`}>
-          New listing
-        </Link>
+        <div className="admin-actions">
+          <Link className="admin-button admin-button--secondary" to={adminPaths.listingTransfer}>
+            Import and export
+          </Link>
+          <Link className="admin-button" to={`${adminPaths.listings}/new`}>
+            New listing
+          </Link>
+        </div>
       </div>
       {done ? (
         <div className="admin-notice admin-notice--success" role="status">
