@@ -30,7 +30,7 @@ const siteProject = {
   name: "chromium",
   use: { ...devices["Desktop Chrome"], channel: undefined },
   testIgnore:
-    /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn)\.spec\.ts/,
+    /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn|listing-import)\.spec\.ts/,
 };
 
 /** The chain: each spec after the one before it. */
@@ -105,6 +105,13 @@ function changeProjects() {
       testMatch: /withdrawn\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["admin-content"],
+    },
+    // Imports listings of its own from an uploaded file (decision 096): after every other spec.
+    {
+      name: "listing-import",
+      testMatch: /listing-import\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["withdrawn"],
     },
   ];
 }

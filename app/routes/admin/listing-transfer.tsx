@@ -129,6 +129,8 @@ export default function ListingTransfer({ loaderData, actionData }: Route.Compon
             with their reasons; the others are saved.
           </p>
           <Form
+            // A new upload's page starts with an empty file field.
+            key={token ?? "none"}
             method="post"
             encType="multipart/form-data"
             className="admin-transfer__form"
