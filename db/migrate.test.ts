@@ -18,6 +18,7 @@ const contentTables = [
   "enquiry",
   "enquiry_note",
   "floor_plan",
+  "listing_import",
   "newsletter_subscriber",
   "outbox",
   "price_change",
