@@ -20,6 +20,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dataUnavailableMessage } from "../app/data-unavailable.ts";
 import { loadConfig } from "../config/env.ts";
 import { updatePropertyPublish } from "../db/queries/property-writes.ts";
+import { listingImportLimits } from "../lib/admin-listing-transfer.ts";
 import { photoLimits } from "../lib/admin-photos.ts";
 import { localProxyConfig } from "../scripts/bench-nginx.ts";
 import { contactBodyLimit } from "../server/api/contact.ts";
@@ -424,6 +425,14 @@ describe("the nginx block of docs/deployment.md", () => {
         passes: true,
       },
       { path: "/admin/listings/HP-1001/photos", bytes: 2 * mib, passes: true },
+      // A listing file to import (decision 096): the file and the form.
+      {
+        path: "/admin/listings/import-export",
+        bytes: listingImportLimits.maxBytes + siteFormBodyLimit,
+        passes: true,
+      },
+      { path: "/admin/listings/import-export.data", bytes: mib + kib, passes: true },
+      { path: "/admin/listings/import-export", bytes: 3 * mib, passes: false },
       // The listing editor: a long description.
       { path: "/admin/listings/new", bytes: listingFormBodyLimit, passes: true },
       { path: "/admin/listings/HP-1001/edit.data", bytes: listingFormBodyLimit, passes: true },

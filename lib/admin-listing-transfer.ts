@@ -13,8 +13,11 @@ export function isListingFileFormat(value: unknown): value is ListingFileFormat 
 }
 
 export const listingImportLimits = {
-  /** The largest file the page takes (some 3,000 listings); larger ones: `npm run content`. */
-  maxBytes: 4 * 1024 * 1024,
+  /**
+   * The largest file the page takes: about 1,000 listings, whose dry run and import each take
+   * seconds to tens of seconds (decision 096); larger files through `npm run content`.
+   */
+  maxBytes: 1024 * 1024,
   /** How long a checked file waits to be applied, and an applied one's report is kept. */
   keepMinutes: 60,
 } as const;

@@ -59,6 +59,9 @@ test("an owner uploads a CSV, sees its dry run, applies it and downloads every l
 }) => {
   await newOwner(page, "import");
   await page.goto("/admin/listings");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/listings-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("link", { name: "Import and export" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import and export" })).toBeVisible();
 
