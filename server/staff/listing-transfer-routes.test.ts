@@ -69,10 +69,9 @@ describe.each(testDialects)("importing and exporting listings on %s", (dialect) 
   }
 
   /** Posts the import form with `file` (a File, or "" for none chosen) from `browser`. */
-  async function upload(browser: AdminBrowser, file: File | "") {
-    const csrf = await browser.tokenFrom(page);
+  async function upload(browser: AdminBrowser, file: File | "", csrf?: string) {
     const { payload, contentType } = await multipart({
-      csrf,
+      csrf: csrf ?? (await browser.tokenFrom(page)),
       intent: "check",
       file: file === "" ? new File([], "", { type: "application/octet-stream" }) : file,
     });
@@ -193,7 +192,7 @@ describe.each(testDialects)("importing and exporting listings on %s", (dialect) 
     expect(text).toContain("item 3 — is not an object");
   });
 
-  it("refuses a wrong file with its reason, keeping the form", async () => {
+  it("refuses a wrong file with its reason, keeping the form, and a post without the form's token", async () => {
     const { browser: owner } = await signedIn("owner");
     const refusal = async (file: File | "", status = 400) => {
       const answer = await upload(owner, file);
@@ -217,6 +216,11 @@ describe.each(testDialects)("importing and exporting listings on %s", (dialect) 
     expect(
       await refusal(new File([new Uint8Array([0x63, 0xff, 0xfe, 0x0a])], "latin.csv")),
     ).toContain(listingImportMessages.notText("latin.csv"));
+    const kept = () => database.handle.db.selectFrom("listing_import").select("id").execute();
+    const before = await kept();
+    const forged = await upload(owner, csvFile(csvOf([buildPropertyImportRow()])), "forged");
+    expect(forged.statusCode).toBe(403);
+    expect(await kept()).toEqual(before);
     // Past the page's limit: refused by the service, the form kept.
     const tooLarge = await refusal(csvFile("x".repeat(listingImportLimits.maxBytes + 1)));
     expect(tooLarge).toContain(listingImportMessages.tooLarge);
