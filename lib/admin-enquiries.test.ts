@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type AdminEnquiryDelivery, describeDelivery } from "./admin-enquiries.ts";
 
-const pending = (attempts: number, lastError: string | null = null): AdminEnquiryDelivery => ({
+const pending = (
+  attempts: number,
+  lastError: string | null = null,
+  attemptInProgress = false,
+): AdminEnquiryDelivery => ({
   status: "pending",
   attempts,
+  attemptInProgress,
   lastError,
   sentAt: null,
 });
@@ -36,5 +41,12 @@ describe("describeDelivery", () => {
       text: "Not e-mailed yet: 3 failed attempts, will retry",
     });
     expect(describeDelivery(null, true).text).toBe("Not queued for e-mail");
+  });
+
+  it("counts an attempt still in progress as being sent, not as failed", () => {
+    expect(describeDelivery(pending(1, null, true), true)).toEqual({ text: "Being e-mailed now" });
+    expect(describeDelivery(pending(3, "ECONNREFUSED", true), true)).toEqual({
+      text: "Being e-mailed now, after 2 failed attempts",
+    });
   });
 });

@@ -87,7 +87,10 @@ export interface AdminEnquiryListing {
 
 export interface AdminEnquiryDelivery {
   status: "pending" | "sent";
+  /** Attempts begun, the one in progress included (an attempt is recorded before its send). */
   attempts: number;
+  /** An attempt has begun and its outcome is not recorded yet: being sent now, or cut short. */
+  attemptInProgress: boolean;
   lastError: string | null;
   /** ISO 8601 once sent. */
   sentAt: string | null;
@@ -191,10 +194,15 @@ export function describeDelivery(
     return { text: "Not e-mailed: the site has no mail server set up, so it is kept here only" };
   }
   if (!delivery) return { text: "Not queued for e-mail" };
-  if (delivery.attempts === 0) return { text: "Waiting to be e-mailed" };
-  const attempts = `${delivery.attempts} failed ${delivery.attempts === 1 ? "attempt" : "attempts"}`;
+  // Each attempt is recorded before its send (decision 092): one in progress has not failed.
+  const failed = delivery.attempts - (delivery.attemptInProgress ? 1 : 0);
+  const failures = `${failed} failed ${failed === 1 ? "attempt" : "attempts"}`;
+  if (delivery.attemptInProgress) {
+    return { text: failed === 0 ? "Being e-mailed now" : `Being e-mailed now, after ${failures}` };
+  }
+  if (failed === 0) return { text: "Waiting to be e-mailed" };
   return {
-    text: `Not e-mailed yet: ${attempts}, will retry`,
+    text: `Not e-mailed yet: ${failures}, will retry`,
     ...(delivery.lastError ? { lastError: `Last error: ${delivery.lastError}` } : {}),
   };
 }

@@ -258,7 +258,7 @@ describe.each(testDialects)("the enquiries inbox on %s", (dialect) => {
       updatedAt: now.toISOString(),
       email: target.email,
       listing: { code: listing.code, slug: listing.slug },
-      delivery: { status: "pending", attempts: 0 },
+      delivery: { status: "pending", attempts: 0, attemptInProgress: false },
       notes: [{ author: actor.email, body: "Called back.", createdAt: now.toISOString() }],
     });
     expect((await listInboxEnquiries(db, { ...none, status: other }, 100)).rows).toContainEqual(
@@ -268,6 +268,24 @@ describe.each(testDialects)("the enquiries inbox on %s", (dialect) => {
       await changeInboxEnquiry(db, target.id, { kind: "assign", assigneeId: null }, actor, now),
     ).toBe("changed");
     expect((await findInboxEnquiry(db, target.id))?.assignee).toBeNull();
+  });
+
+  it("tells an attempt in progress (recorded before its send) from a failed one", async () => {
+    const target = stored[0]!;
+    const startedAt = new Date("2026-11-25T12:00:00.000Z").toISOString();
+    const outbox = () => db.updateTable("outbox").where("enquiry_id", "=", target.id);
+    await outbox().set({ attempts: 1, attempt_started_at: startedAt }).execute();
+    expect((await findInboxEnquiry(db, target.id))?.delivery).toMatchObject({
+      attempts: 1,
+      attemptInProgress: true,
+    });
+    // The attempt failed: its start is cleared with the error recorded.
+    await outbox().set({ attempt_started_at: null, last_error: "ECONNREFUSED" }).execute();
+    expect((await findInboxEnquiry(db, target.id))?.delivery).toMatchObject({
+      attempts: 1,
+      attemptInProgress: false,
+    });
+    await outbox().set({ attempts: 0, last_error: null }).execute();
   });
 
   it("finds, exports and deletes everything held for one address, whatever its case", async () => {

@@ -210,6 +210,7 @@ async function loadEnquiries(
       "staff_user.email as assignee",
       "outbox.status as delivery_status",
       "outbox.attempts as delivery_attempts",
+      "outbox.attempt_started_at as delivery_attempt_started_at",
       "outbox.last_error as delivery_last_error",
       "outbox.sent_at as delivery_sent_at",
     ])
@@ -259,6 +260,7 @@ async function loadEnquiries(
             : {
                 status: row.delivery_status,
                 attempts: row.delivery_attempts ?? 0,
+                attemptInProgress: row.delivery_attempt_started_at !== null,
                 lastError: row.delivery_last_error,
                 sentAt: row.delivery_sent_at === null ? null : toIsoString(row.delivery_sent_at),
               },
