@@ -16,15 +16,19 @@ export interface MailSink {
   refusing: boolean;
   /** How many mails named each drill address (the first one a mail names). */
   readonly mailed: Map<string, number>;
+  /** The Message-ID of each of those mails: a resend keeps its mail's (decision 092). */
+  readonly messageIds: Map<string, string[]>;
   close(): Promise<void>;
 }
 
 export async function startMailSink(): Promise<MailSink> {
   const mailed = new Map<string, number>();
+  const messageIds = new Map<string, string[]>();
   const sink: MailSink = {
     port: await freePort(),
     refusing: false,
     mailed,
+    messageIds,
     close: () => new Promise<void>((closed) => smtp.close(() => closed())),
   };
   const smtp = new SMTPServer({
@@ -45,7 +49,11 @@ export async function startMailSink(): Promise<MailSink> {
           .toString("utf8")
           .replace(/=\r?\n/g, "");
         const address = drillAddress.exec(recipients)?.[0] ?? drillAddress.exec(text)?.[0];
-        if (address) mailed.set(address, (mailed.get(address) ?? 0) + 1);
+        if (address) {
+          mailed.set(address, (mailed.get(address) ?? 0) + 1);
+          const messageId = /^Message-ID:\s*(\S+)/im.exec(text)?.[1] ?? "none";
+          messageIds.set(address, [...(messageIds.get(address) ?? []), messageId]);
+        }
         done();
       });
     },

@@ -6,7 +6,7 @@
 
 import { type StaffMember, StaffStepFailed, saveMark } from "./staff.ts";
 import type { Tally } from "./tally.ts";
-import { refusalOr } from "./tally.ts";
+import { exampleOf, refusalOr } from "./tally.ts";
 
 export interface SaveLedger {
   /** The listings whose save was posted, with the headline it wrote. */
@@ -36,22 +36,24 @@ export async function staffClient(
       form = await member.openEditor(code, headline);
     } catch (error) {
       if (!(error instanceof StaffStepFailed)) throw error;
-      tally.note("save", error.refused ? "refused" : "error", `${error.step} ${error.status}`);
+      const outcome = error.refused ? "refused" : "error";
+      tally.note("save", outcome, `${error.step} ${error.status}`, error.example);
       continue;
     }
     ledger.posted.set(code, headline);
     try {
-      const answer = await member.save(code, form);
-      const location = answer.headers.get("location") ?? "";
-      if (answer.status === 302 && /[?&]done=saved\b/.test(location)) {
+      const { response, body } = await member.save(code, form);
+      const location = response.headers.get("location") ?? "";
+      if (response.status === 302 && /[?&]done=saved\b/.test(location)) {
         tally.note("save", "acknowledged");
         ledger.acknowledged.set(code, headline);
       } else {
-        const to = answer.status === 302 ? ` to ${location}` : "";
-        tally.note("save", refusalOr(answer), `${answer.status}${to}`);
+        const to = response.status === 302 ? ` to ${location}` : "";
+        const example = exampleOf(`/admin/listings/${code}/edit`, response, body);
+        tally.note("save", refusalOr(response), `${response.status}${to}`, example);
       }
     } catch {
-      tally.note("save", "error", "no answer");
+      tally.note("save", "error", "no answer", `/admin/listings/${code}/edit`);
     }
   }
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { runUsersCli } from "../../server/cli/users.ts";
-import { refusalOr } from "./tally.ts";
+import { exampleOf, refusalOr } from "./tally.ts";
 
 /** The headline a save writes: `[client-n]` never occurs inside another save's mark. */
 export const saveMark = (client: number, n: number) => `Drill save [${client}-${n}]`;
@@ -95,11 +95,14 @@ export class StaffStepFailed extends Error {
   readonly status: string;
   /** Refused honestly: a 429, or a 503 with Retry-After. */
   readonly refused: boolean;
-  constructor(step: string, status: string, refused = false) {
+  /** The path, request id and what the answer said (see exampleOf). */
+  readonly example: string;
+  constructor(step: string, status: string, refused = false, example = "") {
     super(`${step}: ${status}`);
     this.step = step;
     this.status = status;
     this.refused = refused;
+    this.example = example;
   }
 }
 
@@ -169,11 +172,12 @@ export class StaffMember {
     try {
       response = await this.#browser.request(path, form);
     } catch {
-      throw new StaffStepFailed(step, "no answer");
+      throw new StaffStepFailed(step, "no answer", false, path);
     }
     if (response.status !== expected) {
-      await response.arrayBuffer();
-      throw new StaffStepFailed(step, String(response.status), refusalOr(response) === "refused");
+      const example = exampleOf(path, response, await response.text());
+      const refused = refusalOr(response) === "refused";
+      throw new StaffStepFailed(step, String(response.status), refused, example);
     }
     return response;
   }
@@ -198,10 +202,12 @@ export class StaffMember {
     ];
   }
 
-  /** Posts the editor's form: the answer, its body read. */
-  async save(code: string, form: [string, string][]): Promise<Response> {
+  /** Posts the editor's form: the answer, and its body. */
+  async save(
+    code: string,
+    form: [string, string][],
+  ): Promise<{ response: Response; body: string }> {
     const response = await this.#browser.request(`/admin/listings/${code}/edit`, form);
-    await response.arrayBuffer();
-    return response;
+    return { response, body: await response.text() };
   }
 }

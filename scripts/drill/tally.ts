@@ -36,8 +36,31 @@ export const refusalOr = (response: Response): Outcome =>
     ? "refused"
     : "error";
 
+/**
+ * One refused or failed answer, for the operator to look up: the path, the request id nginx
+ * gave it (the servers log it), and what the answer said (its heading, title or message).
+ */
+export function exampleOf(path: string, response: Response, body: string): string {
+  const said =
+    /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1] ??
+    /<title>([\s\S]*?)<\/title>/.exec(body)?.[1] ??
+    /"message":\s*"([^"]*)"/.exec(body)?.[1] ??
+    body;
+  const text = said
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+  return `${path} (${response.headers.get("x-request-id") ?? "no request id"}): ${text}`;
+}
+
+/** How many examples the drill keeps of each phase's kind of refusal or error. */
+const examplesKept = 2;
+
 export class Tally {
   readonly #phases = new Map<string, PhaseCounts>();
+  /** Examples by "phase · kind what". */
+  readonly #examples = new Map<string, string[]>();
   /** The phase requests are counted in from now on. */
   phase = "steady";
 
@@ -54,8 +77,11 @@ export class Tally {
     return counts;
   }
 
-  /** Counts one request of `kind`; `what` (a status, or "no answer") is kept unless acknowledged. */
-  note(kind: RequestKind, outcome: Outcome, what = "") {
+  /**
+   * Counts one request of `kind`; unless acknowledged, `what` (a status, or "no answer") is
+   * counted, and the first few `example`s of it are kept.
+   */
+  note(kind: RequestKind, outcome: Outcome, what = "", example?: string) {
     const counts = this.#current();
     const kindCounts = counts.kinds[kind];
     kindCounts.sent += 1;
@@ -65,6 +91,9 @@ export class Tally {
     if (outcome !== "acknowledged") {
       const key = `${kind} ${what}`;
       counts.what.set(key, (counts.what.get(key) ?? 0) + 1);
+      const examples = this.#examples.get(`${this.phase} · ${key}`) ?? [];
+      if (example && examples.length < examplesKept) examples.push(example);
+      this.#examples.set(`${this.phase} · ${key}`, examples);
     }
   }
 
@@ -97,6 +126,12 @@ export class Tally {
         ]),
       ),
     );
+    const examples = [...this.#examples].filter(([, list]) => list.length > 0);
+    if (examples.length > 0)
+      console.log("\nexamples of each (path, X-Request-Id: what the answer said)");
+    for (const [key, list] of examples) {
+      for (const example of list) console.log(`  ${key}: ${example}`);
+    }
   }
 }
 
@@ -106,7 +141,7 @@ export interface Followed {
   acknowledged: number;
   /** Acknowledged and found stored. */
   stored: number;
-  /** The check past storing, such as "mailed once", with how many passed it. */
+  /** The check past storing, such as "mailed once": how many were stored once and passed it. */
   delivered: { check: string; count: number };
   /** Acknowledged ones stored, mailed or audited more than once. */
   duplicated: number;
@@ -114,6 +149,8 @@ export interface Followed {
   lost: number;
   /** Stored though the client was not told so: allowed, and worth knowing. */
   storedNotAcknowledged: number;
+  /** The first few duplicated, lost or unacknowledged ones, each named, to look up. */
+  notes: string[];
 }
 
 /** The counts table: one block (a row) per kind of write. */
@@ -135,4 +172,7 @@ export function printFollowed(rows: Record<string, Followed>) {
       ]),
     ),
   );
+  for (const [kind, row] of Object.entries(rows)) {
+    for (const note of row.notes) console.log(`  ${kind}: ${note}`);
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { buildContactEnquiry } from "../../tests/support/factories.ts";
 import { postEnquiry } from "../../tests/support/server-process.ts";
-import { refusalOr, type Tally } from "./tally.ts";
+import { exampleOf, refusalOr, type Tally } from "./tally.ts";
 
 /** What share of a visitor's requests are enquiries and alert sign-ups; the rest are pages. */
 const enquiryShare = 0.12;
@@ -54,34 +54,42 @@ export async function visitor(id: number, options: VisitorOptions): Promise<void
 }
 
 async function readPage({ base, pagePaths, tally }: VisitorOptions) {
+  const path = pick(pagePaths);
   let response: Response;
+  let body: string;
   try {
-    response = await fetch(`${base}${pick(pagePaths)}`, {
+    response = await fetch(`${base}${path}`, {
       redirect: "manual",
       signal: AbortSignal.timeout(20_000),
     });
-    await response.arrayBuffer();
+    body = await response.text();
   } catch (error) {
-    tally.note("page", "error", "no answer");
+    tally.note("page", "error", "no answer", path);
     throw error;
   }
-  if (response.status < 400) tally.note("page", "acknowledged");
-  else if (response.status === 503 && response.headers.has("retry-after")) {
+  if (response.status < 400) {
+    tally.note("page", "acknowledged");
+    return;
+  }
+  const example = exampleOf(path, response, body);
+  if (response.status === 503 && response.headers.has("retry-after")) {
     // The app's outage answer (decision 088), passed on by nginx only when it holds no copy
     // of the page: its cache status says which (MISS: never cached; EXPIRED would be a bug).
-    tally.note("page", "refused", `503 ${response.headers.get("x-cache-status") ?? ""}`.trim());
-  } else tally.note("page", "error", String(response.status));
+    const cache = response.headers.get("x-cache-status") ?? "";
+    tally.note("page", "refused", `503 ${cache}`.trim(), example);
+  } else tally.note("page", "error", String(response.status), example);
 }
 
 async function sendEnquiry(id: number, n: number, { base, token, tally, ledgers }: VisitorOptions) {
   const email = `drill-${id.toString(16)}0-${n}@example.com`;
   ledgers.enquiriesPosted += 1;
   let response: Response;
+  let body: string;
   try {
     response = await postEnquiry(base, token, buildContactEnquiry({ email }), {
       timeoutMs: 20_000,
     });
-    await response.arrayBuffer();
+    body = await response.text();
   } catch (error) {
     tally.note("enquiry", "error", "no answer");
     throw error;
@@ -90,7 +98,8 @@ async function sendEnquiry(id: number, n: number, { base, token, tally, ledgers 
     tally.note("enquiry", "acknowledged");
     ledgers.enquiries.add(email);
   } else {
-    tally.note("enquiry", refusalOr(response), String(response.status));
+    const example = exampleOf("/api/contact/add", response, body);
+    tally.note("enquiry", refusalOr(response), String(response.status), example);
   }
 }
 
@@ -101,8 +110,8 @@ async function signUpForAlert(id: number, n: number, options: VisitorOptions) {
   try {
     const answer = await fetch(`${base}/enquiry/puzzle`, { signal: AbortSignal.timeout(20_000) });
     if (answer.status !== 200) {
-      await answer.arrayBuffer();
-      tally.note("alert", refusalOr(answer), `puzzle ${answer.status}`);
+      const example = exampleOf("/enquiry/puzzle", answer, await answer.text());
+      tally.note("alert", refusalOr(answer), `puzzle ${answer.status}`, example);
       return;
     }
     ({ puzzle } = (await answer.json()) as { puzzle: typeof puzzle });
@@ -139,6 +148,7 @@ async function signUpForAlert(id: number, n: number, options: VisitorOptions) {
     tally.note("alert", "acknowledged");
     ledgers.alerts.add(email);
   } else {
-    tally.note("alert", refusalOr(response), String(response.status));
+    const example = exampleOf("/alerts", response, page);
+    tally.note("alert", refusalOr(response), String(response.status), example);
   }
 }
