@@ -11,7 +11,6 @@ import { exampleOf, refusalOr } from "./tally.ts";
 
 /** The headline a save writes: `[client-n]` never occurs inside another save's mark. */
 export const saveMark = (client: number, n: number) => `Drill save [${client}-${n}]`;
-export const saveMarkPattern = /Drill save \[\d+-\d+\]/;
 
 const entities: Record<string, string> = {
   "&amp;": "&",
