@@ -51,13 +51,28 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(cause ?? error);
 };
 
+/**
+ * The answer's status: React Router's, except after a form post whose action answered (with
+ * its own status, a 200 say) when a loader then failed. The router keeps the action's status
+ * while the page shows the error boundary; the failure's status is the truth (a 503 while the
+ * database is away, decision 088, which the site plugin sends with `Retry-After`).
+ */
+function documentStatus(responseStatusCode: number, routerContext: EntryContext): number {
+  if (responseStatusCode >= 400) return responseStatusCode;
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (errors.length === 0) return responseStatusCode;
+  const failure = errors[0];
+  return isRouteErrorResponse(failure) ? failure.status : 500;
+}
+
 export default function handleRequest(
   request: Request,
-  responseStatusCode: number,
+  actionOrLoaderStatus: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const responseStatusCode = documentStatus(actionOrLoaderStatus, routerContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,7 +1,8 @@
 /**
  * Pages during a database outage (decision 088): a page whose data cannot be read answers 503
  * with `Retry-After` and `no-store`, never an empty list or a redirect home, and never replaces
- * the good page the page cache keeps; the back office answers its own 503 page, never a 500.
+ * the good page the page cache keeps, nor after a form's action answered; the back office
+ * answers its own 503 page, never a 500.
  * PostgreSQL behind a TCP proxy the test cuts and restores; the page cache's TTL is 2 s.
  * Needs the built site (`npm run build`).
  */
@@ -84,6 +85,23 @@ describe.runIf(postgresEnabled)("pages while the database is away (PostgreSQL)",
       expect(down.body, url).not.toContain("No properties match");
       expect(down.body, url).not.toMatch(leakPattern);
     }
+
+    // A form whose action answers without the database (an alert sign-up's first post, which
+    // only asks the puzzle) still shows the outage page, and its status: 503, not the action's.
+    const alertForm = await app.inject({
+      method: "POST",
+      url: "/alerts",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({
+        email: "outage@example.com",
+        query: "status=For+Sale",
+        website: "",
+      }).toString(),
+    });
+    expect(alertForm.statusCode).toBe(503);
+    expect(alertForm.headers["retry-after"]).toBe("5");
+    expect(alertForm.headers["cache-control"]).toBe("no-store");
+    expect(alertForm.body).toContain(dataUnavailableMessage);
 
     // The back office: its own 503 page, private, for a page and a save alike.
     const adminPage = await staff.get("/admin/listings");
