@@ -56,6 +56,7 @@ import type {
   PhotoUploadAnswer,
 } from "../lib/admin-photos.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
+import type { FeedConsumerView } from "../lib/feed-consumers.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
 import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
 import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
@@ -564,3 +565,28 @@ export interface SiteRequestContext {
 }
 
 export const siteRequestContext = createContext<SiteRequestContext>();
+
+/**
+ * The RESO feed's consumers and their tokens (decision 094), owners only (it throws for an
+ * agent). Implemented by the server (server/staff/feeds.ts) over the one write path of the
+ * tokens, shared with `npm run feeds`.
+ */
+export interface AdminFeedsService {
+  list(session: StaffSession): Promise<FeedConsumerView[]>;
+  /** Makes a consumer; its token is in the answer, once, and stored only as a hash. */
+  add(
+    session: StaffSession,
+    name: string,
+  ): Promise<
+    { ok: true; consumer: FeedConsumerView; token: string } | { ok: false; message: string }
+  >;
+  revoke(
+    session: StaffSession,
+    name: string,
+  ): Promise<
+    { ok: true; consumer: FeedConsumerView; changed: boolean } | { ok: false; message: string }
+  >;
+}
+
+/** The feed tokens' page (decision 094). Set for back-office requests only (server/plugins/site.ts). */
+export const adminFeedsContext = createContext<AdminFeedsService>();

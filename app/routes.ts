@@ -61,6 +61,7 @@ export default [
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("feeds", "routes/admin/feeds.tsx"),
       // The newsletter's addresses (decision 078), owners only.
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export", "routes/admin/newsletter-export.ts"),

@@ -178,6 +178,19 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    /** Requests per RESO feed token per window (decision 094): '600/1m', or 'off'. */
+    FEEDS_RATE_LIMIT: z
+      .string()
+      .default("600/1m")
+      .transform((value, context) => {
+        const limit = parseRateLimit(value.trim());
+        if (limit) return limit;
+        context.addIssue({
+          code: "custom",
+          message: "must look like '600/1m' (count/window s|m|h) or 'off'",
+        });
+        return z.NEVER;
+      }),
     CONTACT_RATE_LIMIT: z
       .string()
       .default("30/10m")

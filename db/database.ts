@@ -141,6 +141,11 @@ export interface Database {
     >;
     /** lib/rent-period.ts: 'week', 'month' (the default), 'quarter', 'year'; read for rentals only. */
     rent_period: ColumnType<string, string | undefined, string>;
+    /**
+     * When the listing last changed, by any write: set by a trigger on every insert and update
+     * (migration 0041), never written by the app; RESO's ModificationTimestamp (decision 094).
+     */
+    modified_at: ColumnType<Date | string, never, never>;
   };
   /**
    * A listing's price history (decision 076): its first price (`old_price` null) and each
@@ -319,6 +324,18 @@ export interface Database {
     created_at: ColumnType<Date | string, string, string>;
     applied_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     expires_at: ColumnType<Date | string, string, string>;
+  };
+  /**
+   * A consumer of the RESO Web API feed (decision 094): its bearer token is kept as a SHA-256
+   * hash only; a revoked consumer's token is refused.
+   */
+  feed_consumer: {
+    id: Generated<number>;
+    name: string;
+    token_hash: string;
+    created_at: ColumnType<Date | string, string, never>;
+    last_used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {

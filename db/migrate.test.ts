@@ -17,6 +17,7 @@ const contentTables = [
   "company_profile",
   "enquiry",
   "enquiry_note",
+  "feed_consumer",
   "floor_plan",
   "listing_import",
   "newsletter_subscriber",
@@ -484,6 +485,57 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).not.toContain("energy_rating");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("energy_rating");
+  });
+
+  it("gives every listing a modification time, kept from its last change and moved by every write, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0045-reso-feed");
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("modified_at");
+    const edited = "2026-10-01T09:00:00.000Z";
+    const [first, second] = await db
+      .selectFrom("property")
+      .select(["code", "created_at"])
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    await db
+      .updateTable("property")
+      .set({ updated_at: edited })
+      .where("code", "=", first?.code as string)
+      .execute();
+    await migrateToLatest(db);
+    const stored = async (code: string) => {
+      const row = await db
+        .selectFrom("property")
+        .select("modified_at")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow();
+      return new Date(row.modified_at).toISOString();
+    };
+    // Its last change in the back office, or else its creation.
+    expect(await stored(first?.code as string)).toBe(edited);
+    expect(await stored(second?.code as string)).toBe(
+      new Date(second?.created_at as string).toISOString(),
+    );
+    // Any write moves it, whoever makes it: here plain SQL.
+    const before = Date.now();
+    await db
+      .updateTable("property")
+      .set({ bedroom: 9 })
+      .where("code", "=", first?.code as string)
+      .execute();
+    expect(Date.parse(await stored(first?.code as string))).toBeGreaterThanOrEqual(before - 1);
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    expect(await columnsOf()).not.toContain("modified_at");
+    await migrateToLatest(db);
+    expect(await columnsOf()).toContain("modified_at");
   });
 
   it("gives the outbox's rows an attempt note and a resend count, none for the rows already there, which the down migration removes", async () => {

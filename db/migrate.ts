@@ -30,6 +30,7 @@ import * as listingArchiveIndexes from "./migrations/2026-11-29-0037-0-listing-a
 import * as listingEnergyRating from "./migrations/2026-11-29-0037-b-listing-energy-rating.ts";
 import * as outboxAttemptsRecorded from "./migrations/2026-11-29-0038-outbox-attempts-recorded.ts";
 import * as listingImportUploads from "./migrations/2026-11-29-0044-listing-import-uploads.ts";
+import * as resoFeed from "./migrations/2026-11-29-0045-reso-feed.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0037-b-listing-energy-rating": listingEnergyRating,
   "2026-11-29-0038-outbox-attempts-recorded": outboxAttemptsRecorded,
   "2026-11-29-0044-listing-import-uploads": listingImportUploads,
+  "2026-11-29-0045-reso-feed": resoFeed,
 };
 
 /**

@@ -355,6 +355,18 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Category “Boats”",
     changes: [],
   },
+  "feed.token-add": {
+    detail: {},
+    about: { subjectType: "feed-consumer", subjectId: "Zillow" },
+    subject: "Feed consumer “Zillow”",
+    changes: [],
+  },
+  "feed.token-revoke": {
+    detail: {},
+    about: { subjectType: "feed-consumer", subjectId: "Zillow" },
+    subject: "Feed consumer “Zillow”",
+    changes: [],
+  },
 };
 
 const sampleEntries = Object.entries(samples) as [AuditAction, Sample][];

@@ -414,6 +414,9 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
         : `${counted(listings, "listing")} moved to “${movedTo}”`,
     ];
   },
+  // The consumer's name is the subject; a token is never recorded.
+  "feed.token-add": none,
+  "feed.token-revoke": none,
 };
 
 /** An action this page does not know (a newer server's): each change and value, plainly. */
@@ -465,6 +468,8 @@ function subjectOf(event: AuditEventRow): string {
       return "Data request";
     case "newsletter-subscriber":
       return subjectId ? `Newsletter address ${subjectId}` : "Newsletter address";
+    case "feed-consumer":
+      return subjectId ? `Feed consumer “${subjectId}”` : "Feed consumer";
     default:
       return subjectId ? `${humanised(subjectType)} ${subjectId}` : humanised(subjectType);
   }

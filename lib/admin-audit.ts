@@ -49,6 +49,8 @@ export const auditActionNames = {
   "category.add": "Category added",
   "category.rename": "Category renamed",
   "category.remove": "Category removed",
+  "feed.token-add": "Feed token made",
+  "feed.token-revoke": "Feed token revoked",
 } as const;
 
 export type AuditAction = keyof typeof auditActionNames;
@@ -69,7 +71,9 @@ export type AuditSubjectType =
   | "amenity"
   | "category"
   /** A newsletter address (decision 078). */
-  | "newsletter-subscriber";
+  | "newsletter-subscriber"
+  /** A consumer of the RESO feed (decision 094), by name. */
+  | "feed-consumer";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

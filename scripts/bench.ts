@@ -10,7 +10,8 @@
  * the server started) and once warm (the same URLs again), with the page cache's hit share.
  *
  * Single URL (each URL the same on every request, so after the first it measures the page
- * cache): `/`, list pages, a search, a property page and its API record (decision 009).
+ * cache): `/`, list pages, a search, a property page and its API record (decision 009), and
+ * a page of the RESO feed, `$filter=ListPrice gt 500000&$top=200` (never cached; decision 094).
  *
  * Through the proxy: `/` through docs/deployment.md's nginx block as written (its proxy_cache),
  * beside the same nginx serving the same bytes as a static file (scripts/bench-nginx.ts).
@@ -40,6 +41,7 @@ import pg from "pg";
 import { type Dialect, openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties, generatedCode } from "../db/seed/generate.ts";
 import { createProgressBar } from "../db/seed/progress.ts";
+import { createFeedConsumers } from "../server/feeds/consumers.ts";
 import { hasNginx, startBenchNginx } from "./bench-nginx.ts";
 import { drawTraffic, seededRandom, shuffled, type Traffic } from "./bench-traffic.ts";
 import { serveCommand } from "./serve-command.ts";
@@ -357,6 +359,7 @@ async function startServer(databaseUrl: string, apiToken: string, nodeOptions: s
     DATABASE_URL: databaseUrl,
     API_TOKEN: apiToken,
     CONTACT_RATE_LIMIT: "off",
+    FEEDS_RATE_LIMIT: "off",
     LOG_LEVEL: "warn",
     IMAGE_DIR: "./data/images",
     SEED_DEMO_CONTENT: "false",
@@ -799,6 +802,7 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
     let slug: string;
     let city: string;
     let traffic: Traffic;
+    let feedToken: string;
     const bar = createProgressBar(options.count);
     try {
       await fillWithGeneratedProperties(handle, {
@@ -816,6 +820,13 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
         .where("code", "=", generatedCode(Math.ceil(options.count / 2)))
         .executeTakeFirstOrThrow();
       slug = middle.slug;
+      // A consumer of the RESO feed, made as `npm run feeds -- token add` makes one.
+      const consumer = await createFeedConsumers({ database: handle }).add(
+        { id: null, email: "cli" },
+        "Bench",
+      );
+      if (!consumer.ok) throw new Error(consumer.message);
+      feedToken = consumer.token;
       // A location the site's search form offers, and that the generator fills.
       city = "New York";
       traffic = await drawTraffic(handle.db, options.urls);
@@ -860,6 +871,12 @@ async function benchDialect(dialect: Dialect, options: Options): Promise<Dialect
         path: `/api/property/show/one/${slug}`,
         kind: "detail",
         headers: { authorization: `Bearer ${apiToken}` },
+      },
+      {
+        label: "/odata/Property?$filter=ListPrice gt 500000&$top=200",
+        path: "/odata/Property?$filter=ListPrice%20gt%20500000&$top=200",
+        kind: "listing",
+        headers: { authorization: `Bearer ${feedToken}` },
       },
     ];
     const measurements: Measurement[] = [];

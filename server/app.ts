@@ -11,6 +11,7 @@ import {
   adminAuditContext,
   adminContentContext,
   adminEnquiriesContext,
+  adminFeedsContext,
   adminListingsContext,
   adminListingTransferContext,
   adminNewsletterContext,
@@ -29,6 +30,8 @@ import { apiPlugin, isApiUrl } from "./api/index.ts";
 import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { installDrain } from "./drain.ts";
+import { createFeedConsumers, type FeedConsumers } from "./feeds/consumers.ts";
+import { isFeedUrl, resoFeedRoutes } from "./feeds/reso/routes.ts";
 import { loadFormSecrets } from "./form-secrets.ts";
 import type { MailTransport } from "./jobs/outbox.ts";
 import { type AppJobs, createAppJobs } from "./jobs/registry.ts";
@@ -51,6 +54,7 @@ import { createStaffAccounts, type StaffAccounts } from "./staff/accounts.ts";
 import { privateAdminAnswers } from "./staff/admin-headers.ts";
 import { createAdminContent } from "./staff/content.ts";
 import { createAdminEnquiries } from "./staff/enquiries.ts";
+import { createAdminFeeds } from "./staff/feeds.ts";
 import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
 import { createListingTransfer } from "./staff/listing-transfer.ts";
@@ -71,6 +75,8 @@ declare module "fastify" {
     changeFeed: ChangeFeed | undefined;
     /** The back office's accounts (decision 036). */
     staffAccounts: StaffAccounts;
+    /** The RESO feed's consumers and their tokens (decision 094). */
+    feedConsumers: FeedConsumers;
   }
 }
 
@@ -236,8 +242,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { config });
   await app.register(strictTransportPlugin);
   // Before routing, with the headers above set: TRACE would otherwise reach the site's handler
-  // and fail there (fetch's Request refuses it). The API refuses its own after the token check.
-  app.addHook("onRequest", refuseUnservedMethods(isApiUrl));
+  // and fail there (fetch's Request refuses it). The API and the feed refuse their own after
+  // the token check, in their own error shapes.
+  app.addHook(
+    "onRequest",
+    refuseUnservedMethods((url) => isApiUrl(url) || isFeedUrl(url)),
+  );
   if (config.MAX_EVENT_LOOP_DELAY_MS > 0) {
     // A process too busy to keep up (its event loop lags, so requests wait unread in the
     // kernel) answers a cheap 503 with Retry-After to all but the liveness check until it
@@ -262,6 +272,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(newsletterPlugin, { config });
   await app.register(apiPlugin, { prefix: "/api", config });
+  // The RESO Web API for portals and partners, by their own tokens (decision 094).
+  const feedConsumers = createFeedConsumers({ database });
+  app.decorate("feedConsumers", feedConsumers);
+  await app.register(resoFeedRoutes, { prefix: "/odata", config, consumers: feedConsumers });
 
   const staffAccounts = createStaffAccounts({
     database,
@@ -314,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }),
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
+        provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),
         provide(adminNewsletterContext, createAdminNewsletter({ database, log: app.log })),
         provide(
           adminContentContext,

@@ -31,6 +31,7 @@ export const adminPaths = {
   dataRequests: "/admin/enquiries/data-requests",
   dataRequestExport: "/admin/enquiries/data-requests/export",
   audit: "/admin/audit",
+  feeds: "/admin/feeds",
   newsletter: "/admin/newsletter",
   newsletterExport: "/admin/newsletter/export",
   sliders: "/admin/sliders",

@@ -77,6 +77,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
           </p>
           <p>
+            <Link to={adminPaths.feeds}>Feeds: the portals' tokens to read the listings feed</Link>
+          </p>
+          <p>
             <Link to={adminPaths.newsletter}>
               Newsletter: the subscribed addresses, their export and deleting one
             </Link>

@@ -1,0 +1,245 @@
+/**
+ * The RESO Data Dictionary 2.0 fields of the feed's Property, each written once (decision 094):
+ * its standard name, its OData type, the `property` column it is read, filtered and sorted by,
+ * and how a row's value is written. `$metadata`, `$select`, `$filter`, `$orderby` and the
+ * answers all read this table, so a field the listing gains (PostalCode once `postcode`
+ * exists) is one line here.
+ *
+ * Only what maps honestly: a field with no column of its own is left out rather than filled
+ * with something near it: no GarageSpaces from a count of garages, no Stories from "Floors"
+ * (which the listings use for the floor an apartment is on as often as for a house's floors),
+ * no PostalCode before the listing has a postcode.
+ */
+import { compile } from "html-to-text";
+import type { Selectable } from "kysely";
+import type { Database } from "../../../db/database.ts";
+import { photosOfRow } from "../../../lib/admin-photos.ts";
+
+/** A listing's row as the feed reads it. */
+export type FeedRow = Selectable<Database["property"]>;
+
+/** The `property` columns a field can be filtered and sorted by. */
+export type FeedColumn = keyof FeedRow & string;
+
+/** The OData primitive types the feed's fields have. */
+export type EdmType =
+  | "Edm.String"
+  | "Edm.Int32"
+  | "Edm.Decimal"
+  | "Edm.Double"
+  | "Edm.DateTimeOffset";
+
+export interface ResoField {
+  name: string;
+  type: EdmType;
+  /** `Edm.Decimal`'s digits, as RESO gives them; `Edm.String`'s most characters. */
+  precision?: number;
+  scale?: number;
+  maxLength?: number;
+  /** The column it is filtered and sorted by; absent: neither (a value made from others). */
+  column?: FeedColumn;
+  /**
+   * The stored value that means "not given" (a size of 0, an empty province): written as
+   * null, and never equal, greater or less than anything in a filter, as null is not.
+   */
+  storedNull?: number | string;
+  /**
+   * A RESO lookup's values by the stored values each stands for: a filter's `eq 'Active'`
+   * reads the column `in ('available')`. Filtered by eq and ne only; not sorted by.
+   */
+  lookup?: Readonly<Record<string, readonly string[]>>;
+  /** Its column holds whole numbers (a filter's 2.5 is read as the whole numbers it allows). */
+  whole?: true;
+  /** Filtered by contains() only (text read from HTML: eq would compare the markup). */
+  containsOnly?: true;
+  /** The value on the wire; absent: the column's value (storedNull and lookup applied). */
+  read?: (row: FeedRow, context: FeedContext) => unknown;
+}
+
+/** What a value needs beyond its row: where the site and its images are. */
+export interface FeedContext {
+  /** The site's public address, without a trailing slash. */
+  siteUrl: string;
+  /** IMAGE_BASE_URL: a path under the site, or another origin. */
+  imageBaseUrl: string;
+}
+
+/** The description's sanitised HTML as plain text (RESO's PublicRemarks is text). */
+const plainText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: "a", options: { ignoreHref: true } },
+    { selector: "h3", options: { uppercase: false } },
+    { selector: "h4", options: { uppercase: false } },
+    { selector: "ul", options: { itemPrefix: "• " } },
+  ],
+});
+
+const squareFeet = "Square Feet";
+
+/** RESO's LeaseAmountFrequency by lib/rent-period.ts's periods. */
+const leaseFrequencies: Record<string, string> = {
+  week: "Weekly",
+  month: "Monthly",
+  quarter: "Quarterly",
+  year: "Annually",
+};
+
+/**
+ * The fields, in the order $metadata lists them and an answer without $select gives them.
+ * ListingKey first: the entity's key.
+ */
+export const resoPropertyFields: readonly ResoField[] = [
+  // The listing's code: unique, and the key the site's links use. A code changed in the back
+  // office (decision 069) is a new key to a consumer, the old one gone as if withdrawn.
+  { name: "ListingKey", type: "Edm.String", maxLength: 255, column: "code" },
+  { name: "ListingId", type: "Edm.String", maxLength: 255, column: "code" },
+  {
+    name: "StandardStatus",
+    type: "Edm.String",
+    column: "availability",
+    // lib/availability.ts: under offer is still on the market, taking other offers; sold or
+    // let subject to contract has a buyer or tenant agreed.
+    lookup: {
+      Active: ["available"],
+      ActiveUnderContract: ["under_offer"],
+      Pending: ["sold_stc", "let_agreed"],
+    },
+  },
+  {
+    name: "PropertyType",
+    type: "Edm.String",
+    column: "offer_type",
+    lookup: { Residential: ["For Sale"], ResidentialLease: ["For Rent"] },
+  },
+  // A sale's asking price, or a rental's rent per LeaseAmountFrequency.
+  { name: "ListPrice", type: "Edm.Decimal", precision: 14, scale: 2, column: "price" },
+  {
+    name: "LeaseAmountFrequency",
+    type: "Edm.String",
+    read: (row) =>
+      row.offer_type === "For Rent" ? (leaseFrequencies[row.rent_period] ?? null) : null,
+  },
+  { name: "BedroomsTotal", type: "Edm.Int32", column: "bedroom", whole: true },
+  { name: "BathroomsTotalInteger", type: "Edm.Int32", column: "bathroom", whole: true },
+  { name: "RoomsTotal", type: "Edm.Int32", column: "room", storedNull: 0, whole: true },
+  {
+    name: "LivingArea",
+    type: "Edm.Decimal",
+    precision: 14,
+    scale: 2,
+    column: "size",
+    storedNull: 0,
+    whole: true,
+  },
+  {
+    name: "LivingAreaUnits",
+    type: "Edm.String",
+    read: (row) => (row.size > 0 ? squareFeet : null),
+  },
+  {
+    name: "Furnished",
+    type: "Edm.String",
+    column: "furnished",
+    lookup: {
+      Furnished: ["furnished"],
+      Partially: ["part_furnished"],
+      Unfurnished: ["unfurnished"],
+    },
+  },
+  { name: "UnparsedAddress", type: "Edm.String", maxLength: 300, column: "address" },
+  { name: "City", type: "Edm.String", maxLength: 100, column: "city" },
+  {
+    name: "StateOrProvince",
+    type: "Edm.String",
+    maxLength: 100,
+    column: "province",
+    storedNull: "",
+  },
+  // As the listing gives it (a name, such as "United Kingdom"), not RESO's two-letter lookup.
+  { name: "Country", type: "Edm.String", maxLength: 100, column: "country" },
+  { name: "Latitude", type: "Edm.Decimal", precision: 12, scale: 8, column: "latitude" },
+  { name: "Longitude", type: "Edm.Decimal", precision: 12, scale: 8, column: "longitude" },
+  {
+    name: "PublicRemarks",
+    type: "Edm.String",
+    maxLength: 4000,
+    column: "description",
+    containsOnly: true,
+    read: (row) => {
+      const text = plainText(row.description).trim();
+      return text === "" ? null : text;
+    },
+  },
+  {
+    name: "VirtualTourURLUnbranded",
+    type: "Edm.String",
+    maxLength: 8000,
+    read: (row) => (row.youtube?.trim() ? row.youtube.trim() : null),
+  },
+  {
+    name: "PhotosCount",
+    type: "Edm.Int32",
+    read: (row) => photosOfRow(row).photos.length,
+  },
+  { name: "OriginalEntryTimestamp", type: "Edm.DateTimeOffset", column: "created_at" },
+  {
+    name: "StatusChangeTimestamp",
+    type: "Edm.DateTimeOffset",
+    column: "availability_changed_at",
+  },
+  // Moves on every write to the listing (migration 0041's trigger): replication's clock.
+  { name: "ModificationTimestamp", type: "Edm.DateTimeOffset", column: "modified_at" },
+];
+
+/** The entity's key. */
+export const listingKeyField = "ListingKey";
+
+/** The fields by name. */
+export const resoPropertyFieldsByName: ReadonlyMap<string, ResoField> = new Map(
+  resoPropertyFields.map((field) => [field.name, field]),
+);
+
+/** The navigation property of a listing's photos and floor plans (`$expand=Media`). */
+export const mediaNavigation = "Media";
+
+/** The fields of a Media record, in $metadata's order; MediaKey is its key. */
+export const resoMediaFields: readonly {
+  name: string;
+  type: EdmType;
+  maxLength?: number;
+}[] = [
+  { name: "MediaKey", type: "Edm.String", maxLength: 255 },
+  { name: "ResourceRecordKey", type: "Edm.String", maxLength: 255 },
+  { name: "ResourceName", type: "Edm.String", maxLength: 50 },
+  { name: "MediaURL", type: "Edm.String", maxLength: 8000 },
+  { name: "Order", type: "Edm.Int32" },
+  { name: "MediaCategory", type: "Edm.String", maxLength: 50 },
+  { name: "ShortDescription", type: "Edm.String", maxLength: 300 },
+  { name: "ModificationTimestamp", type: "Edm.DateTimeOffset" },
+];
+
+/** A stored timestamp (a Date on PostgreSQL, ISO text on SQLite) as OData writes it. */
+export function timestampValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A field's value of a row, as the answer writes it. */
+export function fieldValue(field: ResoField, row: FeedRow, context: FeedContext): unknown {
+  if (field.read) return field.read(row, context);
+  if (!field.column) return null;
+  const stored = row[field.column] as unknown;
+  if (stored === null || stored === undefined) return null;
+  if (field.storedNull !== undefined && stored === field.storedNull) return null;
+  if (field.lookup) {
+    const value = String(stored);
+    const entry = Object.entries(field.lookup).find(([, stands]) => stands.includes(value));
+    return entry ? entry[0] : null;
+  }
+  if (field.type === "Edm.DateTimeOffset") return timestampValue(stored);
+  if (field.type === "Edm.String") return String(stored);
+  const number = Number(stored);
+  return Number.isFinite(number) ? number : null;
+}
