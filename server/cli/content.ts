@@ -34,6 +34,7 @@ import type {
   ContentWriter,
   ContentWritten,
 } from "../content/writes.ts";
+import { createListingChanges } from "../feeds/push/changes.ts";
 import {
   type ContentCommand,
   generalUsage,
@@ -163,6 +164,11 @@ async function runCommand(
 ): Promise<CommandResult> {
   const path = (file: string) => resolve(io.cwd, file);
   const imageDir = resolve(config.IMAGE_DIR);
+  /**
+   * The push portal's queue (decision 095): the app servers' listing-push job sends what this
+   * command queues at its next run.
+   */
+  const listingChanges = config.PUSH_URL ? createListingChanges() : undefined;
   /** Sliders, collections and the profile: the back office's write path (decision 084). */
   const writer: ContentWriter = {
     db,
@@ -186,6 +192,7 @@ async function runCommand(
           dryRun: command.dryRun,
           onProgress: (count) => bar?.update(count),
           actor: cliAuditActor,
+          listingChanges,
         });
       } finally {
         bar?.finish();
@@ -302,6 +309,7 @@ async function runCommand(
       const result = await db.transaction().execute(async (trx) => {
         const made = await updatePropertyPublish(trx, command.code, command.publish);
         if (made === "changed") {
+          await listingChanges?.queue(trx, [command.code], new Date());
           await recordAuditEvent(trx, {
             actor: cliAuditActor,
             action: command.publish ? "listing.publish" : "listing.unpublish",

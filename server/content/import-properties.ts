@@ -20,6 +20,7 @@ import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
 import { schemaColumnsOf } from "../../lib/property-fields.ts";
+import type { ListingChanges } from "../feeds/push/changes.ts";
 import { createFilesystemPhotoStore, photoNamesIn } from "../photos/photo-store.ts";
 import { deleteUnusedPhotoFiles, droppedFiles } from "../photos/unused-files.ts";
 import {
@@ -48,6 +49,8 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Who imports: each added or changed listing is recorded in the audit log (decision 050). */
   actor?: AuditActor;
+  /** The push portal's queue (PUSH_URL, decision 095): each added or changed listing is queued. */
+  listingChanges?: ListingChanges | undefined;
 }
 
 export interface RejectedRow {
@@ -180,6 +183,7 @@ export async function importProperties(
         now,
         options.dryRun === true,
         options.actor,
+        options.listingChanges,
       );
       report[outcome.result].push(record.code);
       report.createdCategories.push(
@@ -231,6 +235,7 @@ async function saveRecord(
   now: string,
   dryRun: boolean,
   actor: AuditActor | undefined,
+  listingChanges: ListingChanges | undefined,
 ): Promise<SaveOutcome> {
   let outcome: SaveOutcome | undefined;
   try {
@@ -273,6 +278,9 @@ async function saveRecord(
       if (!samePlans) {
         const saved = await findPropertyRowByCode(trx, record.code);
         if (saved) await replaceFloorPlans(trx, saved.id, floorPlans);
+      }
+      if (result !== "unchanged") {
+        await listingChanges?.queue(trx, [record.code], new Date(now));
       }
       if (actor && result !== "unchanged") {
         await recordAuditEvent(trx, {
