@@ -15,16 +15,20 @@ import { type Database, type DatabaseHandle, openDatabase } from "../../db/datab
 import { listingPushKey } from "../../db/queries/listing-push.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
+import { buildPropertyImportRow } from "../../tests/support/factories.ts";
 import { startPushPortal, type TestPushPortal } from "../../tests/support/push-portal.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
+import { jsonRows } from "../content/import-file.ts";
+import { importProperties } from "../content/import-properties.ts";
 import { createListingChanges } from "../feeds/push/changes.ts";
 import { createPushClient, type PushClient } from "../feeds/push/client.ts";
 import { listingReference } from "../feeds/push/listing-json.ts";
 import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
+import { createAdminPhotos } from "../photos/service.ts";
 import { createAdminListings } from "../staff/listings.ts";
 import { createListingPush } from "./listing-push.ts";
 
@@ -123,7 +127,7 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     codes = (await listAllPropertyRows(db))
       .filter((row) => row.publish === 1 || row.publish === true)
       .map((row) => row.code);
-    expect(codes.length).toBeGreaterThanOrEqual(12);
+    expect(codes.length).toBeGreaterThanOrEqual(13);
   });
   afterAll(async () => {
     client?.close();
@@ -290,6 +294,44 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     }
     const sent = portal.received.map((got) => got.body.code);
     expect([...sent].sort()).toEqual([...several].sort());
+  });
+
+  it("pushes a photo save of the photo manager and a listing the import changed", async () => {
+    const code = codes[12] as string;
+    const photos = createAdminPhotos({
+      database: test.handle,
+      store: createFilesystemPhotoStore(createTestImageDir()),
+      log: silent,
+      now: () => clock,
+      listingChanges: createListingChanges(),
+    });
+    const opened = await photos.open(agent, code);
+    if (!opened) throw new Error(`no listing ${code}`);
+    const [first, ...rest] = opened.photos;
+    if (!first) throw new Error(`listing ${code} has no photo`);
+    const saved = await photos.save(agent, code, opened.revision, {
+      photos: [{ ...first, alt: "The front door" }, ...rest],
+      cover: opened.cover,
+    });
+    expect(saved).toMatchObject({ ok: true });
+    await pushJob()();
+    const content = (portal.received[0]?.body.content ?? []) as Array<{ caption?: string }>;
+    expect(content.map((photo) => photo.caption)).toContain("The front door");
+
+    portal.received.length = 0;
+    const imported = buildPropertyImportRow();
+    const report = await importProperties(db, jsonRows(JSON.stringify([imported])), {
+      imageDir: createTestImageDir(),
+      listingChanges: createListingChanges(),
+    });
+    expect(report.inserted).toEqual([imported.code]);
+    await pushJob()();
+    // Queued with its write, and held back: an import without photos is not sent half-filled.
+    expect(portal.received).toEqual([]);
+    expect(await pushRow(imported.code)).toMatchObject({
+      status: "sent",
+      last_error: "refused: it has no photo",
+    });
   });
 
   it("asks for the certificate, its key and the branch with PUSH_URL, and an https address", () => {

@@ -1,0 +1,101 @@
+/**
+ * The push portal wired into the app (decision 095), on both dialects: with PUSH_URL and its
+ * files set, the back office's row actions reach the portal through the listing-push job
+ * within moments, over mutual TLS; a certificate file the server cannot read stops its start,
+ * naming the setting. Needs the built site (`npm run build`).
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, testConfig } from "../../../tests/support/app.ts";
+import { startPushPortal, type TestPushPortal } from "../../../tests/support/push-portal.ts";
+import {
+  adminBrowser,
+  createBackOfficeApp,
+  createStaffMember,
+  formTokenOf,
+  publishedListings,
+} from "../../../tests/support/staff.ts";
+import {
+  createTestDatabase,
+  type TestDatabase,
+  testDialects,
+} from "../../../tests/support/test-database.ts";
+import { buildApp } from "../../app.ts";
+
+/** Waits until `check` holds, up to `ms`. */
+async function eventually(check: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("timed out waiting for the portal");
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe.each(testDialects)("the push portal in the app on %s", (dialect) => {
+  let portal: TestPushPortal;
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let nextListing: ReturnType<typeof publishedListings>;
+
+  beforeAll(async () => {
+    portal = await startPushPortal();
+    ({ app, database } = await createBackOfficeApp(dialect, {
+      ...portal.env("BR-42"),
+      CONTACT_RATE_LIMIT: "off",
+    }));
+    nextListing = publishedListings(() => database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    await portal?.close();
+  });
+
+  it("sends the delete of a listing unpublished in the back office, then its JSON once republished", async () => {
+    const { code, id } = await nextListing();
+    const { email, password } = await createStaffMember(app, "agent");
+    const browser = adminBrowser(app);
+    await browser.signIn(email, password);
+    const csrf = formTokenOf((await browser.get("/admin/listings")).body);
+
+    await browser.post("/admin/listings", { csrf, code, intent: "unpublish" });
+    await eventually(() => portal.received.length === 1);
+    expect(portal.received[0]).toMatchObject({
+      path: "/live/v1/listing/delete",
+      client: "Test agency",
+      body: { listing_reference: String(id), deletion_reason: "withdrawn" },
+    });
+
+    await browser.post("/admin/listings", { csrf, code, intent: "publish" });
+    await eventually(() => portal.received.length === 2);
+    expect(portal.received[1]).toMatchObject({
+      path: "/live/v1/listing/update",
+      body: { listing_reference: String(id), branch_reference: "BR-42", code },
+    });
+    expect(app.jobs.status().find((job) => job.name === "listing-push")).toBeDefined();
+  });
+
+  it("stops the start, naming the setting, when the client certificate cannot be read", async () => {
+    const own = await createTestDatabase(dialect);
+    try {
+      const config = testConfig(own.url, {
+        ...portal.env(),
+        PUSH_CLIENT_CERT: "/nonexistent/agency.pem",
+      });
+      await expect(buildApp({ config, database: own.handle, site: false })).rejects.toThrow(
+        /PUSH_CLIENT_CERT \(\/nonexistent\/agency\.pem\) cannot be read/,
+      );
+    } finally {
+      await own.drop();
+    }
+  });
+
+  it("pushes nothing and queues nothing without PUSH_URL", async () => {
+    const plain = await createTestApp(dialect);
+    try {
+      expect(plain.app.jobs.listingPush).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+});
