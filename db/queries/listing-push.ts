@@ -50,13 +50,15 @@ export async function queueListingPush(
   codes: readonly string[],
   now: Date,
 ): Promise<void> {
-  if (codes.length === 0) return;
-  const rows = await db
-    .selectFrom("property")
-    .select("id")
-    .where("code", "in", [...codes])
-    .execute();
-  for (const { id } of rows) await queueListingPushById(db, id, now);
+  // In slices: a whole catalogue (`npm run content -- push`) passes the parameter limits.
+  for (let start = 0; start < codes.length; start += 500) {
+    const rows = await db
+      .selectFrom("property")
+      .select("id")
+      .where("code", "in", codes.slice(start, start + 500))
+      .execute();
+    for (const { id } of rows) await queueListingPushById(db, id, now);
+  }
 }
 
 /** Queues the listing `propertyId` (see queueListingPush). */

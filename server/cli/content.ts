@@ -329,6 +329,32 @@ async function runCommand(
       );
       return done(result === "changed");
     }
+    case "push": {
+      if (!listingChanges) {
+        throw new Error("PUSH_URL is not set: there is no push portal (docs/feeds-push.md).");
+      }
+      const codes =
+        command.codes.length > 0
+          ? command.codes
+          : (await db.selectFrom("property").select("code").orderBy("id").execute()).map(
+              (row) => row.code,
+            );
+      const known = new Set(
+        command.codes.length === 0
+          ? codes
+          : (
+              await db.selectFrom("property").select("code").where("code", "in", codes).execute()
+            ).map((row) => row.code),
+      );
+      const unknown = codes.filter((code) => !known.has(code));
+      if (unknown.length > 0) throw new Error(`No property has the code ${unknown.join(", ")}.`);
+      await db.transaction().execute((trx) => listingChanges.queue(trx, codes, new Date()));
+      io.stdout(
+        `Queued ${codes.length} listing${codes.length === 1 ? "" : "s"} for the push portal: ` +
+          "the app servers send them within seconds.\n",
+      );
+      return done(false);
+    }
   }
 }
 

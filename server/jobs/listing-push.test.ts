@@ -22,6 +22,7 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
+import { runContentCli } from "../cli/content.ts";
 import { jsonRows } from "../content/import-file.ts";
 import { importProperties } from "../content/import-properties.ts";
 import { createListingChanges } from "../feeds/push/changes.ts";
@@ -127,7 +128,7 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     codes = (await listAllPropertyRows(db))
       .filter((row) => row.publish === 1 || row.publish === true)
       .map((row) => row.code);
-    expect(codes.length).toBeGreaterThanOrEqual(13);
+    expect(codes.length).toBeGreaterThanOrEqual(14);
   });
   afterAll(async () => {
     client?.close();
@@ -332,6 +333,49 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
       status: "sent",
       last_error: "refused: it has no photo",
     });
+  });
+
+  it("queues what npm run content publishes, and every listing with push, for a first load", async () => {
+    const output: string[] = [];
+    const cli = (...args: string[]) =>
+      runContentCli(args, {
+        stdout: (text) => output.push(text),
+        stderr: (text) => output.push(text),
+        env: {
+          NODE_ENV: "test",
+          DATABASE_URL: test.url,
+          IMAGE_DIR: createTestImageDir(),
+          ...portal.env(),
+        },
+        cwd: process.cwd(),
+        contentChanged: async () => {},
+      });
+    const code = codes[13] as string;
+    expect(await cli("unpublish", code)).toBe(0);
+    await pushJob()();
+    expect(portal.received.map((got) => got.path)).toEqual(["/live/v1/listing/delete"]);
+
+    portal.received.length = 0;
+    expect(await cli("push")).toBe(0);
+    expect(output.at(-1)).toMatch(/^Queued \d+ listings for the push portal/);
+    await pushJob()();
+    const total = (await db.selectFrom("property").select("id").execute()).length;
+    const refused = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where("kind", "=", "listing-push")
+      .where("last_error", "like", "refused:%")
+      .execute();
+    // Earlier tests left two published listings without photos, held back.
+    expect(refused).toHaveLength(2);
+    // Every other listing once: an update each published one, a delete each other one.
+    expect(portal.received).toHaveLength(total - refused.length);
+    expect(new Set(portal.received.map((got) => got.body.listing_reference)).size).toBe(
+      total - refused.length,
+    );
+    expect(portal.received.filter((got) => got.path.endsWith("/delete")).length).toBeGreaterThan(0);
+    expect(await cli("push", "NO-SUCH-1")).toBe(1);
+    expect(output.at(-1)).toMatch(/No property has the code NO-SUCH-1/);
   });
 
   it("asks for the certificate, its key and the branch with PUSH_URL, and an https address", () => {

@@ -8,7 +8,6 @@
  * available from, council tax band) are added here, and to `pushRefusals`, when the listing
  * gains them; the reasons then come from the portals' shared readiness rules.
  */
-import { plainText } from "../../../app/seo/meta.ts";
 import type { PropertyWithCategoryRow } from "../../../db/queries/property.ts";
 import { readAvailability } from "../../../lib/availability.ts";
 import { defaultRentPeriod, isRental, readRentPeriod } from "../../../lib/rent-period.ts";
@@ -62,6 +61,11 @@ function photosOf(listing: PushListing): Array<{ file: string; alt: string }> {
   return photos;
 }
 
+/** The words of a description's HTML, to tell an empty one (`<p></p>`, `<p>&nbsp;</p>`). */
+function textOf(html: string): string {
+  return html.replace(/<[^>]*>|&nbsp;|&#160;/gi, " ").trim();
+}
+
 function photoUrl(file: string, siteUrl: string): string {
   if (/^https?:\/\//i.test(file)) return file;
   return `${siteUrl}/images/property/${encodeURIComponent(file)}`;
@@ -74,7 +78,7 @@ function photoUrl(file: string, siteUrl: string): string {
 export function pushRefusals(listing: PushListing): string[] {
   const reasons: string[] = [];
   if (listing.headline.trim() === "") reasons.push("it has no headline");
-  if (plainText(listing.description) === "") reasons.push("it has no description");
+  if (textOf(listing.description) === "") reasons.push("it has no description");
   if (!(listing.price > 0)) reasons.push("it has no price");
   if (listing.offer_type !== "For Sale" && listing.offer_type !== "For Rent") {
     reasons.push("it is neither for sale nor for rent");
