@@ -12,7 +12,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { FloorPlan } from "../../lib/floor-plans.ts";
 import type { Database } from "../database.ts";
+import { listFloorPlans } from "./floor-plan.ts";
 import { type PropertyWithCategoryRow, selectFewWithCategory } from "./property.ts";
 
 /** What a listing's row carries: the listing and the change that queued it last. */
@@ -132,6 +134,9 @@ export async function settleListingPush(
 export async function findListingForPush(
   db: Kysely<Database>,
   propertyId: number,
-): Promise<PropertyWithCategoryRow | undefined> {
-  return selectFewWithCategory(db).where("property.id", "=", propertyId).executeTakeFirst();
+): Promise<(PropertyWithCategoryRow & { floorPlans: FloorPlan[] }) | undefined> {
+  const row = await selectFewWithCategory(db)
+    .where("property.id", "=", propertyId)
+    .executeTakeFirst();
+  return row && { ...row, floorPlans: await listFloorPlans(db, propertyId) };
 }

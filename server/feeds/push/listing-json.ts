@@ -10,10 +10,11 @@
  */
 import type { PropertyWithCategoryRow } from "../../../db/queries/property.ts";
 import { readAvailability } from "../../../lib/availability.ts";
+import type { FloorPlan } from "../../../lib/floor-plans.ts";
 import { defaultRentPeriod, isRental, readRentPeriod } from "../../../lib/rent-period.ts";
 
-/** A listing as the push job reads it: its row, with its category's title. */
-export type PushListing = PropertyWithCategoryRow;
+/** A listing as the push job reads it: its row, with its category's title and floor plans. */
+export type PushListing = PropertyWithCategoryRow & { floorPlans: readonly FloorPlan[] };
 
 /** What the JSON takes from the site rather than the listing. */
 export interface PushContext {
@@ -66,8 +67,10 @@ function textOf(html: string): string {
   return html.replace(/<[^>]*>|&nbsp;|&#160;/gi, " ").trim();
 }
 
-function photoUrl(file: string, siteUrl: string): string {
+/** A photo's or plan's address: an http(s) address or a site path as it is, else a stored file. */
+function mediaUrl(file: string, siteUrl: string): string {
   if (/^https?:\/\//i.test(file)) return file;
+  if (file.startsWith("/")) return `${siteUrl}${file}`;
   return `${siteUrl}/images/property/${encodeURIComponent(file)}`;
 }
 
@@ -159,13 +162,20 @@ export function listingUpdateJson(listing: PushListing, context: PushContext): o
     tenure: listing.tenure ? { type: listing.tenure } : null,
     furnished_state: listing.furnished ?? null,
     epc_rating: listing.energy_rating ? listing.energy_rating.toUpperCase() : null,
-    content: photosOf(listing).map((photo) =>
-      present({
-        type: "image",
-        url: photoUrl(photo.file, context.siteUrl),
-        caption: photo.alt || null,
-      }),
-    ),
+    content: [
+      ...photosOf(listing).map((photo) =>
+        present({
+          type: "image",
+          url: mediaUrl(photo.file, context.siteUrl),
+          caption: photo.alt || null,
+        }),
+      ),
+      ...listing.floorPlans.map((plan) => ({
+        type: "floor_plan",
+        url: mediaUrl(plan.file, context.siteUrl),
+        caption: plan.label,
+      })),
+    ],
     details_url: `${context.siteUrl}/property/${encodeURIComponent(listing.slug)}`,
     code: listing.code,
   });
