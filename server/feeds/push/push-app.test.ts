@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../db/database.ts";
+import { queueListingPush } from "../../../db/queries/listing-push.ts";
 import { createTestApp, testConfig } from "../../../tests/support/app.ts";
 import { startPushPortal, type TestPushPortal } from "../../../tests/support/push-portal.ts";
 import {
@@ -73,6 +75,32 @@ describe.each(testDialects)("the push portal in the app on %s", (dialect) => {
       body: { listing_reference: String(id), branch_reference: "BR-42", code },
     });
     expect(app.jobs.status().find((job) => job.name === "listing-push")).toBeDefined();
+  });
+
+  it("sends each listing once when two app servers share the database", async () => {
+    const config = testConfig(database.url, portal.env("BR-42"));
+    const otherHandle = openDatabase(database.url);
+    const other = await buildApp({ config, database: otherHandle, site: false });
+    try {
+      await other.ready();
+      const codes = (
+        await database.handle.db.selectFrom("property").select("code").orderBy("id").execute()
+      ).map((row) => row.code);
+      portal.received.length = 0;
+      // Queued as a write queues them; both servers' jobs run at once, and on their timers.
+      await database.handle.db
+        .transaction()
+        .execute((trx) => queueListingPush(trx, codes, new Date()));
+      await Promise.all([app.jobs.listingPush?.runOnce(), other.jobs.listingPush?.runOnce()]);
+      await eventually(() => portal.received.length >= codes.length);
+      await new Promise((done) => setTimeout(done, 500));
+      const references = portal.received.map((got) => got.body.listing_reference);
+      expect(references).toHaveLength(codes.length);
+      expect(new Set(references).size).toBe(codes.length);
+    } finally {
+      await other.close();
+      await otherHandle.close();
+    }
   });
 
   it("stops the start, naming the setting, when the client certificate cannot be read", async () => {
