@@ -328,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             imageDir: config.IMAGE_DIR,
             redis,
             log: app.log,
+            listingChanges,
           }),
         ),
         provide(

@@ -30,6 +30,7 @@ import { createPushClient, type PushClient } from "../feeds/push/client.ts";
 import { listingReference } from "../feeds/push/listing-json.ts";
 import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
 import { createAdminPhotos } from "../photos/service.ts";
+import { createAdminContent } from "../staff/content.ts";
 import { createAdminListings } from "../staff/listings.ts";
 import { createListingPush } from "./listing-push.ts";
 
@@ -128,7 +129,7 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     codes = (await listAllPropertyRows(db))
       .filter((row) => row.publish === 1 || row.publish === true)
       .map((row) => row.code);
-    expect(codes.length).toBeGreaterThanOrEqual(14);
+    expect(codes.length).toBeGreaterThanOrEqual(15);
   });
   afterAll(async () => {
     client?.close();
@@ -323,6 +324,7 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     const imported = buildPropertyImportRow();
     const report = await importProperties(db, jsonRows(JSON.stringify([imported])), {
       imageDir: createTestImageDir(),
+      now: clock,
       listingChanges: createListingChanges(),
     });
     expect(report.inserted).toEqual([imported.code]);
@@ -333,6 +335,37 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
       status: "sent",
       last_error: "refused: it has no photo",
     });
+  });
+
+  it("pushes a renamed category's listings with their new property type", async () => {
+    const code = codes[14] as string;
+    const { category_id: categoryId } = await db
+      .selectFrom("property")
+      .select("category_id")
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    if (categoryId === null) throw new Error(`listing ${code} has no category`);
+    const inCategory = await db
+      .selectFrom("property")
+      .select("id")
+      .where("category_id", "=", categoryId)
+      .execute();
+    const content = createAdminContent({
+      database: test.handle,
+      imageDir: createTestImageDir(),
+      log: silent,
+      now: () => clock,
+      listingChanges: createListingChanges(),
+    });
+    expect(await content.renameCategory(agent, categoryId, { title: "Canal Boat" })).toMatchObject({
+      ok: true,
+    });
+    await pushJob()();
+    expect(new Set(portal.received.map((got) => got.body.listing_reference))).toEqual(
+      new Set(inCategory.map((row) => listingReference(row.id))),
+    );
+    const update = portal.received.find((got) => got.body.code === code);
+    expect(update?.body.property_type).toBe("canal_boat");
   });
 
   it("queues what npm run content publishes, and every listing with push, for a first load", async () => {
@@ -352,12 +385,15 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
       });
     const code = codes[13] as string;
     expect(await cli("unpublish", code)).toBe(0);
+    // The command queues at the wall clock's time.
+    clock = new Date();
     await pushJob()();
     expect(portal.received.map((got) => got.path)).toEqual(["/live/v1/listing/delete"]);
 
     portal.received.length = 0;
     expect(await cli("push")).toBe(0);
     expect(output.at(-1)).toMatch(/^Queued \d+ listings for the push portal/);
+    clock = new Date();
     await pushJob()();
     const total = (await db.selectFrom("property").select("id").execute()).length;
     const refused = await db
