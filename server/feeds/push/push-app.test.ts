@@ -1,14 +1,15 @@
 /**
  * The push portal wired into the app (decision 095), on both dialects: with PUSH_URL and its
  * files set, the back office's row actions reach the portal through the listing-push job
- * within moments, over mutual TLS; a certificate file the server cannot read stops its start,
- * naming the setting. Needs the built site (`npm run build`).
+ * within moments, over mutual TLS; two app servers on one database send each listing once; a
+ * certificate file the server cannot read stops its start, naming the setting; without PUSH_URL
+ * nothing is queued. Needs the built site (`npm run build`).
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../db/database.ts";
 import { queueListingPush } from "../../../db/queries/listing-push.ts";
-import { createTestApp, testConfig } from "../../../tests/support/app.ts";
+import { testConfig } from "../../../tests/support/app.ts";
 import { startPushPortal, type TestPushPortal } from "../../../tests/support/push-portal.ts";
 import {
   adminBrowser,
@@ -118,12 +119,26 @@ describe.each(testDialects)("the push portal in the app on %s", (dialect) => {
     }
   });
 
-  it("pushes nothing and queues nothing without PUSH_URL", async () => {
-    const plain = await createTestApp(dialect);
+  it("queues nothing and has no push job without PUSH_URL", async () => {
+    const plain = await createBackOfficeApp(dialect, { CONTACT_RATE_LIMIT: "off" });
     try {
       expect(plain.app.jobs.listingPush).toBeUndefined();
+      const { code } = await publishedListings(() => plain.database)();
+      const { email, password } = await createStaffMember(plain.app, "agent");
+      const browser = adminBrowser(plain.app);
+      await browser.signIn(email, password);
+      const csrf = formTokenOf((await browser.get("/admin/listings")).body);
+      const done = await browser.post("/admin/listings", { csrf, code, intent: "unpublish" });
+      expect(done.headers.location).toContain("done=unpublish");
+      const rows = await plain.database.handle.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("kind", "=", "listing-push")
+        .execute();
+      expect(rows).toEqual([]);
     } finally {
-      await plain.close();
+      await plain.app.close();
+      await plain.database.drop();
     }
   });
 });
