@@ -32,6 +32,7 @@ import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
 import { createAdminPhotos } from "../photos/service.ts";
 import { createAdminContent } from "../staff/content.ts";
 import { createAdminListings } from "../staff/listings.ts";
+import { startupSummary } from "../startup.ts";
 import { createListingPush } from "./listing-push.ts";
 
 const silent = { info() {}, warn() {} };
@@ -422,6 +423,10 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     expect(() =>
       loadConfig({ ...base, ...portal.env(), PUSH_URL: "http://portal.example" }),
     ).toThrow(/PUSH_URL: must be an https:\/\/ address/);
-    expect(loadConfig({ ...base, ...portal.env() }).PUSH_BRANCH_REFERENCE).toBe("BR-1");
+    const config = loadConfig({ ...base, ...portal.env() });
+    expect(config.PUSH_BRANCH_REFERENCE).toBe("BR-1");
+    // The start-up line names the portal only when there is one.
+    expect(startupSummary(config, "here").push).toBe(`${portal.url} as BR-1`);
+    expect(startupSummary(loadConfig(base), "here")).not.toHaveProperty("push");
   });
 });
