@@ -319,6 +319,24 @@ const envSchema = z
       .trim()
       .transform((value) => value.replace(/\/+$/, ""))
       .optional(),
+    /**
+     * The push portal's base address (decision 095, docs/feeds-push.md): every change of a
+     * listing is posted to `{PUSH_URL}/listing/update` or `/listing/delete` over HTTPS with the
+     * client certificate below. Unset (the default): nothing is pushed or queued.
+     */
+    PUSH_URL: z
+      .url({ protocol: /^https$/, error: "must be an https:// address" })
+      .trim()
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+    /** The PEM file of the agency's client certificate (with its chain) the portal issued. */
+    PUSH_CLIENT_CERT: z.string().trim().min(1).optional(),
+    /** The PEM file of that certificate's private key. */
+    PUSH_CLIENT_KEY: z.string().trim().min(1).optional(),
+    /** The PEM file of the CA that signed the portal's server certificate; unset: the system's. */
+    PUSH_CA: z.string().trim().min(1).optional(),
+    /** The branch's reference at the portal, sent with every listing. */
+    PUSH_BRANCH_REFERENCE: z.string().trim().min(1).max(100).optional(),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")
@@ -357,6 +375,15 @@ const envSchema = z
         path: ["HEADERS_TIMEOUT"],
         message: "must not be longer than REQUEST_TIMEOUT (the headers are part of the request)",
       });
+    }
+  })
+  .superRefine((env, context) => {
+    // A push portal takes only a certified client and a known branch: all or nothing.
+    if (env.PUSH_URL === undefined) return;
+    for (const key of ["PUSH_CLIENT_CERT", "PUSH_CLIENT_KEY", "PUSH_BRANCH_REFERENCE"] as const) {
+      if (env[key] === undefined) {
+        context.addIssue({ code: "custom", path: [key], message: "must be set with PUSH_URL" });
+      }
     }
   })
   .superRefine((env, context) => {

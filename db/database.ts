@@ -264,7 +264,9 @@ export interface Database {
   /**
    * Every mail to send, one row each (decision 081; see db/queries/outbox.ts): an enquiry to
    * the company, an alert's confirmation, link or digest (decision 055), a newsletter's
-   * confirmation (decision 078). Delivered by the outbox job (server/jobs/outbox.ts).
+   * confirmation (decision 078). Delivered by the outbox job (server/jobs/outbox.ts). A
+   * listing's change for the push portal (decision 095), one row per listing, sent by the
+   * listing-push job (server/jobs/listing-push.ts).
    */
   outbox: {
     id: Generated<number>;
@@ -353,15 +355,24 @@ export type OutboxStatus = "pending" | "sent";
 
 export type ListingImportState = "checked" | "applying" | "applied" | "failed";
 
-/** What an outbox row sends: an enquiry to the company, or a queued mail to a visitor. */
+/**
+ * What an outbox row sends: an enquiry to the company, a queued mail to a visitor, or a
+ * listing's latest state to the push portal (decision 095).
+ */
 export const outboxKinds = [
   "enquiry",
   "alert-confirm",
   "alert-digest",
   "alert-link",
   "newsletter-confirm",
+  "listing-push",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
+
+/** The kinds the mail outbox sends (every kind but the push portal's). */
+export const mailOutboxKinds = outboxKinds.filter(
+  (kind): kind is Exclude<OutboxKind, "listing-push"> => kind !== "listing-push",
+);
 
 export type CompanyProfileRow = Selectable<Database["company_profile"]>;
 export type NewCompanyProfileRow = Insertable<Database["company_profile"]>;

@@ -5,6 +5,7 @@ import {
   type TestDatabase,
   testDialects,
 } from "../tests/support/test-database.ts";
+import { mailOutboxKinds } from "./database.ts";
 import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./migrate.ts";
 import { claimDueOutbox } from "./queries/outbox.ts";
 
@@ -376,6 +377,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       now: new Date(),
       leaseMs: 60_000,
       limit: 10,
+      kinds: mailOutboxKinds,
     });
     expect(claimed.map((row) => row.kind)).toEqual(["enquiry", "alert-link"]);
     expect(claimed[0]!.enquiryId).toBe(pendingEnquiry);

@@ -31,6 +31,8 @@ import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { installDrain } from "./drain.ts";
 import { createFeedConsumers, type FeedConsumers } from "./feeds/consumers.ts";
+import { createListingChanges } from "./feeds/push/changes.ts";
+import { createPushClient, type PushClient } from "./feeds/push/client.ts";
 import { isFeedUrl, resoFeedRoutes } from "./feeds/reso/routes.ts";
 import { loadFormSecrets } from "./form-secrets.ts";
 import type { MailTransport } from "./jobs/outbox.ts";
@@ -194,6 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Every background job (the outbox, the digests, the retention purge, the photo sweep), from
   // one registry and one scheduler, started here once the app is ready (decision 081).
   const photoStore = createFilesystemPhotoStore(config.IMAGE_DIR);
+  // The push portal (decision 095): its certificate and key are read now, so a missing file
+  // stops the start with one line naming the setting.
+  const pushClient = config.PUSH_URL ? openPushClient(config, config.PUSH_URL) : undefined;
+  if (pushClient) app.addHook("onClose", async () => pushClient.close());
   const jobs = createAppJobs({
     config,
     database,
@@ -205,7 +211,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mail.kind.startsWith("newsletter-")
         ? app.newsletter.buildQueuedMail(mail)
         : app.searchAlerts.buildQueuedMail(mail),
+    pushClient,
   });
+  // Each listing write queues its push in its own transaction, then wakes this server's job.
+  const listingChanges = pushClient
+    ? createListingChanges(() => jobs.listingPush?.wake())
+    : undefined;
   app.decorate("jobs", jobs);
   app.addHook("onReady", async () => jobs.start());
   // Before the database closes: the runs in flight finish and are recorded.
@@ -313,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             geocoder: config.GEOCODER_URL
               ? createGeocoder({ url: config.GEOCODER_URL, siteUrl: config.siteUrl })
               : undefined,
+            listingChanges,
           }),
         ),
         provide(
@@ -337,6 +349,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             imageDir: config.IMAGE_DIR,
             redis,
             log: app.log,
+            listingChanges,
           }),
         ),
         provide(
@@ -346,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             store: photoStore,
             redis,
             log: app.log,
+            listingChanges,
           }),
         ),
       ],
@@ -353,4 +367,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+/** The push portal's client from PUSH_URL and its files; a file it cannot read stops the start. */
+function openPushClient(config: Config, url: string): PushClient {
+  try {
+    return createPushClient({
+      url,
+      certFile: config.PUSH_CLIENT_CERT ?? "",
+      keyFile: config.PUSH_CLIENT_KEY ?? "",
+      caFile: config.PUSH_CA,
+    });
+  } catch (error) {
+    throw new StartupError("PUSH_URL", (error as Error).message);
+  }
 }

@@ -196,7 +196,7 @@ export function installMetrics(
     });
   outboxGauge(
     "outbox_pending",
-    "Mails still to be sent, by kind: enquiries to the company, alert and newsletter mails (all of them while SMTP_URL is not set).",
+    "Mails still to be sent, by kind: enquiries to the company, alert and newsletter mails (all of them while SMTP_URL is not set); kind listing-push: listings waiting for the push portal.",
     (kind) => kind.pending,
   );
   outboxGauge(

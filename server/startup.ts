@@ -213,6 +213,8 @@ export function startupSummary(config: Config, listening: string): Record<string
     database,
     redis: config.REDIS_URL ? maskUrl(config.REDIS_URL) : "none",
     smtp: config.SMTP_URL ? maskUrl(config.SMTP_URL) : "none",
+    // The push portal (decision 095), only when one is set.
+    ...(config.PUSH_URL ? { push: `${config.PUSH_URL} as ${config.PUSH_BRANCH_REFERENCE}` } : {}),
     site: config.siteUrl,
     images: `${config.IMAGE_BASE_URL} from ${resolve(config.IMAGE_DIR)}`,
     listening,

@@ -20,8 +20,8 @@ import { type EnquiryRecord, toEnquiryRecord } from "./enquiry.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A mail queued for a visitor (every kind but an enquiry's). */
-export type QueuedMailKind = Exclude<OutboxKind, "enquiry">;
+/** A mail queued for a visitor (every mail kind but an enquiry's). */
+export type QueuedMailKind = Exclude<OutboxKind, "enquiry" | "listing-push">;
 
 /** A claimed row: what the job needs to build and send its mail. */
 export interface OutboxItem {
@@ -54,8 +54,8 @@ export interface ClaimOptions {
   /** How long the claim holds; a worker that dies mid-send frees its rows after this. */
   leaseMs: number;
   limit: number;
-  /** Only rows of this kind (a worker that can build no other). */
-  kind?: OutboxKind;
+  /** Only rows of these kinds (a worker that can send no other). */
+  kinds: readonly OutboxKind[];
 }
 
 /** Queues a mail once per `dedupeKey`; answers whether this call added it. */
@@ -108,7 +108,7 @@ export async function claimDueOutbox(
         .where((where) =>
           where.or([where("locked_until", "is", null), where("locked_until", "<=", now)]),
         )
-        .$if(options.kind !== undefined, (query) => query.where("kind", "=", options.kind!))
+        .where("kind", "in", [...options.kinds])
         .orderBy("id")
         .limit(options.limit)
         .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked()),

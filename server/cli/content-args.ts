@@ -18,7 +18,7 @@ export class UsageError extends Error {
   }
 }
 
-export type Topic = "import" | "export" | "profile" | "slider" | "collection" | "publish";
+export type Topic = "import" | "export" | "profile" | "slider" | "collection" | "publish" | "push";
 
 const profileOptions = {
   "--business-name": "business_name",
@@ -41,6 +41,7 @@ Commands:
   slider list | add | replace <number> | remove <number>         the home page's sliders
   collection set <name> <code> [<code> ...]                     a home page collection's properties
   publish <code> | unpublish <code>                             show or hide a property
+  push [<code> ...]                                             send listings to the push portal
 
 Run 'npm run content -- <command> --help' for a command's options.
 Exit codes: 0 done, 1 failed (or an import refused rows), 2 wrong arguments.`;
@@ -99,6 +100,11 @@ ${collectionNames.map((name) => `'${name}'`).join(", ")}.`,
        npm run content -- unpublish <code>
 
 Shows a property on the site, or hides it (it stays in the database and in exports).`,
+  push: `Usage: npm run content -- push [<code> ...]
+
+Queues every listing (or those given) for the push portal of PUSH_URL (docs/feeds-push.md): the
+app servers send each one's state as it is, or its delete message when it is not published.
+Run it once when a portal is connected; later changes are sent as they are made.`,
 };
 
 export type ContentCommand =
@@ -111,7 +117,8 @@ export type ContentCommand =
   | { kind: "slider-replace"; number: number; title?: string; image?: string; link?: string }
   | { kind: "slider-remove"; number: number }
   | { kind: "collection-set"; name: CollectionName; codes: string[] }
-  | { kind: "publish"; code: string; publish: boolean };
+  | { kind: "publish"; code: string; publish: boolean }
+  | { kind: "push"; codes: string[] };
 
 interface Parsed {
   positionals: string[];
@@ -309,6 +316,10 @@ export function parseContentArgs(args: readonly string[]): ContentCommand {
         name,
         codes: codes.map((code) => propertyCode(code, topic)),
       };
+    }
+    case "push": {
+      const parsed = splitArgs(rest, topic, []);
+      return { kind: "push", codes: parsed.positionals.map((code) => propertyCode(code, topic)) };
     }
     default: {
       const parsed = splitArgs(rest, topic, []);

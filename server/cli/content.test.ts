@@ -39,6 +39,8 @@ describe("the content command's arguments", () => {
       { kind: "collection-set", name: "Product Layout 2", codes: ["HP-1001", "HP-1002"] },
     ],
     [["unpublish", "HP-1001"], { kind: "publish", code: "HP-1001", publish: false }],
+    [["push"], { kind: "push", codes: [] }],
+    [["push", "HP-1001", "HP-1002"], { kind: "push", codes: ["HP-1001", "HP-1002"] }],
     [["slider", "add", "--help"], { kind: "help", topic: "slider" }],
     [["help", "import"], { kind: "help", topic: "import" }],
   ])("reads %j", (args, expected) => {
@@ -63,6 +65,7 @@ describe("the content command's arguments", () => {
     [["collection", "set", "Product Layout 1"], "Give at least one property code."],
     [["publish"], "Missing the property's code."],
     [["publish", "../etc"], "'../etc' is not a property code."],
+    [["push", "../etc"], "'../etc' is not a property code."],
   ])("refuses %j", (args, message) => {
     expect(() => parseContentArgs(args)).toThrow(message);
   });

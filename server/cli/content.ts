@@ -34,6 +34,7 @@ import type {
   ContentWriter,
   ContentWritten,
 } from "../content/writes.ts";
+import { createListingChanges } from "../feeds/push/changes.ts";
 import {
   type ContentCommand,
   generalUsage,
@@ -163,6 +164,11 @@ async function runCommand(
 ): Promise<CommandResult> {
   const path = (file: string) => resolve(io.cwd, file);
   const imageDir = resolve(config.IMAGE_DIR);
+  /**
+   * The push portal's queue (decision 095): the app servers' listing-push job sends what this
+   * command queues at its next run.
+   */
+  const listingChanges = config.PUSH_URL ? createListingChanges() : undefined;
   /** Sliders, collections and the profile: the back office's write path (decision 084). */
   const writer: ContentWriter = {
     db,
@@ -186,6 +192,7 @@ async function runCommand(
           dryRun: command.dryRun,
           onProgress: (count) => bar?.update(count),
           actor: cliAuditActor,
+          listingChanges,
         });
       } finally {
         bar?.finish();
@@ -302,6 +309,7 @@ async function runCommand(
       const result = await db.transaction().execute(async (trx) => {
         const made = await updatePropertyPublish(trx, command.code, command.publish);
         if (made === "changed") {
+          await listingChanges?.queue(trx, [command.code], new Date());
           await recordAuditEvent(trx, {
             actor: cliAuditActor,
             action: command.publish ? "listing.publish" : "listing.unpublish",
@@ -320,6 +328,32 @@ async function runCommand(
           : `${command.code} was already ${state}.\n`,
       );
       return done(result === "changed");
+    }
+    case "push": {
+      if (!listingChanges) {
+        throw new Error("PUSH_URL is not set: there is no push portal (docs/feeds-push.md).");
+      }
+      const codes =
+        command.codes.length > 0
+          ? command.codes
+          : (await db.selectFrom("property").select("code").orderBy("id").execute()).map(
+              (row) => row.code,
+            );
+      const known = new Set(
+        command.codes.length === 0
+          ? codes
+          : (
+              await db.selectFrom("property").select("code").where("code", "in", codes).execute()
+            ).map((row) => row.code),
+      );
+      const unknown = codes.filter((code) => !known.has(code));
+      if (unknown.length > 0) throw new Error(`No property has the code ${unknown.join(", ")}.`);
+      await db.transaction().execute((trx) => listingChanges.queue(trx, codes, new Date()));
+      io.stdout(
+        `Queued ${codes.length} listing${codes.length === 1 ? "" : "s"} for the push portal: ` +
+          "the app servers send them within seconds.\n",
+      );
+      return done(false);
     }
   }
 }

@@ -20,6 +20,7 @@ import { slugify } from "../../db/seed/content.ts";
 import { keepStoredAlts } from "../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../lib/floor-plans.ts";
 import { schemaColumnsOf } from "../../lib/property-fields.ts";
+import type { ListingChanges } from "../feeds/push/changes.ts";
 import { createFilesystemPhotoStore, photoNamesIn } from "../photos/photo-store.ts";
 import { deleteUnusedPhotoFiles, droppedFiles } from "../photos/unused-files.ts";
 import {
@@ -54,6 +55,8 @@ export interface ImportOptions {
    * office, which takes no image folder, says where to upload them (decision 096).
    */
   missingFileHint?: string;
+  /** The push portal's queue (PUSH_URL, decision 095): each added or changed listing is queued. */
+  listingChanges?: ListingChanges | undefined;
 }
 
 export interface RejectedRow {
@@ -186,6 +189,7 @@ export async function importProperties(
         now,
         options.dryRun === true,
         options.actor,
+        options.listingChanges,
       );
       report[outcome.result].push(record.code);
       report.createdCategories.push(
@@ -237,6 +241,7 @@ async function saveRecord(
   now: string,
   dryRun: boolean,
   actor: AuditActor | undefined,
+  listingChanges: ListingChanges | undefined,
 ): Promise<SaveOutcome> {
   let outcome: SaveOutcome | undefined;
   try {
@@ -279,6 +284,9 @@ async function saveRecord(
       if (!samePlans) {
         const saved = await findPropertyRowByCode(trx, record.code);
         if (saved) await replaceFloorPlans(trx, saved.id, floorPlans);
+      }
+      if (result !== "unchanged") {
+        await listingChanges?.queue(trx, [record.code], new Date(now));
       }
       if (actor && result !== "unchanged") {
         await recordAuditEvent(trx, {

@@ -439,7 +439,8 @@ describe.each(testDialects)(
       await postOne();
       const { db } = test.app.database;
       const at = new Date(Date.now() + 1_000);
-      const claim = (now: Date) => claimDueOutbox(db, { dialect, now, leaseMs: 1_000, limit: 5 });
+      const claim = (now: Date) =>
+        claimDueOutbox(db, { dialect, now, leaseMs: 1_000, limit: 5, kinds: ["enquiry"] });
       const [stale] = await claim(at);
       const later = new Date(at.getTime() + 1_500);
       const [taken] = await claim(later);

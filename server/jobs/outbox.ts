@@ -13,7 +13,13 @@
  * that attempt is counted as a resend (the row's `resends`, a warning naming the Message-ID, and
  * `onResend`). Every mail keeps its Message-ID across attempts, so receivers can drop a copy.
  */
-import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
+import type { Kysely } from "kysely";
+import {
+  type Database,
+  type DatabaseHandle,
+  mailOutboxKinds,
+  type OutboxKind,
+} from "../../db/database.ts";
 import { findCompanyProfile } from "../../db/queries/company-profile.ts";
 import {
   beginOutboxAttempt,
@@ -68,6 +74,43 @@ export interface OutboxDeliveryOptions {
   onResend?: (kind: OutboxKind) => void;
 }
 
+/**
+ * Renews the lease of the row `item`, whose attempt began at `startedAt`, every third of
+ * `leaseMs` until the answer's `stop`, so a slow send never lets another worker take the row.
+ * A renewal the database misses is skipped: the lease left covers the next one.
+ */
+export function keepOutboxLease(options: {
+  db: Kysely<Database>;
+  item: OutboxItem;
+  startedAt: Date;
+  leaseMs: number;
+  now: () => Date;
+  log: Log;
+  about: object;
+}): { stop(): Promise<void> } {
+  const { db, item, startedAt, leaseMs, now, log, about } = options;
+  let renewing = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing.then(async () => {
+      const until = new Date(now().getTime() + leaseMs);
+      try {
+        if (!(await renewOutboxLease(db, item.id, startedAt, until))) {
+          log.warn(about, "outbox: a row in progress is no longer this worker's");
+        }
+      } catch (error) {
+        log.warn({ ...about, err: error }, "outbox: the lease of a row in progress not renewed");
+      }
+    });
+  }, leaseMs / 3);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
 export interface DeliveryRun {
   sent: number;
   failed: number;
@@ -79,7 +122,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 }
 
 function isQueuedMail(item: OutboxItem): item is QueuedMail {
-  return item.kind !== "enquiry";
+  return item.kind !== "enquiry" && item.kind !== "listing-push";
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -90,14 +133,14 @@ const recordRetryMaxMs = 4_000;
 
 /**
  * Runs `write` until it succeeds, waiting 250 ms, 500 ms, 1 s… between tries, and gives up
- * (throwing its last error) when the next try would start after `budgetMs`.
+ * (throwing its last error) when the next try would start after `budgetMs`. Every outbox
+ * worker records its outcomes through it (decision 092).
  */
-async function persistently(write: () => Promise<void>, budgetMs: number): Promise<void> {
+export async function persistently<T>(write: () => Promise<T>, budgetMs: number): Promise<T> {
   const started = performance.now();
   for (let wait = recordRetryFirstMs; ; wait = Math.min(wait * 2, recordRetryMaxMs)) {
     try {
-      await write();
-      return;
+      return await write();
     } catch (error) {
       if (performance.now() - started + wait > budgetMs) throw error;
       await sleep(wait);
@@ -157,7 +200,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
       leaseMs,
       limit: batchSize,
       // Without their builder, queued mails wait for a worker that has it.
-      ...(buildQueuedMail ? {} : { kind: "enquiry" as const }),
+      kinds: buildQueuedMail ? mailOutboxKinds : ["enquiry"],
     });
     const run = { sent: 0, failed: 0, full: claimed.length === batchSize };
     if (claimed.length === 0) return run;
@@ -170,34 +213,6 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
       if (outcome === "failed") run.failed += 1;
     }
     return run;
-  }
-
-  /**
-   * Renews the lease of the row `item`, whose attempt began at `startedAt`, every third of
-   * `leaseMs` until the answer's `stop`. A renewal the database misses is skipped: the lease
-   * left covers the next one.
-   */
-  function keepLeased(item: OutboxItem, startedAt: Date, about: object): { stop(): Promise<void> } {
-    let renewing = Promise.resolve();
-    const timer = setInterval(() => {
-      renewing = renewing.then(async () => {
-        const until = new Date(now().getTime() + leaseMs);
-        try {
-          if (!(await renewOutboxLease(db, item.id, startedAt, until))) {
-            log.warn(about, "outbox: a mail in progress is no longer this worker's");
-          }
-        } catch (error) {
-          log.warn({ ...about, err: error }, "outbox: the lease of a mail in progress not renewed");
-        }
-      });
-    }, leaseMs / 3);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await renewing;
-      },
-    };
   }
 
   /** One attempt on a claimed row: recorded, then sent, then its outcome recorded. */
@@ -217,7 +232,7 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
       return "skipped";
     }
     const attempts = item.attempts + 1;
-    const lease = keepLeased(item, startedAt, about);
+    const lease = keepOutboxLease({ db, item, startedAt, leaseMs, now, log, about });
     let failure: unknown;
     let mail: EnquiryMail | undefined;
     try {

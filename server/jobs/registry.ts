@@ -8,11 +8,13 @@
 import type { Config } from "../../config/env.ts";
 import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
 import type { QueuedMail } from "../../db/queries/outbox.ts";
+import type { PushClient } from "../feeds/push/client.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
 import type { SweepReport } from "../photos/unused-files.ts";
 import { createAlertDigests } from "./alert-digests.ts";
 import { createEnquiryPurge } from "./enquiry-retention.ts";
+import { createListingPush } from "./listing-push.ts";
 import { createOutboxDelivery, type DeliveryRun, type MailTransport } from "./outbox.ts";
 import { createPhotoSweep } from "./photo-sweep.ts";
 import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
@@ -36,12 +38,16 @@ export interface AppJobOptions {
   log: Log;
   /** Builds an alert's or the newsletter's queued mail when the outbox sends it. */
   buildQueuedMail: (mail: QueuedMail) => Promise<EnquiryMail | undefined>;
+  /** The push portal's client (PUSH_URL, decision 095); without it nothing is pushed. */
+  pushClient?: PushClient | undefined;
 }
 
 /** The app server's jobs: each is absent when its configuration turns it off. */
 export interface AppJobs extends Omit<Scheduler, "add"> {
   /** E-mails the outbox: enquiries to the company, alert and newsletter mails to visitors. */
   outbox: Job<DeliveryRun> | undefined;
+  /** Sends each changed listing's latest state to the push portal (decision 095). */
+  listingPush: Job<DeliveryRun> | undefined;
   /** Queues the daily search alert digests (decision 055). */
   alertDigests: Job<number> | undefined;
   /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045). */
@@ -83,6 +89,36 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
         items: (run) => run.sent,
       })
     : undefined;
+
+  const pushClient = options.pushClient;
+  const listingPush =
+    pushClient && config.PUSH_BRANCH_REFERENCE
+      ? scheduler.add({
+          name: "listing-push",
+          does:
+            "sends each changed listing's latest state to the push portal (PUSH_URL): its " +
+            "JSON, or a delete message when it is withdrawn",
+          everyMs: 5_000,
+          lock:
+            "the outbox's row claims (one row per listing, leased to one server; FOR UPDATE " +
+            "SKIP LOCKED on PostgreSQL), as the mail outbox's",
+          run: createListingPush({
+            database,
+            client: pushClient,
+            context: {
+              branchReference: config.PUSH_BRANCH_REFERENCE,
+              siteUrl: config.siteUrl,
+              currencyCode: config.CURRENCY.code,
+            },
+            log,
+            onResend: (kind) => {
+              for (const listener of resendListeners) listener(kind);
+            },
+          }),
+          failed: { sent: 0, failed: 0 },
+          items: (run) => run.sent,
+        })
+      : undefined;
 
   const alertDigests = outbox
     ? scheduler.add({
@@ -139,6 +175,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
 
   return {
     outbox,
+    listingPush,
     alertDigests,
     enquiryRetention,
     photoSweep,

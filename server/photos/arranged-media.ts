@@ -12,6 +12,7 @@ import type { Database } from "../../db/database.ts";
 import { recordAuditEvent } from "../../db/queries/audit.ts";
 import { findListingPhotoRow, type ListingPhotoRow } from "../../db/queries/listing-photos.ts";
 import type { PhotoSave, PhotoUploadAnswer } from "../../lib/admin-photos.ts";
+import type { ListingChanges } from "../feeds/push/changes.ts";
 import { actorOf } from "../staff/listings.ts";
 import type { PhotosContext } from "./photos-context.ts";
 import {
@@ -69,6 +70,8 @@ export interface ArrangedSave<T, P> {
   write(kept: T[]): Promise<false | { cover?: { before: string; after: string } | undefined }>;
   /** Added to the audit event's detail. */
   detail?: Record<string, unknown> | undefined;
+  /** The push portal's queue (decision 095): the change is queued in `trx`. */
+  listingChanges?: ListingChanges | undefined;
 }
 
 /**
@@ -123,6 +126,7 @@ export async function saveArranged<T extends { file: string }, P extends { file:
     },
     at,
   });
+  await save.listingChanges?.queue(trx, [code], at);
   return { ok: true, removed, deletedFiles: [] };
 }
 
@@ -164,6 +168,7 @@ export async function uploadArranged<T extends { file: string }, P extends { fil
       detail: kind.addedDetail(added, stored.length + added.length),
       at,
     });
+    await context.listingChanges?.queue(trx, [code], at);
     return { kind: "added", revision: row.revision + 1 };
   });
 }

@@ -83,6 +83,7 @@ export function createFloorPlanSaves(
         if ("reason" in row) return row;
         return saveArranged(trx, floorPlans, {
           session,
+          listingChanges: context.listingChanges,
           code,
           row,
           posted: arrangement.plans,

@@ -108,6 +108,7 @@ export function createPhotoSaves(
         }
         return saveArranged(trx, photos, {
           session,
+          listingChanges: context.listingChanges,
           code,
           row,
           posted: arrangement.photos,

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database, DatabaseHandle } from "../../db/database.ts";
 import type { PhotoSave } from "../../lib/admin-photos.ts";
 import { publishContentChange } from "../content-changes.ts";
+import type { ListingChanges } from "../feeds/push/changes.ts";
 import type { PhotoStore } from "./photo-store.ts";
 import { deleteUnusedPhotoFilesAfterCommit } from "./unused-files.ts";
 import { createPhotoUploads } from "./uploads.ts";
@@ -19,12 +20,16 @@ export interface AdminPhotosOptions {
   redis?: Redis | undefined;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
+  /** The push portal's queue (PUSH_URL, decision 095); absent: nothing is pushed. */
+  listingChanges?: ListingChanges | undefined;
 }
 
 export interface PhotosContext {
   db: Kysely<Database>;
   now: () => Date;
   uploads: ReturnType<typeof createPhotoUploads>;
+  /** The push portal's queue: each write queues its listing in its own transaction. */
+  listingChanges: ListingChanges | undefined;
   /**
    * After a save's commit: announced, then each removed file no listing uses any more deleted
    * (only once no committed listing uses it).
@@ -36,14 +41,17 @@ export function createPhotosContext(options: AdminPhotosOptions): PhotosContext 
   const { database, store, redis, log } = options;
   const db = database.db;
   /** The change is committed: failing to tell other servers is logged, not the answer. */
-  const announce = () =>
-    publishContentChange(redis).catch((error: unknown) =>
+  const announce = () => {
+    options.listingChanges?.committed();
+    return publishContentChange(redis).catch((error: unknown) =>
       log.warn({ err: error }, "photos changed, but other app servers could not be told"),
     );
+  };
   return {
     db,
     now: options.now ?? (() => new Date()),
     uploads: createPhotoUploads({ db, store, log, announce }),
+    listingChanges: options.listingChanges,
     async afterSave(answer) {
       if (!answer.ok) return answer;
       await announce();

@@ -32,6 +32,7 @@ import { parseFloorPlanItem } from "../../lib/floor-plans.ts";
 import { confirmationOf } from "../../lib/listing-location.ts";
 import { changedFields } from "../audit/changes.ts";
 import { publishContentChange } from "../content-changes.ts";
+import type { ListingChanges } from "../feeds/push/changes.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
 import {
   deleteUnusedPhotoFilesAfterCommit,
@@ -90,6 +91,8 @@ export interface AdminListingsOptions {
   now?: () => Date;
   /** "Find on map" (GEOCODER_URL); absent: not offered, nothing asked of any host. */
   geocoder?: Geocoder | undefined;
+  /** The push portal's queue (PUSH_URL, decision 095); absent: nothing is pushed. */
+  listingChanges?: ListingChanges | undefined;
 }
 
 /** The member of staff a session is, as the audit log names them. */
@@ -98,7 +101,7 @@ export function actorOf(session: StaffSession): AuditActor & { id: number } {
 }
 
 export function createAdminListings(options: AdminListingsOptions): AdminListingsService {
-  const { database, store, redis, log, geocoder } = options;
+  const { database, store, redis, log, geocoder, listingChanges } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   /** The change is committed: failing to tell other servers is logged, not the answer. */
@@ -107,7 +110,10 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       log.warn({ err: error }, "a listing changed, but other app servers could not be told"),
     );
   const announced = async (saved: ListingSave) => {
-    if (saved.ok) await announce();
+    if (saved.ok) {
+      listingChanges?.committed();
+      await announce();
+    }
     return saved;
   };
   /** After the commit: the dropped files no listing uses any more are deleted. */
@@ -126,8 +132,12 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       const outcome = await db.transaction().execute(async (trx) => {
         const before = action === "delete" ? await findAdminListing(trx, code) : undefined;
         if (action === "delete") files = await listingPhotoFiles(trx, code);
+        // A delete is queued while the listing, whose id its row keeps, is still there (no
+        // listing: nothing queued); the other actions only when they change it.
+        if (action === "delete") await listingChanges?.queue(trx, [code], at);
         const changed = await changeAdminListing(trx, code, action, at);
         if (changed === "changed") {
+          if (action !== "delete") await listingChanges?.queue(trx, [code], at);
           await recordAuditEvent(trx, {
             actor: actorOf(session),
             action: `listing.${action}`,
@@ -140,6 +150,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
         return changed;
       });
       if (outcome === "changed") {
+        listingChanges?.committed();
         await announce();
         await deleteUnused(files);
       }
@@ -175,6 +186,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
       const saved = await db.transaction().execute(async (trx) => {
         const created = await createListing(trx, values, at);
         if (created.ok) {
+          await listingChanges?.queue(trx, [created.code], at);
           const listing = await openListing(trx, created.code);
           await recordAuditEvent(trx, {
             actor: actorOf(session),
@@ -203,6 +215,7 @@ export function createAdminListings(options: AdminListingsOptions): AdminListing
           choices: merge?.choices ?? {},
         });
         if (written.ok) {
+          await listingChanges?.queue(trx, [written.code], at);
           // The floor plans field may drop a plan's file. A new code is the listing's now; its
           // older events keep the code they named (decision 069), this one shows the change.
           dropped = droppedFiles(filesBefore, await listingPhotoFiles(trx, written.code));

@@ -2,8 +2,10 @@
  * The amenities and categories in the back office (decision 057): added, renamed and removed;
  * a category in use is removed only with its listings moved, as many as the form confirmed.
  */
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AdminContentService } from "#app-context";
+import type { Database } from "../../../db/database.ts";
 import {
   deleteAmenity,
   findAmenity,
@@ -62,6 +64,7 @@ function iconOf(values: TermFormValues): string {
 export function createTermContent({
   db,
   write,
+  listingChanges,
 }: ContentWrites): Pick<
   AdminContentService,
   | "amenities"
@@ -73,6 +76,21 @@ export function createTermContent({
   | "renameCategory"
   | "removeCategory"
 > {
+  /** The category's listings to the push portal: their property type is its title. */
+  async function queueCategoryListings(trx: Kysely<Database>, id: number, at: Date) {
+    if (!listingChanges) return;
+    const rows = await trx
+      .selectFrom("property")
+      .select("code")
+      .where("category_id", "=", id)
+      .execute();
+    await listingChanges.queue(
+      trx,
+      rows.map((row) => row.code),
+      at,
+    );
+  }
+
   return {
     async amenities() {
       return listAmenityUses(db);
@@ -160,12 +178,13 @@ export function createTermContent({
       const problems = termIssues({ title: values.title });
       if (problems.length > 0) return invalid(problems);
       const title = values.title.trim();
-      return write(session, async (trx) => {
+      return write(session, async (trx, at) => {
         const row = await findCategory(trx, id);
         if (row === undefined) throw new Refused({ ok: false, reason: "missing" });
         if (await findCategoryByTitle(trx, title, id)) {
           throw new Refused(invalid([{ field: "title", message: "is already a category" }]));
         }
+        await queueCategoryListings(trx, id, at);
         await renameCategory(trx, id, title);
         return {
           id,
@@ -198,6 +217,7 @@ export function createTermContent({
         if (target === undefined) {
           throw new Refused(invalid([{ field: "to", message: categoryMoveProblems.gone }]));
         }
+        await queueCategoryListings(trx, id, at);
         const moved = await deleteCategoryMovingListings(trx, id, target?.id ?? null, at);
         // The confirmation named a number: any other is not what was agreed to, so all rolls back.
         if (moved !== move.listings) throw new Refused({ ok: false, reason: "conflict" });

@@ -18,6 +18,7 @@ import {
   writeContent,
 } from "../../content/writes.ts";
 import { publishContentChange } from "../../content-changes.ts";
+import type { ListingChanges } from "../../feeds/push/changes.ts";
 import { actorOf } from "../listings.ts";
 
 export interface AdminContentOptions {
@@ -28,6 +29,11 @@ export interface AdminContentOptions {
   redis?: Redis | undefined;
   log: { warn(object: unknown, message: string): void };
   now?: () => Date;
+  /**
+   * The push portal's queue (PUSH_URL, decision 095): a category's rename or removal changes its
+   * listings' property type, so they are queued in its transaction.
+   */
+  listingChanges?: ListingChanges | undefined;
 }
 
 /** A write's answer to the back office's routes: the ids they show, and the form's issues. */
@@ -45,13 +51,15 @@ export function toContentSave(result: ContentWriteResult<{ id?: number }>): Cont
 export type ContentWrites = ReturnType<typeof createContentWrites>;
 
 export function createContentWrites(options: AdminContentOptions) {
-  const { database, imageDir, redis, log, now } = options;
+  const { database, imageDir, redis, log, now, listingChanges } = options;
   const db = database.db;
   /** The change is committed: failing to tell other servers is logged, not the answer. */
-  const announce = () =>
-    publishContentChange(redis).catch((error: unknown) =>
+  const announce = () => {
+    listingChanges?.committed();
+    return publishContentChange(redis).catch((error: unknown) =>
       log.warn({ err: error }, "site content changed, but other app servers could not be told"),
     );
+  };
 
   /** The writer of `session`'s writes: its member of staff is the audit event's actor. */
   function writerFor(session: StaffSession): ContentWriter {
@@ -78,5 +86,5 @@ export function createContentWrites(options: AdminContentOptions) {
     if (session.user.role !== "owner") throw new Error("Only an owner may change the profile.");
   }
 
-  return { db, writerFor, write, requireOwner };
+  return { db, writerFor, write, requireOwner, listingChanges };
 }

@@ -1,0 +1,187 @@
+/**
+ * A listing as the push portal receives it (decision 095): the one mapping from a listing's row
+ * to the portal's JSON, modelled on Zoopla's Real Time Listings API (`listing/update` and
+ * `listing/delete`), and the one check of what that JSON needs. A listing the check refuses is
+ * never sent half-filled: its reasons are recorded on its outbox row and logged.
+ *
+ * Fields the portals ask for that listings do not have yet (postcode, display address, deposit,
+ * available from, council tax band) are added here, and to `pushRefusals`, when the listing
+ * gains them; the reasons then come from the portals' shared readiness rules.
+ */
+import type { PropertyWithCategoryRow } from "../../../db/queries/property.ts";
+import { readAvailability } from "../../../lib/availability.ts";
+import type { FloorPlan } from "../../../lib/floor-plans.ts";
+import { defaultRentPeriod, isRental, readRentPeriod } from "../../../lib/rent-period.ts";
+
+/** A listing as the push job reads it: its row, with its category's title and floor plans. */
+export type PushListing = PropertyWithCategoryRow & { floorPlans: readonly FloorPlan[] };
+
+/** What the JSON takes from the site rather than the listing. */
+export interface PushContext {
+  /** The branch's reference at the portal (PUSH_BRANCH_REFERENCE). */
+  branchReference: string;
+  /** The site's public address: photos and the listing's page are linked from it. */
+  siteUrl: string;
+  /** ISO 4217, as CURRENCY says. */
+  currencyCode: string;
+}
+
+/** The portal's reference of a listing: its id, which stays through a change of its code. */
+export function listingReference(propertyId: number): string {
+  return String(propertyId);
+}
+
+/** Whether the portal should list it now: published and not archived. */
+export function isListed(listing: PushListing): boolean {
+  const published = listing.publish === true || listing.publish === 1;
+  return published && listing.archived_at === null;
+}
+
+interface ImageItem {
+  imageUrl?: unknown;
+  alt?: unknown;
+}
+
+function photosOf(listing: PushListing): Array<{ file: string; alt: string }> {
+  let items: unknown;
+  try {
+    items = JSON.parse(listing.image_list);
+  } catch {
+    items = [];
+  }
+  const photos = (Array.isArray(items) ? (items as ImageItem[]) : [])
+    .filter((item) => typeof item?.imageUrl === "string" && item.imageUrl !== "")
+    .map((item) => ({
+      file: item.imageUrl as string,
+      alt: typeof item.alt === "string" ? item.alt : "",
+    }));
+  // The cover first, as the site shows it.
+  const cover = photos.findIndex((photo) => photo.file === listing.cover_image);
+  if (cover > 0) photos.unshift(...photos.splice(cover, 1));
+  if (cover < 0 && listing.cover_image) photos.unshift({ file: listing.cover_image, alt: "" });
+  return photos;
+}
+
+/** The words of a description's HTML, to tell an empty one (`<p></p>`, `<p>&nbsp;</p>`). */
+function textOf(html: string): string {
+  return html.replace(/<[^>]*>|&nbsp;|&#160;/gi, " ").trim();
+}
+
+/** A photo's or plan's address: an http(s) address or a site path as it is, else a stored file. */
+function mediaUrl(file: string, siteUrl: string): string {
+  if (/^https?:\/\//i.test(file)) return file;
+  if (file.startsWith("/")) return `${siteUrl}${file}`;
+  return `${siteUrl}/images/property/${encodeURIComponent(file)}`;
+}
+
+/**
+ * Why the listing cannot be sent (empty: it can). Every field the update's JSON requires is
+ * checked here and nowhere else.
+ */
+export function pushRefusals(listing: PushListing): string[] {
+  const reasons: string[] = [];
+  if (listing.headline.trim() === "") reasons.push("it has no headline");
+  if (textOf(listing.description) === "") reasons.push("it has no description");
+  if (!(listing.price > 0)) reasons.push("it has no price");
+  if (listing.offer_type !== "For Sale" && listing.offer_type !== "For Rent") {
+    reasons.push("it is neither for sale nor for rent");
+  }
+  if (!listing.category) reasons.push("it has no category (the portal's property type)");
+  if (listing.city.trim() === "") reasons.push("it has no city");
+  if (listing.country.trim() === "") reasons.push("it has no country");
+  if (photosOf(listing).length === 0) reasons.push("it has no photo");
+  return reasons;
+}
+
+const lifeCycle = {
+  available: "available",
+  under_offer: "under_offer",
+  sold_stc: "sold_subject_to_contract",
+  let_agreed: "let_agreed",
+} as const;
+
+const rentFrequency = {
+  week: "per_week",
+  month: "per_month",
+  quarter: "per_quarter",
+  year: "per_year",
+} as const;
+
+/** The portal's words for a category ("Town house" → "town_house"). */
+function propertyType(category: string): string {
+  return category
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
+}
+
+/** Leaves out the keys whose value is null or undefined (optional fields the listing lacks). */
+function present<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<T>;
+}
+
+/** The body of `listing/update`: call only for a listing `pushRefusals` has no reason against. */
+export function listingUpdateJson(listing: PushListing, context: PushContext): object {
+  const rental = isRental(listing.offer_type);
+  const period = readRentPeriod(listing.rent_period) ?? defaultRentPeriod;
+  const availability = readAvailability(listing.availability) ?? "available";
+  const hasPosition = listing.latitude !== null && listing.longitude !== null;
+  return present({
+    listing_reference: listingReference(listing.id),
+    branch_reference: context.branchReference,
+    category: "residential",
+    property_type: propertyType(listing.category ?? ""),
+    life_cycle_status: lifeCycle[availability],
+    summary_description: listing.headline,
+    detailed_description: [{ text: listing.description }],
+    location: present({
+      street_name: listing.address || null,
+      town_or_city: listing.city,
+      county: listing.province || null,
+      country: listing.country,
+      coordinates: hasPosition
+        ? { latitude: Number(listing.latitude), longitude: Number(listing.longitude) }
+        : null,
+    }),
+    pricing: present({
+      transaction_type: rental ? "rent" : "sale",
+      currency_code: context.currencyCode,
+      price: listing.price,
+      rent_frequency: rental ? rentFrequency[period] : null,
+    }),
+    total_bedrooms: listing.bedroom,
+    bathrooms: listing.bathroom,
+    living_rooms: listing.room,
+    areas:
+      listing.size > 0
+        ? { internal: { minimum: { value: listing.size, units: "sq_feet" } } }
+        : null,
+    tenure: listing.tenure ? { type: listing.tenure } : null,
+    furnished_state: listing.furnished ?? null,
+    epc_rating: listing.energy_rating ? listing.energy_rating.toUpperCase() : null,
+    content: [
+      ...photosOf(listing).map((photo) =>
+        present({
+          type: "image",
+          url: mediaUrl(photo.file, context.siteUrl),
+          caption: photo.alt || null,
+        }),
+      ),
+      ...listing.floorPlans.map((plan) => ({
+        type: "floor_plan",
+        url: mediaUrl(plan.file, context.siteUrl),
+        caption: plan.label,
+      })),
+    ],
+    details_url: `${context.siteUrl}/property/${encodeURIComponent(listing.slug)}`,
+    code: listing.code,
+  });
+}
+
+/** The body of `listing/delete`: the listing is withdrawn (unpublished, archived or deleted). */
+export function listingDeleteJson(propertyId: number): object {
+  return { listing_reference: listingReference(propertyId), deletion_reason: "withdrawn" };
+}
