@@ -337,6 +337,29 @@ const envSchema = z
     PUSH_CA: z.string().trim().min(1).optional(),
     /** The branch's reference at the portal, sent with every listing. */
     PUSH_BRANCH_REFERENCE: z.string().trim().min(1).max(100).optional(),
+    /**
+     * Rightmove's feed (decision 097): the branch's id Rightmove gave the agency, which names
+     * the BLM file and prefixes each listing's reference. The scheduled feed runs when it is
+     * set with BLM_OUTPUT_DIR or BLM_SFTP_URL; `npm run feeds -- blm` needs it too.
+     */
+    BLM_BRANCH_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,20}$/, "must be 1 to 20 letters or digits, as Rightmove gives it")
+      .optional(),
+    /** The folder the scheduled feed writes its zip to (kept; BLM_SFTP_URL uploads it too). */
+    BLM_OUTPUT_DIR: z.string().trim().min(1).optional(),
+    /**
+     * Where the scheduled feed uploads its zip: `sftp://user:password@host:port/folder`, or
+     * without the password and with BLM_SFTP_KEY_FILE (a private key file).
+     */
+    BLM_SFTP_URL: z
+      .url({ protocol: /^sftp$/, error: "must be an sftp:// address" })
+      .trim()
+      .optional(),
+    BLM_SFTP_KEY_FILE: z.string().trim().min(1).optional(),
+    /** Hours between the scheduled feed's files (Rightmove reads a full feed daily). */
+    BLM_EVERY_HOURS: z.coerce.number().int().min(1).max(168).default(24),
     SEED_DEMO_CONTENT: z
       .enum(["true", "false"])
       .default("true")
@@ -378,6 +401,14 @@ const envSchema = z
     }
   })
   .superRefine((env, context) => {
+    // A feed with somewhere to go needs the branch it is the feed of.
+    if ((env.BLM_OUTPUT_DIR || env.BLM_SFTP_URL) && !env.BLM_BRANCH_ID) {
+      context.addIssue({
+        code: "custom",
+        path: ["BLM_BRANCH_ID"],
+        message: "must be set when BLM_OUTPUT_DIR or BLM_SFTP_URL is (the Rightmove feed)",
+      });
+    }
     // A push portal takes only a certified client and a known branch: all or nothing.
     if (env.PUSH_URL === undefined) return;
     for (const key of ["PUSH_CLIENT_CERT", "PUSH_CLIENT_KEY", "PUSH_BRANCH_REFERENCE"] as const) {

@@ -407,7 +407,13 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
     const tenures = await db.selectFrom("property").select("tenure").execute();
-    expect(new Set(tenures.map((row) => row.tenure))).toEqual(new Set([null]));
+    // The demo sets it where it fits (decision 093); the rest are null, not given.
+    for (const value of new Set(tenures.map((row) => row.tenure))) {
+      expect([null, ...["freehold", "leasehold", "share_of_freehold", "commonhold"]]).toContain(
+        value,
+      );
+    }
+    expect(tenures.map((row) => row.tenure)).toContain(null);
     const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
     const setTo = (tenure: string | null) =>
       // A value outside the type too: the database must refuse it.
@@ -436,7 +442,11 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
     const furnishings = await db.selectFrom("property").select("furnished").execute();
-    expect(new Set(furnishings.map((row) => row.furnished))).toEqual(new Set([null]));
+    // The demo sets it where it fits (decision 093); the rest are null, not given.
+    for (const value of new Set(furnishings.map((row) => row.furnished))) {
+      expect([null, ...["furnished", "part_furnished", "unfurnished"]]).toContain(value);
+    }
+    expect(furnishings.map((row) => row.furnished)).toContain(null);
     const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
     const setTo = (furnished: string | null) =>
       // A value outside the type too: the database must refuse it.
@@ -465,7 +475,11 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
     const ratings = await db.selectFrom("property").select("energy_rating").execute();
-    expect(new Set(ratings.map((row) => row.energy_rating))).toEqual(new Set([null]));
+    // The demo sets it where it fits (decision 093); the rest are null, not given.
+    for (const value of new Set(ratings.map((row) => row.energy_rating))) {
+      expect([null, ...["a", "b", "c", "d", "e", "f", "g"]]).toContain(value);
+    }
+    expect(ratings.map((row) => row.energy_rating)).toContain(null);
     const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
     const setTo = (rating: string | null) =>
       // A value outside the type too: the database must refuse it.
@@ -538,6 +552,86 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).not.toContain("modified_at");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("modified_at");
+  });
+
+  it("adds the portals' fields: text empty, numbers and dates null, switches on, each checked, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    const names = Object.keys(migrations);
+    const later = names.length - names.indexOf("2026-11-29-0046-listing-portal-fields");
+    const added = [
+      "postcode",
+      "display_address",
+      "deposit",
+      "available_from",
+      "energy_score",
+      "council_tax_band",
+      "hoa_fee",
+      "send_to_rightmove",
+      "send_to_push",
+      "send_to_reso",
+    ];
+    const columnsOf = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "property")
+        ?.columns.map((column) => column.name);
+    for (let step = 0; step < later; step++) await migrateDown(db);
+    for (const name of added) expect(await columnsOf()).not.toContain(name);
+    await migrateToLatest(db);
+    for (const name of added) expect(await columnsOf()).toContain(name);
+    // The rows there before the migration: nothing given, every switch on.
+    const rows = await db
+      .selectFrom("property")
+      .select([
+        "postcode",
+        "display_address",
+        "deposit",
+        "available_from",
+        "energy_score",
+        "council_tax_band",
+        "hoa_fee",
+        "send_to_rightmove",
+        "send_to_push",
+        "send_to_reso",
+      ])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        postcode: "",
+        display_address: "",
+        deposit: null,
+        available_from: null,
+        energy_score: null,
+        council_tax_band: null,
+        hoa_fee: null,
+      });
+      for (const flag of [row.send_to_rightmove, row.send_to_push, row.send_to_reso]) {
+        expect(Number(flag)).toBe(1);
+      }
+    }
+    const { code } = await db.selectFrom("property").select("code").executeTakeFirstOrThrow();
+    const set = (values: Record<string, unknown>) =>
+      db.updateTable("property").set(values).where("code", "=", code).execute();
+    await set({
+      deposit: 0,
+      available_from: "2027-03-01",
+      energy_score: 100,
+      council_tax_band: "i",
+      hoa_fee: 0,
+      send_to_rightmove: 0,
+    });
+    for (const refused of [
+      { deposit: -1 },
+      { available_from: "1 March 2027" },
+      { energy_score: 0 },
+      { energy_score: 101 },
+      { council_tax_band: "j" },
+      { council_tax_band: "A" },
+      { hoa_fee: -1 },
+    ]) {
+      await expect(set(refused), JSON.stringify(refused)).rejects.toThrow();
+    }
   });
 
   it("gives the outbox's rows an attempt note and a resend count, none for the rows already there, which the down migration removes", async () => {

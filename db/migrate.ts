@@ -31,6 +31,7 @@ import * as listingEnergyRating from "./migrations/2026-11-29-0037-b-listing-ene
 import * as outboxAttemptsRecorded from "./migrations/2026-11-29-0038-outbox-attempts-recorded.ts";
 import * as listingImportUploads from "./migrations/2026-11-29-0044-listing-import-uploads.ts";
 import * as resoFeed from "./migrations/2026-11-29-0045-reso-feed.ts";
+import * as listingPortalFields from "./migrations/2026-11-29-0046-listing-portal-fields.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0038-outbox-attempts-recorded": outboxAttemptsRecorded,
   "2026-11-29-0044-listing-import-uploads": listingImportUploads,
   "2026-11-29-0045-reso-feed": resoFeed,
+  "2026-11-29-0046-listing-portal-fields": listingPortalFields,
 };
 
 /**

@@ -6,7 +6,13 @@
  */
 import type { ColleagueSave, ListingFieldConflict } from "./admin-listing-merge.ts";
 import { availabilityLabels, defaultAvailability } from "./availability.ts";
-import { type EditorFieldName, editorFieldNames, propertyField } from "./property-fields.ts";
+import type { PortalReadiness } from "./portal-readiness.ts";
+import {
+  type EditorFieldName,
+  editorFieldNames,
+  propertyField,
+  schemaFieldNames,
+} from "./property-fields.ts";
 import { defaultRentPeriod, rentPeriodLabels } from "./rent-period.ts";
 
 /** The fields the form posts as lists or a checkbox; the others are text. */
@@ -41,12 +47,24 @@ export const listingFieldLabels: Record<ListingField, string> = {
 
 export const offerTypes = ["For Rent", "For Sale"] as const;
 
+/**
+ * The switches of lib/property-fields.ts (the portals' "send to"), held as "yes" or "no": each
+ * is a checkbox after a hidden "no", so an unticked box posts "no" (a form without the field
+ * posts nothing, which reads as the switch's initial value, as any absent field reads as its
+ * default).
+ */
+export const listingSwitchFields = schemaFieldNames.filter(
+  (name) => propertyField(name).type.kind === "switch",
+) as ListingTextField[];
+
 /** The values of a new, empty listing. */
 export function emptyListingValues(): ListingFormValues {
-  const values = Object.fromEntries(listingTextFields.map((field) => [field, ""])) as Record<
-    ListingTextField,
-    string
-  >;
+  const values = Object.fromEntries(
+    listingTextFields.map((field) => {
+      const type = propertyField(field).type;
+      return [field, type.kind === "switch" ? (type.initial ? "yes" : "no") : ""];
+    }),
+  ) as Record<ListingTextField, string>;
   return {
     ...values,
     offer_type: "For Sale",
@@ -64,6 +82,10 @@ export function listingValuesOf(form: FormData): ListingFormValues {
   for (const field of listingTextFields) {
     const value = form.get(field);
     values[field] = typeof value === "string" ? value : "";
+  }
+  for (const field of listingSwitchFields) {
+    const posted = form.getAll(field);
+    values[field] = posted.length === 0 ? "" : posted.includes("yes") ? "yes" : "no";
   }
   const texts = (name: string) =>
     form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
@@ -132,6 +154,8 @@ export interface EditableListing {
   updatedAt: string | null;
   /** The photos' file names, the cover first (edited on the photos screen, issue 16 item 3). */
   images: string[];
+  /** What each portal feed still needs of it, as saved (decision 093). */
+  portals: PortalReadiness[];
 }
 
 /** A listing offered by the related-properties search. */

@@ -151,9 +151,16 @@ function apiSchemaOf(type: PropertyFieldType): z.ZodType {
     case "count":
       return count;
     case "text":
+    case "postcode":
       return z.string().catch("");
     case "choice":
       return z.unknown().transform((value) => readChoice(type.choices, value) ?? null);
+    case "number":
+      return z.number().int().nullable().catch(null);
+    case "date":
+      return z.iso.date().nullable().catch(null);
+    case "switch":
+      return z.boolean().catch(type.initial);
     case "custom":
       throw new Error("a custom field's API shape is written in writtenPropertyShape");
   }

@@ -4,7 +4,9 @@ import {
   choiceColumnsHelp,
   editorFieldsOf,
   fieldsShownIn,
+  formatFieldDate,
   formTextOf,
+  givenValueOf,
   type PropertySchemaValues,
   propertyField,
   propertyFieldNames,
@@ -90,6 +92,60 @@ describe("the property schema", () => {
     expect(fieldsShownIn("compare").find((field) => field.name === "size")?.display).toBe("area");
   });
 
+  it("stores a switch as 1 or 0 and reads it back from either dialect as a boolean", () => {
+    const row = schemaColumnsOf({ ...buildRecord(), send_to_rightmove: false, send_to_push: true });
+    expect(row.send_to_rightmove).toBe(0);
+    expect(row.send_to_push).toBe(1);
+    expect(schemaValuesOf(row)).toMatchObject({ send_to_rightmove: false, send_to_push: true });
+    // PostgreSQL answers booleans; an older row without the column reads as the switch's default.
+    const postgresRow = { ...row, send_to_rightmove: false, send_to_push: true };
+    expect(schemaApiValuesOf(postgresRow)).toMatchObject({
+      send_to_rightmove: false,
+      send_to_push: true,
+    });
+    const { send_to_reso: _absent, ...older } = row;
+    expect(schemaValuesOf(older as typeof row).send_to_reso).toBe(true);
+    expect(formTextOf("send_to_rightmove", 0)).toBe("no");
+    expect(formTextOf("send_to_rightmove", true)).toBe("yes");
+    expect(editorFieldsOf("portals")).toEqual([
+      "send_to_rightmove",
+      "send_to_push",
+      "send_to_reso",
+    ]);
+  });
+
+  it("shows a number, a date and a postcode only when given, a date in words", () => {
+    const property = buildProperty();
+    const labels = (values: object) =>
+      shownFields("details", { ...property, ...values }).map((field) => field.label);
+    expect(labels({})).not.toContain("Deposit");
+    expect(labels({ deposit: null, available_from: null, postcode: "" })).not.toEqual(
+      expect.arrayContaining(["Deposit", "Available from", "Postcode"]),
+    );
+    const shown = shownFields("details", {
+      ...property,
+      deposit: 0,
+      available_from: "2027-03-01",
+      postcode: "SW1A 1AA",
+      energy_score: 72,
+    });
+    expect(shown.find((field) => field.name === "deposit")).toEqual({
+      name: "deposit",
+      label: "Deposit",
+      value: 0,
+      display: "money",
+    });
+    expect(shown.find((field) => field.name === "available_from")?.value).toBe("1 March 2027");
+    expect(shown.find((field) => field.name === "postcode")?.value).toBe("SW1A 1AA");
+    expect(shown.find((field) => field.name === "energy_score")?.value).toBe(72);
+    // A number's 0 is a value (no deposit); a count's 0 is none.
+    expect(givenValueOf("deposit", 0)).toBe(0);
+    expect(givenValueOf("deposit", null)).toBeUndefined();
+    expect(givenValueOf("garage", 0)).toBeUndefined();
+    expect(givenValueOf("send_to_rightmove", true)).toBeUndefined();
+    expect(formatFieldDate("2027-02-30x")).toBe("");
+  });
+
   it("lists the choice columns for the import's help", () => {
     expect(choiceColumnsHelp()).toContain(
       "tenure (Freehold, Leasehold, Share of freehold, Commonhold)",
@@ -103,7 +159,9 @@ function buildRecord(): PropertySchemaValues {
   const empty = Object.fromEntries(
     schemaFieldNames.map((name) => {
       const kind = propertyField(name).type.kind;
-      return [name, kind === "count" ? 0 : kind === "text" ? "" : null];
+      const type = propertyField(name).type;
+      if (type.kind === "switch") return [name, type.initial];
+      return [name, kind === "count" ? 0 : kind === "text" || kind === "postcode" ? "" : null];
     }),
   );
   return { ...empty, headline: "A home", bedroom: 3, garage: 1 } as PropertySchemaValues;

@@ -24,11 +24,23 @@ export type PropertyFieldType =
    * optional, stored as null when absent.
    */
   | { kind: "choice"; choices: Readonly<Record<string, string>> }
+  /** A whole number from `min` to `max`, or null when not given (a deposit, a score). */
+  | { kind: "number"; min: number; max: number }
+  /** A calendar date, `YYYY-MM-DD`, or null when not given. */
+  | { kind: "date" }
+  /** Yes or no, `initial` when not given (a new listing's value, an import without it). */
+  | { kind: "switch"; initial: boolean }
+  /**
+   * A postal code of at most `max` characters; absent: "". Where the listing's country is the
+   * United Kingdom it must be a UK postcode and is written in capitals with one space
+   * ("SW1A 1AA"); elsewhere any letters, digits, spaces and hyphens (decision 093).
+   */
+  | { kind: "postcode"; max: number }
   /** Rules, storage and form of its own, written beside this table's users. */
   | { kind: "custom" };
 
 /** The editor's fieldsets a field can be drawn in, in the form's order. */
-export type ListingEditorGroup = "listing" | "where" | "rooms";
+export type ListingEditorGroup = "listing" | "where" | "rooms" | "portals";
 
 export interface PropertyFieldDefinition {
   /** The editor's label (and its problems' subject: "Bedrooms must be a number"). */
@@ -56,8 +68,11 @@ export interface PropertyFieldDefinition {
   compare?: string;
   /** The label of its fact in the brochure (left out when empty or 0); absent: not shown. */
   brochure?: string;
-  /** How the site writes its value; absent: as it is (a choice: its label). */
-  display?: "area";
+  /**
+   * How the site writes its value; absent: as it is (a choice: its label, a date: "1 March
+   * 2027"). `area`: in the visitor's unit; `money`: in the site's currency.
+   */
+  display?: "area" | "money";
   /**
    * A filter of the site's search and the API's (decision 085): a choice by equality, a count
    * by its bounds (`min-<param>` and `max-<param>` on the site, `min_<api>` and `max_<api>` in
@@ -90,12 +105,17 @@ export interface PropertyFieldFilter {
 /**
  * How a field shows in schema.org's JSON-LD, on the listing's place (a `Place`, `House` or
  * `Apartment`): `value`, its own property holding the value as it is (a count: left out when
- * 0); `propertyValue`, a `PropertyValue` in `additionalProperty` (for what schema.org has no
+ * 0); `address` and `offer`, a property of the place's address or of the listing's offer;
+ * `propertyValue`, a `PropertyValue` in `additionalProperty` (for what schema.org has no
  * term for); `feature`, a `LocationFeatureSpecification` in `amenityFeature`. A choice's value
  * is its label.
  */
 export type PropertyFieldJsonLd =
   | { as: "value"; property: string }
+  /** A property of the place's `PostalAddress` (postalCode). */
+  | { as: "address"; property: string }
+  /** A property of the listing's `Offer` (availabilityStarts). */
+  | { as: "offer"; property: string }
   | { as: "propertyValue"; name: string }
   | { as: "feature"; name: string };
 
@@ -117,6 +137,9 @@ const text = (max: number, required?: true) =>
     required?: boolean;
   };
 const custom = { kind: "custom" } as const;
+const number = (min: number, max: number) => ({ kind: "number", min, max }) as const;
+const date = { kind: "date" } as const;
+const yesNoSwitch = (initial: boolean) => ({ kind: "switch", initial }) as const;
 
 const propertyFieldTable = {
   code: { label: "Code", type: custom, column: "code", api: "code", editor: "byHand" },
@@ -194,6 +217,26 @@ const propertyFieldTable = {
     column: "country",
     api: "country",
     editor: "where",
+  },
+  postcode: {
+    label: "Postcode",
+    help: "The postal code. A UK postcode is written in capitals with one space (SW1A 1AA).",
+    type: { kind: "postcode", max: 20 },
+    column: "postcode",
+    api: "postcode",
+    editor: "where",
+    details: "Postcode",
+    brochure: "Postcode",
+    jsonLd: { as: "address", property: "postalCode" },
+  },
+  display_address: {
+    label: "Display address",
+    help: "The one-line address portals show the public, such as “Elm Road, Oxford” (no house number).",
+    type: text(200),
+    column: "display_address",
+    api: "display_address",
+    editor: "where",
+    wide: true,
   },
   latitude: { label: "Latitude", type: custom, column: null, api: "latitude", editor: "byHand" },
   longitude: { label: "Longitude", type: custom, column: null, api: "longitude", editor: "byHand" },
@@ -351,6 +394,92 @@ const propertyFieldTable = {
       weights: { a: 1, b: 4, c: 8, d: 8, e: 5, f: 2, g: 1 },
     },
   },
+  energy_score: {
+    label: "Energy score (EPC)",
+    help: "The certificate's SAP score, 1 to 100, whose band is the energy rating (optional).",
+    type: number(1, 100),
+    column: "energy_score",
+    api: "energy_score",
+    editor: "listing",
+    details: "Energy score",
+    brochure: "Energy score",
+    jsonLd: { as: "propertyValue", name: "Energy score (SAP)" },
+  },
+  council_tax_band: {
+    label: "Council tax band",
+    help: "The UK council tax band, A to H (I in Wales) (optional).",
+    type: {
+      kind: "choice",
+      choices: { a: "A", b: "B", c: "C", d: "D", e: "E", f: "F", g: "G", h: "H", i: "I" },
+    },
+    column: "council_tax_band",
+    api: "council_tax_band",
+    editor: "listing",
+    details: "Council tax band",
+    brochure: "Council tax band",
+    jsonLd: { as: "propertyValue", name: "Council tax band" },
+  },
+  hoa_fee: {
+    label: "HOA fee a month",
+    help: "The homeowners' association fee a month, in the price's currency (optional; US and Canada).",
+    type: number(0, 10_000_000),
+    column: "hoa_fee",
+    api: "hoa_fee",
+    editor: "listing",
+    details: "HOA fee a month",
+    brochure: "HOA fee a month",
+    display: "money",
+    jsonLd: { as: "propertyValue", name: "HOA fee a month" },
+  },
+  deposit: {
+    label: "Deposit",
+    help: "The deposit a tenant pays, in the price's currency (optional; for rentals).",
+    type: number(0, 1_000_000_000),
+    column: "deposit",
+    api: "deposit",
+    editor: "listing",
+    details: "Deposit",
+    brochure: "Deposit",
+    display: "money",
+    jsonLd: { as: "propertyValue", name: "Deposit" },
+    generate: { share: { sale: 0, rent: 0.8 }, range: [500, 6000] },
+  },
+  available_from: {
+    label: "Available from",
+    help: "The first day a tenant can move in (optional; mostly for rentals).",
+    type: date,
+    column: "available_from",
+    api: "available_from",
+    editor: "listing",
+    details: "Available from",
+    compare: "Available from",
+    brochure: "Available from",
+    jsonLd: { as: "offer", property: "availabilityStarts" },
+  },
+  send_to_rightmove: {
+    label: "Send to Rightmove",
+    help: "Include it in the Rightmove feed while it is published.",
+    type: yesNoSwitch(true),
+    column: "send_to_rightmove",
+    api: "send_to_rightmove",
+    editor: "portals",
+  },
+  send_to_push: {
+    label: "Send to the listings push",
+    help: "Send its changes to the portal connected by push (Zoopla-style) while it is published.",
+    type: yesNoSwitch(true),
+    column: "send_to_push",
+    api: "send_to_push",
+    editor: "portals",
+  },
+  send_to_reso: {
+    label: "Send to RESO feeds",
+    help: "Offer it to the RESO Web API's consumers while it is published.",
+    type: yesNoSwitch(true),
+    column: "send_to_reso",
+    api: "send_to_reso",
+    editor: "portals",
+  },
   amenities: { label: "Amenities", type: custom, column: null, api: "features", editor: "byHand" },
   images: { label: "Images", type: custom, column: null, api: "image_list", editor: null },
   floor_plans: {
@@ -441,18 +570,31 @@ export function editorFieldsOf(group: ListingEditorGroup): SchemaFieldName[] {
   return schemaFieldNames.filter((name) => propertyFieldTable[name].editor === group);
 }
 
-/** The value of a field of the table's kinds as stored, exported and sent by the API. */
+/** The value of a field of the table's kinds as validated, exported and sent by the API. */
 type ValueOf<Type> = Type extends { kind: "count" }
   ? number
-  : Type extends { kind: "text" }
+  : Type extends { kind: "text" } | { kind: "postcode" }
     ? string
     : Type extends { kind: "choice"; choices: infer Choices }
       ? Extract<keyof Choices, string> | null
-      : never;
+      : Type extends { kind: "number" }
+        ? number | null
+        : Type extends { kind: "date" }
+          ? string | null
+          : Type extends { kind: "switch" }
+            ? boolean
+            : never;
+
+/**
+ * The value as the `property` table holds it: a switch reads as boolean (PostgreSQL) or 1/0
+ * (SQLite) and is written as 1/0, which both accept (as `publish` is); a date is `YYYY-MM-DD`
+ * text in both.
+ */
+type ColumnOf<Type> = Type extends { kind: "switch" } ? boolean | number : ValueOf<Type>;
 
 /** The stored values of the table's own fields, keyed by column. */
 export type PropertySchemaColumns = {
-  [Name in SchemaFieldName as Table[Name]["column"]]: ValueOf<Table[Name]["type"]>;
+  [Name in SchemaFieldName as Table[Name]["column"]]: ColumnOf<Table[Name]["type"]>;
 };
 
 /** The validated values of the table's own fields, keyed by field. */
@@ -497,43 +639,72 @@ export function choiceLabel(name: PropertyFieldName, value: unknown): string {
 export function formTextOf(name: SchemaFieldName, value: unknown): string {
   const type = propertyField(name).type;
   if (type.kind === "choice") return choiceLabel(name, value);
+  if (type.kind === "switch") return switchValueOf(type, value) ? "yes" : "no";
   return value === null || value === undefined ? "" : String(value);
+}
+
+/** A switch's stored value (true, 1, or absent: its initial value) as a boolean. */
+function switchValueOf(type: { initial: boolean }, value: unknown): boolean {
+  return value === null || value === undefined ? type.initial : value === true || value === 1;
+}
+
+/** A stored value of a field as validated values hold it: a switch as a boolean, absent null. */
+function storedValueOf(name: SchemaFieldName, row: PropertySchemaColumns): unknown {
+  const type = propertyField(name).type;
+  const value = (row as Record<string, unknown>)[propertyFieldTable[name].column];
+  if (type.kind === "switch") return switchValueOf(type, value);
+  return value === undefined ? null : value;
 }
 
 /** The table's own fields of a validated record, keyed by their `property` columns. */
 export function schemaColumnsOf(values: PropertySchemaValues): PropertySchemaColumns {
   return Object.fromEntries(
-    schemaFieldNames.map((name) => [propertyFieldTable[name].column, values[name]]),
+    schemaFieldNames.map((name) => {
+      const value = values[name];
+      return [propertyFieldTable[name].column, typeof value === "boolean" ? Number(value) : value];
+    }),
   ) as PropertySchemaColumns;
 }
 
 /** The table's own fields of a stored row, keyed by field (as the import reads them). */
 export function schemaValuesOf(row: PropertySchemaColumns): PropertySchemaValues {
   return Object.fromEntries(
-    schemaFieldNames.map((name) => {
-      const value = (row as Record<string, unknown>)[propertyFieldTable[name].column];
-      return [name, value === undefined ? null : value];
-    }),
+    schemaFieldNames.map((name) => [name, storedValueOf(name, row)]),
   ) as PropertySchemaValues;
 }
 
 /** The table's own fields of a stored row, keyed by their API names. */
 export function schemaApiValuesOf(row: PropertySchemaColumns): PropertySchemaApiValues {
   return Object.fromEntries(
-    schemaFieldNames.map((name) => {
-      const value = (row as Record<string, unknown>)[propertyFieldTable[name].column];
-      return [propertyFieldTable[name].api, value === undefined ? null : value];
-    }),
+    schemaFieldNames.map((name) => [propertyFieldTable[name].api, storedValueOf(name, row)]),
   ) as PropertySchemaApiValues;
+}
+
+/** A `YYYY-MM-DD` date as the site writes it: "1 March 2027" ("" when it is not one). */
+export function formatFieldDate(value: unknown): string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return "";
+  const day = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(day.getTime())
+    ? ""
+    : day.toLocaleDateString("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
 }
 
 /** A place on the site that shows fields: the property page's details, compare, brochure. */
 export type PropertyFieldPlace = "details" | "compare" | "brochure";
 
 /** The fields shown in `place`, in the table's order, with their labels there. */
-export function fieldsShownIn(
-  place: PropertyFieldPlace,
-): { name: SchemaFieldName; label: string; api: string; display?: "area"; choice: boolean }[] {
+export function fieldsShownIn(place: PropertyFieldPlace): {
+  name: SchemaFieldName;
+  label: string;
+  api: string;
+  display?: "area" | "money";
+  kind: PropertyFieldType["kind"];
+}[] {
   return schemaFieldNames.flatMap((name) => {
     const field: PropertyFieldDefinition = propertyFieldTable[name];
     const label = field[place];
@@ -544,7 +715,7 @@ export function fieldsShownIn(
         label,
         api: field.api,
         ...(field.display ? { display: field.display } : {}),
-        choice: field.type.kind === "choice",
+        kind: field.type.kind,
       },
     ];
   });
@@ -555,20 +726,25 @@ export interface ShownField {
   name: SchemaFieldName;
   label: string;
   value: string | number;
-  display?: "area";
+  display?: "area" | "money";
 }
 
 /**
  * The lines `place` shows of `property` (the API's property, by API names), in the table's
- * order; a choice not given is left out, counts and text are shown as they are.
+ * order; a choice, number, date or text not given is left out (a date written "1 March
+ * 2027"), counts are shown as they are.
  */
 export function shownFields(place: PropertyFieldPlace, property: object): ShownField[] {
   const values = property as Record<string, unknown>;
-  return fieldsShownIn(place).flatMap(({ name, label, api, display, choice }) => {
+  return fieldsShownIn(place).flatMap(({ name, label, api, display, kind }) => {
     const value = values[api];
-    if (choice) {
-      const text = choiceLabel(name, value);
+    if (kind === "choice" || kind === "date") {
+      const text = kind === "choice" ? choiceLabel(name, value) : formatFieldDate(value);
       return text === "" ? [] : [{ name, label, value: text }];
+    }
+    if (kind === "number" && typeof value !== "number") return [];
+    if ((kind === "text" || kind === "postcode") && (typeof value !== "string" || value === "")) {
+      return [];
     }
     const shown = typeof value === "number" || typeof value === "string" ? value : "";
     return [{ name, label, value: shown, ...(display ? { display } : {}) }];
@@ -608,11 +784,15 @@ export function schemaFieldsWith<Use extends PropertyFieldUse>(use: Use): Proper
 
 /**
  * A field's value as a short place writes it (a card, the admin table, JSON-LD): a choice as
- * its label, a count as its number, text as it is; undefined when not given, 0 or empty.
+ * its label, a count or number as its number, text or a date as it is; undefined when not
+ * given, empty, a count's 0 or a switch (never shown).
  */
 export function givenValueOf(name: SchemaFieldName, value: unknown): string | number | undefined {
   const type = propertyField(name).type;
   if (type.kind === "choice") return choiceLabel(name, value) || undefined;
+  if (type.kind === "switch") return undefined;
+  // A number's 0 is given (no deposit); only a count's 0 means "none".
+  if (type.kind === "number") return typeof value === "number" ? value : undefined;
   if (typeof value === "number") return value > 0 ? value : undefined;
   return typeof value === "string" && value !== "" ? value : undefined;
 }

@@ -19,6 +19,7 @@ import {
   offerTypes,
 } from "../../lib/admin-listing-form.ts";
 import { availabilityLabels } from "../../lib/availability.ts";
+import type { PortalReadiness } from "../../lib/portal-readiness.ts";
 import {
   editorFieldsOf,
   type ListingEditorGroup,
@@ -75,6 +76,8 @@ export interface ListingFormProps {
   code?: string;
   /** Whether GEOCODER_URL is set: the position's "Find on map" (decision 069). */
   canGeocode?: boolean;
+  /** Edit: what each portal feed still needs of the saved listing (decision 093). */
+  portals?: readonly PortalReadiness[];
 }
 
 /** Said before it is typed, since halves are refused. */
@@ -95,7 +98,7 @@ interface TextFieldProps {
   errors: Partial<Record<ListingField, string>>;
   hint?: string;
   inputMode?: "numeric" | "decimal" | "url";
-  type?: "text" | "url";
+  type?: "text" | "url" | "date";
   required?: boolean;
   autoComplete?: string;
   /** Takes a whole row: a value usually longer than a quarter of the form shows whole. */
@@ -210,19 +213,108 @@ function SchemaFields({
         />
       );
     }
+    if (type.kind === "switch") {
+      return (
+        <SwitchField key={name} field={name} values={values} errors={errors} hint={field.help} />
+      );
+    }
     return (
       <TextField
         key={name}
         field={name}
         values={values}
         errors={errors}
-        inputMode={type.kind === "count" ? "numeric" : undefined}
+        inputMode={type.kind === "count" || type.kind === "number" ? "numeric" : undefined}
+        type={type.kind === "date" ? "date" : "text"}
         required={type.kind === "text" && type.required === true}
         wide={field.wide}
         hint={field.help}
       />
     );
   });
+}
+
+/**
+ * A switch of lib/property-fields.ts as a checkbox after a hidden "no": unticked, the form
+ * posts "no"; ticked, "no" and "yes", which reads as yes (lib/admin-listing-form.ts).
+ */
+function SwitchField({
+  field,
+  values,
+  errors,
+  hint,
+}: {
+  field: ListingTextField;
+  values: ListingFormValues;
+  errors: Partial<Record<ListingField, string>>;
+  hint?: string;
+}) {
+  const id = fieldId(field);
+  const error = errors[field];
+  return (
+    <div className={`admin-field${error ? " admin-field--invalid" : ""}`}>
+      <input type="hidden" name={field} value="no" />
+      <label className="admin-choice__option" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name={field}
+          value="yes"
+          defaultChecked={values[field] !== "no"}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        {listingFieldLabels[field]}
+      </label>
+      {hint ? (
+        <p className="admin-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What each feed the listing is switched on for still lacks (lib/portal-readiness.ts), as
+ * saved: a feed that has all it needs says so; a feed switched off says nothing.
+ */
+function PortalsPanel({ readiness }: { readiness: readonly PortalReadiness[] }) {
+  const shown = readiness.filter((feed) => feed.switchedOn);
+  return (
+    <section className="admin-field admin-editor__wide" aria-labelledby="listing-portals-title">
+      <h3 id="listing-portals-title" className="admin-field__label">
+        What the portals still need
+      </h3>
+      {shown.length === 0 ? (
+        <p className="admin-field__hint">It is switched off for every portal.</p>
+      ) : (
+        <ul className="admin-editor__portals">
+          {shown.map((feed) => (
+            <li key={feed.feed}>
+              <strong>{`${feed.label}:`}</strong>{" "}
+              {feed.reasons.length === 0 ? (
+                "ready to send (while it is published)."
+              ) : (
+                <>
+                  not sent until it has what is missing:
+                  <ul>
+                    {feed.reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function SelectField({
@@ -720,6 +812,10 @@ export function ListingForm(props: ListingFormProps) {
             inputMode="url"
             hint="The map's embed address, https://… (optional)."
           />
+        </Fieldset>
+        <Fieldset legend="Portals">
+          <SchemaFields group="portals" values={values} errors={errors} />
+          {props.portals ? <PortalsPanel readiness={props.portals} /> : null}
         </Fieldset>
         <FloorPlanField
           id={fieldId("floor_plans")}

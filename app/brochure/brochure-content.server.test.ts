@@ -52,6 +52,18 @@ describe("the brochure's content", () => {
     expect(facts.map((fact) => fact.label)).not.toContain("Rooms");
   });
 
+  it("writes a deposit in the site's currency and a move-in date in words", () => {
+    const facts = brochureFacts(
+      { ...property, deposit: 3058, available_from: "2027-03-01", postcode: "N1 1JU" },
+      "m2",
+      { code: "GBP", symbol: "£", decimals: 2 },
+    );
+    expect(facts).toContainEqual({ label: "Deposit", value: "£3,058" });
+    expect(facts).toContainEqual({ label: "Available from", value: "1 March 2027" });
+    expect(facts).toContainEqual({ label: "Postcode", value: "N1 1JU" });
+    expect(brochureFacts(property, "m2").map((fact) => fact.label)).not.toContain("Deposit");
+  });
+
   it("reads the photos through the image base (derivatives first), skips unreadable ones, and embeds image floor plans", async () => {
     const asked: string[] = [];
     const content = await brochureContent(

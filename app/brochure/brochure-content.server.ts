@@ -12,6 +12,7 @@ import {
   type CurrencyFormat,
   formatArea,
   formatListingPrice,
+  formatWholeAmount,
 } from "../../lib/format.ts";
 import { hasImageVariants, imageVariantPath } from "../../lib/image-variants.ts";
 import { shownFields } from "../../lib/property-fields.ts";
@@ -66,6 +67,7 @@ export function descriptionText(html: string): string {
 export function brochureFacts(
   property: Property,
   areaUnit: AreaUnit,
+  currency?: CurrencyFormat,
 ): { label: string; value: string }[] {
   const count = (value: number | null | undefined) => (value ? String(value) : "");
   const facts: [string, string][] = [
@@ -83,7 +85,9 @@ export function brochureFacts(
           ? value
             ? formatArea(value, areaUnit, { group: true })
             : ""
-          : count(value),
+          : display === "money"
+            ? formatWholeAmount(value, currency)
+            : count(value),
     ]),
     ["City", property.city],
     ["Province", property.province],
@@ -227,7 +231,7 @@ export async function brochureContent(
     offerType: property.offer_type,
     reference: property.reference_no || property.code,
     code: property.code,
-    facts: brochureFacts(property, settings.areaUnit),
+    facts: brochureFacts(property, settings.areaUnit, settings.currency),
     description: descriptionText(property.description),
     features: sources.amenities.map((amenity) => amenity.title).filter(Boolean),
     photos: [coverImage, ...photos].filter((image) => image !== undefined),

@@ -155,6 +155,33 @@ describe("propertyListingJsonLd", () => {
     expect(plain).not.toHaveProperty("amenityFeature");
   });
 
+  it("puts the postcode in the place's address and the move-in date on the offer, the portals' numbers as PropertyValues", () => {
+    const property = buildProperty({
+      offer_type: "For Rent",
+      postcode: "N1 1JU",
+      available_from: "2027-03-01",
+      deposit: 0,
+      energy_score: 72,
+      council_tax_band: "e",
+      send_to_rightmove: true,
+    });
+    const data = propertyListingJsonLd(siteUrl, "/images", property);
+    const about = data.about as Record<string, unknown>;
+    expect(about.address).toMatchObject({ "@type": "PostalAddress", postalCode: "N1 1JU" });
+    expect(data.offers).toMatchObject({ availabilityStarts: "2027-03-01" });
+    expect(about.additionalProperty).toEqual([
+      { "@type": "PropertyValue", name: "Energy score (SAP)", value: 72 },
+      { "@type": "PropertyValue", name: "Council tax band", value: "E" },
+      // No deposit is a value, not an absent one.
+      { "@type": "PropertyValue", name: "Deposit", value: 0 },
+    ]);
+    // A switch is the agency's, never the public's.
+    expect(JSON.stringify(data)).not.toContain("Rightmove");
+    const plain = propertyListingJsonLd(siteUrl, "/images", buildProperty());
+    expect(plain.about as object).not.toHaveProperty("address.postalCode");
+    expect(plain.offers as object).not.toHaveProperty("availabilityStarts");
+  });
+
   it("leases out a property for rent, with image URLs on an image host kept as they are", () => {
     const property = buildProperty({ offer_type: "For Rent", price: 2450, category: "Apartments" });
     const data = propertyListingJsonLd(siteUrl, "https://cdn.example.net/img", property);

@@ -127,16 +127,26 @@ function placeType(category: string | null | undefined): string {
  * properties of the listing's place: a count as its own property (numberOfBedrooms…, left out
  * when 0), a choice as its label in a `PropertyValue` of `additionalProperty` (tenure) or a
  * `LocationFeatureSpecification` of `amenityFeature` (furnished); a field not given is left out.
+ * What belongs on the place's `PostalAddress` (postalCode) or the listing's `Offer`
+ * (availabilityStarts) is answered apart, for the caller to put there.
  */
-export function schemaFieldsJsonLd(property: object): Record<string, unknown> {
+export function schemaFieldsJsonLd(property: object): {
+  place: Record<string, unknown>;
+  address: Record<string, unknown>;
+  offer: Record<string, unknown>;
+} {
   const values = property as Record<string, unknown>;
   const data: Record<string, unknown> = {};
   const additional: Record<string, unknown>[] = [];
   const features: Record<string, unknown>[] = [];
+  const address: Record<string, unknown> = {};
+  const offer: Record<string, unknown> = {};
   for (const { name, field, entry } of schemaFieldsWith("jsonLd")) {
     const value = field.api === null ? undefined : givenValueOf(name, values[field.api]);
     if (value === undefined) continue;
     if (entry.as === "value") data[entry.property] = value;
+    else if (entry.as === "address") address[entry.property] = value;
+    else if (entry.as === "offer") offer[entry.property] = value;
     else if (entry.as === "propertyValue") {
       additional.push({ "@type": "PropertyValue", name: entry.name, value });
     } else {
@@ -145,7 +155,7 @@ export function schemaFieldsJsonLd(property: object): Record<string, unknown> {
   }
   if (additional.length > 0) data.additionalProperty = additional;
   if (features.length > 0) data.amenityFeature = features;
-  return data;
+  return { place: data, address, offer };
 }
 
 /**
@@ -166,6 +176,7 @@ export function propertyListingJsonLd(
 ): JsonLd {
   const url = absoluteUrl(siteUrl, propertyPath(property));
   const images = propertyImageUrls(siteUrl, imageBaseUrl, property);
+  const fields = schemaFieldsJsonLd(property);
   const place: Record<string, unknown> = {
     "@type": placeType(property.category),
     "@id": `${url}#place`,
@@ -176,9 +187,10 @@ export function propertyListingJsonLd(
       ...(property.city ? { addressLocality: property.city } : {}),
       ...(property.province ? { addressRegion: property.province } : {}),
       ...(property.country ? { addressCountry: property.country } : {}),
+      ...fields.address,
     },
   };
-  Object.assign(place, schemaFieldsJsonLd(property));
+  Object.assign(place, fields.place);
   if (property.size > 0) {
     place.floorSize = {
       "@type": "QuantitativeValue",
@@ -193,6 +205,7 @@ export function propertyListingJsonLd(
     url,
     itemOffered: { "@id": `${url}#place` },
     offeredBy: { "@id": organizationId(siteUrl) },
+    ...fields.offer,
   };
   const period = priceRentPeriod(property);
   if (period !== undefined) {

@@ -4,6 +4,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { descriptionAllowList } from "../../lib/description-html.ts";
+import type { PropertySchemaColumns } from "../../lib/property-fields.ts";
 import { placeInCity } from "./city-centres.ts";
 import { type DemoFloorPlan, demoFloorPlansOf } from "./floor-plans.ts";
 import { createRandom, type Random } from "./random.ts";
@@ -63,6 +64,8 @@ export interface DemoProperty {
   images: PropertyImageSpec[];
   /** Drawn from its facts, seeded by its code (./floor-plans.ts); none for some. */
   floorPlans: DemoFloorPlan[];
+  /** The property schema's fields the portals read (decision 093), by column (demoFieldsOf). */
+  schemaFields: DemoSchemaFields;
   /**
    * Its prices since it was listed, oldest first (decision 076): the first on `created_at`, the
    * last today's `price`. Empty for most: listed at today's price, never changed.
@@ -191,6 +194,88 @@ interface Listing {
   /** Minutes before now. */
   age: number;
   publish?: false;
+}
+
+/** The schema's columns the demo sets: the portals' fields, each listing's own. */
+export type DemoSchemaFields = Pick<
+  PropertySchemaColumns,
+  "postcode" | "display_address" | "send_to_rightmove" | "send_to_push" | "send_to_reso"
+> &
+  Partial<PropertySchemaColumns>;
+
+/** A postal code at the end of an address, by the listing's country. */
+const postcodeAtEnd: Record<string, RegExp> = {
+  "United Kingdom": /([A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})$/,
+  "United States": /(\d{5})$/,
+  Canada: /([A-Z]\d[A-Z] \d[A-Z]\d)$/,
+  India: /(\d{6})$/,
+  Bangladesh: /(\d{4})$/,
+};
+
+/** EPC bands by their lowest SAP score (the certificate's own scale). */
+const epcBands: [band: PropertySchemaColumns["energy_rating"], lowest: number][] = [
+  ["a", 92],
+  ["b", 81],
+  ["c", 69],
+  ["d", 55],
+  ["e", 39],
+  ["f", 21],
+  ["g", 1],
+];
+
+/**
+ * The fields portals read, written from a listing's own facts without the demo's PRNG (so the
+ * other fields keep their values): the postcode and the public one-line address from its
+ * address; tenure for sales, furnishing, a deposit (five weeks' rent in the UK, a month's
+ * elsewhere) and a move-in date for rentals; an EPC and council tax band in the UK; an HOA fee
+ * for North American apartments for sale. Every listing goes to every portal but the garages,
+ * which an agency keeps off Rightmove's residential feed.
+ */
+function demoFieldsOf(listing: Listing, index: number, now: Date): DemoSchemaFields {
+  const place = places[listing.place];
+  const parts = listing.address.split(",").map((part) => part.trim());
+  const street =
+    parts.find((part) => !/^(house|shop|unit|apt)\b/i.test(part) && part !== "") ?? parts[0] ?? "";
+  const streetName = street.replace(/^\d+[A-Z]?\s+/, "").replace(/\s+[A-Z]{1,2}\d.*$/, "");
+  const uk = place.country === "United Kingdom";
+  const rental = listing.offer === "For Rent";
+  const residential = listing.kind !== "commercial" && listing.kind !== "garage";
+  const score = uk && residential ? 48 + ((index * 7) % 40) : null;
+  const fields: DemoSchemaFields = {
+    postcode: postcodeAtEnd[place.country]?.exec(listing.address)?.[1] ?? "",
+    display_address: `${streetName}, ${place.city}`,
+    send_to_rightmove: listing.kind === "garage" ? 0 : 1,
+    send_to_push: 1,
+    send_to_reso: 1,
+    tenure: rental
+      ? null
+      : listing.kind === "apartment"
+        ? uk
+          ? "leasehold"
+          : "commonhold"
+        : "freehold",
+    furnished: !rental
+      ? null
+      : !residential
+        ? "unfurnished"
+        : (["furnished", "part_furnished", "unfurnished"] as const)[index % 3],
+    energy_score: score,
+    energy_rating:
+      score === null ? null : (epcBands.find(([, lowest]) => score >= lowest)?.[0] ?? null),
+    council_tax_band: uk && residential ? (["d", "e", "f", "g"] as const)[index % 4] : null,
+    hoa_fee:
+      !rental && listing.kind === "apartment" && place.country !== "United Kingdom"
+        ? Math.round(listing.price / 1000)
+        : null,
+    deposit: rental ? (uk ? Math.round((listing.price * 12 * 5) / 52) : listing.price) : null,
+    available_from:
+      rental && listing.status === "Available"
+        ? new Date(now.getTime() + ((index % 4) + 1) * 7 * 24 * 60 * 60_000)
+            .toISOString()
+            .slice(0, 10)
+        : null,
+  };
+  return fields;
 }
 
 const minutes = 1;
@@ -783,6 +868,7 @@ export function buildDemoContent(now: Date = new Date()): DemoContent {
         ...facts,
       }),
       priceHistory: priceHistoryOf(code, createdAt, now),
+      schemaFields: demoFieldsOf(listing, index, now),
     };
   });
 

@@ -25,7 +25,7 @@ export const maxBoundParameters: Record<Dialect, number> = { sqlite: 32_766, pos
  * Columns an inserted property row binds (every column but id): the generator's own and the
  * property schema's fields it fills (generatedFieldValues).
  */
-export const propertyInsertColumns = 31 + schemaFieldsWith("generate").length;
+export const propertyInsertColumns = 36 + schemaFieldsWith("generate").length;
 
 /** Rows per INSERT: as many as the dialect's parameter limit allows, at most 2,000. */
 export function batchRowsFor(dialect: Dialect): number {
@@ -333,7 +333,8 @@ async function loadContext(db: Kysely<Database>): Promise<Context> {
 /**
  * The property schema's fields with a `generate` entry (lib/property-fields.ts, decision 085),
  * by column, for a generated sale or rental: each given a value in its share of them, a choice
- * drawn by its weights, a count from its range; the rest stored as not given (a count: 0). Each
+ * drawn by its weights, a count or number from its range; the rest stored as not given (a count:
+ * 0, a number: null). Each
  * field draws from a PRNG of its own, seeded by the code and its name, so a field added later
  * changes no other field's values.
  */
@@ -352,6 +353,9 @@ export function generatedFieldValues(code: string, offer: string): Record<string
     } else if (type.kind === "count") {
       const [min, max] = entry.range ?? [0, Math.min(type.max, 10)];
       values[field.column] = given ? random.int(min, max) : 0;
+    } else if (type.kind === "number") {
+      const [min, max] = entry.range ?? [type.min, Math.min(type.max, type.min + 10)];
+      values[field.column] = given ? random.int(min, max) : null;
     } else if (type.kind === "text") {
       values[field.column] = "";
     }
@@ -394,7 +398,8 @@ function buildProperty(
   const headline = `${random.pick(adjectives)} ${noun} ${random.chance(0.6) ? `in ${area}` : random.pick(extras)}`;
   const facts = buildingFacts(kind, noun, random);
   const street = random.pick(place.streets);
-  const address = `${random.int(1, 4999)} ${street}, ${area}, ${place.city}, ${place.postcode(random)}`;
+  const postcode = place.postcode(random);
+  const address = `${random.int(1, 4999)} ${street}, ${area}, ${place.city}, ${postcode}`;
 
   const [low, high] = offer === "For Sale" ? priceRange[kind].sale : priceRange[kind].rent;
   // Skewed towards the low end, as real listings are.
@@ -460,6 +465,13 @@ function buildProperty(
     city: place.city,
     province: place.province,
     country: place.country,
+    // The postal code alone: a US address writes its state before the ZIP code.
+    postcode: postcode.replace(/^[A-Z]{2} (?=\d)/, ""),
+    // What portals show: the street and the area, never the number (decision 093).
+    display_address: `${street}, ${area}`,
+    send_to_rightmove: 1,
+    send_to_push: 1,
+    send_to_reso: 1,
     ...placeInCity(place.city, code),
     youtube,
     google_map: `https://www.google.com/maps?q=${encodeURIComponent(`${address}, ${place.country}`)}&output=embed`,

@@ -24,14 +24,17 @@ describe("buildDemoContent", () => {
     expect(buildDemoContent(now)).toEqual(buildDemoContent(now));
   });
 
-  it("moves created_at and the price histories' dates with now, and nothing else", () => {
+  it("moves created_at, the price histories' and move-in dates with now, and nothing else", () => {
     const a = buildDemoContent(new Date("2026-11-21T12:00:00.000Z"));
     const b = buildDemoContent(new Date("2026-11-22T12:00:00.000Z"));
     const strip = (content: typeof a) =>
-      content.properties.map(({ created_at: _c, reference_no: _r, priceHistory, ...rest }) => ({
-        ...rest,
-        prices: priceHistory.map((point) => point.price),
-      }));
+      content.properties.map(
+        ({ created_at: _c, reference_no: _r, priceHistory, schemaFields, ...rest }) => ({
+          ...rest,
+          schemaFields: { ...schemaFields, available_from: Boolean(schemaFields.available_from) },
+          prices: priceHistory.map((point) => point.price),
+        }),
+      );
     expect(strip(a)).toEqual(strip(b));
     for (const [index, property] of a.properties.entries()) {
       const moved = b.properties[index]!.priceHistory;
@@ -48,6 +51,14 @@ describe("buildDemoContent", () => {
       }
     }
     expect(a.properties.filter((property) => property.priceHistory.length > 0)).toHaveLength(4);
+    // A rental's move-in date is weeks after the day it is seeded.
+    for (const [index, property] of a.properties.entries()) {
+      const from = property.schemaFields.available_from;
+      if (!from) continue;
+      const moved = b.properties[index]?.schemaFields.available_from ?? "";
+      expect(Date.parse(moved) - Date.parse(from)).toBe(day);
+      expect(Date.parse(from)).toBeGreaterThan(Date.parse("2026-11-21T12:00:00.000Z"));
+    }
     expect(
       Date.parse(b.properties[0]?.created_at ?? "") - Date.parse(a.properties[0]?.created_at ?? ""),
     ).toBe(day);

@@ -100,6 +100,7 @@ export async function seedDemoContent(
           image_list: JSON.stringify(property.image_list),
           related_product: JSON.stringify(property.related_product),
           category_id: categoryId.get(property.category) ?? null,
+          ...property.schemaFields,
         })),
       )
       .execute();

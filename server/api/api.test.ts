@@ -118,10 +118,20 @@ describe.each(testDialects)("the §7 API on %s", (dialect) => {
         ...["youtube", "google_map", "features", "image_list", "related_product", "category"],
         ...["balcony", "latitude", "longitude", "availability", "availability_changed_at"],
         "rent_period",
-        // Added through the property schema (decision 082).
+        // Added through the property schema (decisions 082, 093), in its order.
+        "postcode",
+        "display_address",
         "tenure",
         "furnished",
         "energy_rating",
+        "energy_score",
+        "council_tax_band",
+        "hoa_fee",
+        "deposit",
+        "available_from",
+        "send_to_rightmove",
+        "send_to_push",
+        "send_to_reso",
       ]);
     });
 

@@ -158,6 +158,15 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
         .set(values as { tenure: null })
         .where("code", "=", code)
         .execute();
+    // The demo sets a tenure and furnishing where they fit (decision 093): start from none.
+    const saved = await test.app.database.db
+      .selectFrom("property")
+      .select(["code", "tenure", "furnished"])
+      .execute();
+    await test.app.database.db
+      .updateTable("property")
+      .set({ tenure: null, furnished: null })
+      .execute();
     await set(first!.code, { tenure: "freehold", furnished: "furnished" });
     await set(second!.code, { tenure: "freehold", furnished: "unfurnished" });
     await set(third!.code, { tenure: "leasehold" });
@@ -198,8 +207,8 @@ describe.each(testDialects)("GET /api/property/display/all with parameters on %s
         third!.latitude === null ? [] : [third!.code],
       );
     } finally {
-      for (const property of [first!, second!, third!]) {
-        await set(property.code, { tenure: null, furnished: null });
+      for (const row of saved) {
+        await set(row.code, { tenure: row.tenure, furnished: row.furnished });
       }
     }
   });

@@ -22,8 +22,7 @@ describe("npm run feeds -- token", () => {
       stderr: (text) => {
         stderr += text;
       },
-      databaseUrl: database.url,
-      siteUrl: "https://homes.example.com",
+      env: { DATABASE_URL: database.url, SITE_URL: "https://homes.example.com" },
     });
     return { code, stdout, stderr };
   }

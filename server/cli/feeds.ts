@@ -3,6 +3,7 @@
  *   npm run feeds -- token add NAME      a RESO Web API consumer; prints its token once
  *   npm run feeds -- token list          every consumer, when made and last used
  *   npm run feeds -- token revoke NAME   the consumer's token stops working
+ *   npm run feeds -- blm --output DIR    the Rightmove BLM zip (./feeds-blm.ts, decision 097)
  * Reads DATABASE_URL (default: the SQLite demo database) and SITE_URL (the feed's address).
  * Each feed is a subcommand of its own: the dispatcher below only picks it.
  */
@@ -14,21 +15,26 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { cliActor } from "../../lib/admin-audit.ts";
 import { escapeTerminalControls } from "../../lib/text.ts";
 import { createFeedConsumers } from "../feeds/consumers.ts";
+import { blmUsage, runBlmCommand } from "./feeds-blm.ts";
 
 export const usage = `Usage: npm run feeds -- <feed command>
 
   token add <name>      make a RESO Web API consumer and print its token (shown this once)
   token list            every consumer: made, last used, revoked
   token revoke <name>   revoke a consumer's token for good
+${blmUsage}
 
-Reads DATABASE_URL and SITE_URL. Exit codes: 0 done, 1 failed, 2 wrong arguments.`;
+Reads DATABASE_URL, SITE_URL and BLM_*. Exit codes: 0 done, 1 failed, 2 wrong arguments.`;
 
 export interface FeedsCliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  databaseUrl: string;
-  /** The site's public address: the feed is at SITE_URL/odata/. */
-  siteUrl: string;
+  /**
+   * The environment each command reads its settings from: DATABASE_URL, SITE_URL (the RESO
+   * feed is at SITE_URL/odata/), the Rightmove feed's BLM_*.
+   */
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
 }
 
 /** Wrong arguments: exit code 2 with the usage. */
@@ -63,7 +69,8 @@ export function parseTokenArgs(args: string[]): TokenCommand {
 
 async function runToken(args: string[], io: FeedsCliIo): Promise<number> {
   const command = parseTokenArgs(args);
-  const database = openDatabase(io.databaseUrl);
+  const config = loadConfig(io.env);
+  const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateToLatest(database.db);
     const consumers = createFeedConsumers({ database });
@@ -77,7 +84,7 @@ async function runToken(args: string[], io: FeedsCliIo): Promise<number> {
       io.stdout(
         `Made a feed token for ${escapeTerminalControls(added.consumer.name)}. It is shown this once: ` +
           `give it to the consumer now.\n${added.token}\n` +
-          `The feed: ${io.siteUrl}/odata/ (send Authorization: Bearer <token>).\n`,
+          `The feed: ${config.siteUrl}/odata/ (send Authorization: Bearer <token>).\n`,
       );
     } else if (command.kind === "revoke") {
       const revoked = await consumers.revoke(actor, command.name);
@@ -111,6 +118,7 @@ async function runToken(args: string[], io: FeedsCliIo): Promise<number> {
 /** The feeds' commands by name; another feed adds its own line. */
 const subcommands: Record<string, (args: string[], io: FeedsCliIo) => Promise<number>> = {
   token: runToken,
+  blm: runBlmCommand,
 };
 
 /** Runs the command; answers the exit code (0 ok, 2 bad arguments, 1 failure). */
@@ -139,11 +147,9 @@ export async function runFeedsCli(args: string[], io: FeedsCliIo): Promise<numbe
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   loadDotEnv();
-  const config = loadConfig(process.env);
   process.exitCode = await runFeedsCli(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    databaseUrl: config.DATABASE_URL,
-    siteUrl: config.siteUrl,
+    env: process.env,
   });
 }

@@ -97,6 +97,16 @@ function expectedRecord(row: Record<PropertyColumn, string>) {
     tenure: row.tenure || null,
     furnished: row.furnished || null,
     energy_rating: row.energy_rating || null,
+    postcode: row.postcode,
+    display_address: row.display_address,
+    energy_score: row.energy_score ? number("energy_score") : null,
+    council_tax_band: row.council_tax_band || null,
+    hoa_fee: row.hoa_fee ? number("hoa_fee") : null,
+    deposit: row.deposit ? number("deposit") : null,
+    available_from: row.available_from || null,
+    send_to_rightmove: row.send_to_rightmove !== "no",
+    send_to_push: row.send_to_push !== "no",
+    send_to_reso: row.send_to_reso !== "no",
     amenities: list(row.amenities),
     images: list(row.images),
     floor_plans: list(row.floor_plans).map((item, index) => parseFloorPlanItem(item, index)),
@@ -540,6 +550,113 @@ describe.each(testDialects)("importing properties on %s", (dialect) => {
       ...readPropertySearch(new URLSearchParams("energy_rating=C")),
     });
     expect(found.properties.map((property) => property.code)).toEqual([rated.code]);
+  });
+
+  it("imports, normalises, refuses and round-trips the portals' fields through CSV and JSON", async () => {
+    const uk = buildPropertyImportRow({
+      offer_type: "For Rent",
+      country: "United Kingdom",
+      city: "London",
+      postcode: "nw1  7lu",
+      display_address: "Albert Street, London",
+      deposit: "3058",
+      available_from: "2027-03-01",
+      energy_score: "72",
+      council_tax_band: "e",
+      send_to_rightmove: "no",
+    });
+    const us = buildPropertyImportRow({ postcode: "10024-1234", hoa_fee: "850", deposit: "0" });
+    const unsaid = buildPropertyImportRow();
+    const bad = buildPropertyImportRow({
+      country: "UK",
+      postcode: "10024",
+      deposit: "-5",
+      available_from: "2027-02-30",
+      energy_score: "101",
+      council_tax_band: "J",
+      hoa_fee: "a lot",
+      send_to_push: "maybe",
+    });
+    const report = await importProperties(db, csvRows(csvOf([uk, us, unsaid, bad])), { imageDir });
+    expect(report.inserted).toEqual([uk.code, us.code, unsaid.code]);
+    expect(report.rejected).toEqual([
+      expect.objectContaining({
+        code: bad.code,
+        reasons: [
+          "energy_score must be at most 100",
+          "council_tax_band must be one of 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'",
+          "hoa_fee must be a number",
+          "deposit must be 0 or more",
+          "available_from must be a date written YYYY-MM-DD, such as 2027-03-01",
+          "send_to_push must be yes or no",
+        ],
+      }),
+    ]);
+    // The postcode's country rule runs once the other fields are valid.
+    const ukBadPostcode = buildPropertyImportRow({ country: "UK", postcode: "10024" });
+    expect(
+      (await importProperties(db, csvRows(csvOf([ukBadPostcode])), { imageDir })).rejected,
+    ).toEqual([
+      expect.objectContaining({ reasons: ["postcode must be a UK postcode, such as SW1A 1AA"] }),
+    ]);
+
+    const stored = await storedRecords(db);
+    expect(stored.get(uk.code)).toMatchObject({
+      postcode: "NW1 7LU",
+      display_address: "Albert Street, London",
+      deposit: 3058,
+      available_from: "2027-03-01",
+      energy_score: 72,
+      council_tax_band: "e",
+      hoa_fee: null,
+      send_to_rightmove: false,
+      send_to_push: true,
+      send_to_reso: true,
+    });
+    expect(stored.get(us.code)).toMatchObject({ postcode: "10024-1234", hoa_fee: 850, deposit: 0 });
+    expect(stored.get(unsaid.code)).toMatchObject({
+      postcode: "",
+      display_address: "",
+      deposit: null,
+      available_from: null,
+      energy_score: null,
+      council_tax_band: null,
+      hoa_fee: null,
+      send_to_rightmove: true,
+    });
+    const api = await listPublishedProperties(db);
+    expect(api.find((property) => property.code === uk.code)).toMatchObject({
+      postcode: "NW1 7LU",
+      deposit: 3058,
+      available_from: "2027-03-01",
+      send_to_rightmove: false,
+    });
+
+    const mine = [uk.code, us.code, unsaid.code];
+    for (const format of ["csv", "json"] as const) {
+      const { document } = await exportProperties(db, format);
+      const rows = (format === "csv" ? csvRows(document) : jsonRows(document)).filter((row) =>
+        mine.includes(String(row.values.code)),
+      );
+      const valuesOf = (code: string) => rows.find((row) => row.values.code === code)?.values;
+      expect(valuesOf(uk.code)).toMatchObject(
+        format === "csv"
+          ? { postcode: "NW1 7LU", deposit: "3058", send_to_rightmove: "no", hoa_fee: "" }
+          : { postcode: "NW1 7LU", deposit: 3058, send_to_rightmove: false, hoa_fee: null },
+      );
+      const fresh = await createTestDatabase(dialect);
+      try {
+        const again = await importProperties(fresh.handle.db, rows, { imageDir });
+        expect(again).toMatchObject({ inserted: mine, rejected: [] });
+        const copied = await storedRecords(fresh.handle.db);
+        for (const code of mine) expect(copied.get(code)).toEqual(stored.get(code));
+      } finally {
+        await fresh.drop();
+      }
+      // Importing the export again changes nothing.
+      const same = await importProperties(db, rows, { imageDir });
+      expect(same).toMatchObject({ unchanged: mine, rejected: [] });
+    }
   });
 
   it("refuses coordinates out of range, not numbers, or only one of the pair", async () => {

@@ -412,6 +412,8 @@ function isSameProperty(existing: PropertyRow, columns: NewPropertyRow): boolean
   return (Object.keys(columns) as (keyof NewPropertyRow)[]).every((key) => {
     const stored = existing[key as keyof PropertyRow];
     const next = columns[key];
+    // PostgreSQL reads a flag (publish, the schema's switches) as a boolean, written as 1/0.
+    if (typeof stored === "boolean") return Number(stored) === next;
     if (key === "publish") return toFlag(stored as boolean | number) === next;
     if (key === "created_at") return toIsoString(stored as Date | string) === next;
     if (key === "availability_changed_at") {

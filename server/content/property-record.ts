@@ -26,6 +26,7 @@ import {
   parseFloorPlanItem,
 } from "../../lib/floor-plans.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
+import { readPostcode } from "../../lib/postcode.ts";
 import { propertyCodePattern } from "../../lib/property-codes.ts";
 import {
   type PropertyFieldName,
@@ -35,6 +36,7 @@ import {
   propertyFieldNames,
   readChoice,
   type SchemaFieldName,
+  schemaFieldNames,
   schemaValuesOf,
 } from "../../lib/property-fields.ts";
 import {
@@ -193,6 +195,18 @@ const yesNo: Record<string, boolean> = {
   n: false,
 };
 
+/** Yes or no: a boolean, or yes/no, true/false, 1/0, y/n in any case. */
+const yesNoValue = z.preprocess(
+  (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
+  z.boolean({ error: "must be yes or no" }),
+);
+
+/** Whether `YYYY-MM-DD` is a day of the calendar (not 2027-02-30). */
+function isCalendarDate(value: string): boolean {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 const webAddress = z
   .httpUrl({ error: "must be an http(s) address" })
   .max(2000, "must be at most 2,000 characters");
@@ -283,12 +297,7 @@ const customFieldSchemas = {
     .transform((html) => descriptionParagraphs(sanitizeHtml(html, descriptionAllowList))),
   youtube: webAddress.nullable().default(null),
   google_map: webAddress.nullable().default(null),
-  publish: z
-    .preprocess(
-      (value) => (typeof value === "string" ? (yesNo[value.toLowerCase()] ?? value) : value),
-      z.boolean({ error: "must be yes or no" }),
-    )
-    .default(true),
+  publish: yesNoValue.default(true),
   created_at: isoDate.optional(),
 } satisfies Record<Exclude<PropertyFieldName, SchemaFieldName>, z.ZodType>;
 
@@ -319,6 +328,27 @@ function schemaOf(type: PropertyFieldType): z.ZodType {
       return type.required ? requiredText(type.max) : text(type.max).default("");
     case "choice":
       return choice(type.choices);
+    case "number":
+      return z.coerce
+        .number({ error: "must be a number" })
+        .int("must be a whole number")
+        .min(type.min, `must be ${type.min.toLocaleString("en-US")} or more`)
+        .max(type.max, `must be at most ${type.max.toLocaleString("en-US")}`)
+        .nullable()
+        .default(null);
+    case "date":
+      return z
+        .string({ error: "must be a date" })
+        .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), {
+          error: "must be a date written YYYY-MM-DD, such as 2027-03-01",
+        })
+        .nullable()
+        .default(null);
+    case "switch":
+      return yesNoValue.default(type.initial);
+    case "postcode":
+      // Checked and normalised against the record's country below (readPostcode).
+      return text(type.max).default("");
     case "custom":
       throw new Error("a custom field's rules are written in customFieldSchemas");
   }
@@ -327,6 +357,11 @@ function schemaOf(type: PropertyFieldType): z.ZodType {
 type SchemaFieldShape = {
   [Name in SchemaFieldName]: z.ZodType<PropertySchemaValues[Name], unknown>;
 };
+
+/** The fields of the postcode kind, checked against the record's country. */
+const postcodeFieldNames = schemaFieldNames.filter(
+  (name) => propertyField(name).type.kind === "postcode",
+);
 
 /** Every field's rules, in the table's order. */
 const propertyRecordShape = Object.fromEntries(
@@ -346,6 +381,16 @@ const propertyRecordSchema = z
   .refine((record) => (record.latitude === null) === (record.longitude === null), {
     path: ["latitude"],
     error: "and longitude must be given together, or neither",
+  })
+  .transform((record, context) => {
+    // A postcode's rules depend on the country (lib/postcode.ts, decision 093).
+    const read = { ...record } as Record<string, unknown>;
+    for (const name of postcodeFieldNames) {
+      const result = readPostcode(String(read[name] ?? ""), record.country);
+      if (result.ok) read[name] = result.postcode;
+      else context.addIssue({ code: "custom", path: [name], message: result.problem });
+    }
+    return read as typeof record;
   });
 
 /**

@@ -27,22 +27,34 @@ describe("the job registry", () => {
   it("has no job when nothing turns one on", () => {
     const jobs = jobsFor({}, false);
     expect(jobs.status()).toEqual([]);
-    expect([jobs.outbox, jobs.alertDigests, jobs.enquiryRetention, jobs.photoSweep]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([
+      jobs.outbox,
+      jobs.alertDigests,
+      jobs.enquiryRetention,
+      jobs.photoSweep,
+      jobs.blmFeed,
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    // A branch alone sends nowhere: the feed needs a folder or an SFTP address too.
+    expect(jobsFor({ BLM_BRANCH_ID: "12345" }, false).blmFeed).toBeUndefined();
   });
 
   it("lists every configured job with its interval, what it does and its lock, none run yet", () => {
-    const jobs = jobsFor({ ENQUIRY_RETENTION_DAYS: "30", PHOTO_SWEEP_HOURS: "6" }, true);
+    const jobs = jobsFor(
+      {
+        ENQUIRY_RETENTION_DAYS: "30",
+        PHOTO_SWEEP_HOURS: "6",
+        BLM_BRANCH_ID: "12345",
+        BLM_OUTPUT_DIR: "/tmp/blm",
+      },
+      true,
+    );
     const status = jobs.status();
     expect(status.map((job) => [job.name, job.everyMs])).toEqual([
       ["outbox", 5_000],
       ["alert-digests", 300_000],
       ["enquiry-retention", 3_600_000],
       ["photo-sweep", 6 * 3_600_000],
+      ["blm-feed", 24 * 3_600_000],
     ]);
     for (const job of status) {
       expect(job.does.length, job.name).toBeGreaterThan(10);
@@ -51,5 +63,6 @@ describe("the job registry", () => {
     }
     expect(jobs.outbox?.name).toBe("outbox");
     expect(jobs.photoSweep?.name).toBe("photo-sweep");
+    expect(jobs.blmFeed?.name).toBe("blm-feed");
   });
 });

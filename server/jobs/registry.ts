@@ -9,10 +9,13 @@ import type { Config } from "../../config/env.ts";
 import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
 import type { QueuedMail } from "../../db/queries/outbox.ts";
 import type { PushClient } from "../feeds/push/client.ts";
+import type { BlmExport } from "../feeds/blm-export.ts";
+import { sftpTargetOf } from "../feeds/sftp.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
 import type { SweepReport } from "../photos/unused-files.ts";
 import { createAlertDigests } from "./alert-digests.ts";
+import { createBlmFeed } from "./blm-feed.ts";
 import { createEnquiryPurge } from "./enquiry-retention.ts";
 import { createListingPush } from "./listing-push.ts";
 import { createOutboxDelivery, type DeliveryRun, type MailTransport } from "./outbox.ts";
@@ -54,6 +57,8 @@ export interface AppJobs extends Omit<Scheduler, "add"> {
   enquiryRetention: Job<number> | undefined;
   /** Deletes uploaded files no listing uses (decision 060). */
   photoSweep: Job<SweepReport> | undefined;
+  /** Writes (and uploads) the Rightmove BLM feed (decision 097). */
+  blmFeed: Job<BlmExport> | undefined;
   /**
    * Tells `listener` of each outbox attempt that follows one whose outcome was never recorded:
    * a mail possibly delivered twice (decision 092; /metrics counts them).
@@ -173,12 +178,40 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           items: (report) => report.deleted.length,
         });
 
+  const blmBranch = config.BLM_BRANCH_ID;
+  const blmFeed =
+    blmBranch === undefined || (!config.BLM_OUTPUT_DIR && !config.BLM_SFTP_URL)
+      ? undefined
+      : scheduler.add({
+          name: "blm-feed",
+          does:
+            "writes the Rightmove BLM zip of the published listings switched on for it to " +
+            "BLM_OUTPUT_DIR and/or uploads it to BLM_SFTP_URL, logging each refused listing",
+          everyMs: config.BLM_EVERY_HOURS * hourMs,
+          lock:
+            "none needed: two servers write the same hour's file from the same listings, each " +
+            "under a name of its own renamed into place, so the last rename leaves a whole file",
+          run: createBlmFeed({
+            database,
+            photoStore: options.photoStore,
+            branchId: blmBranch,
+            outputDir: config.BLM_OUTPUT_DIR,
+            sftp: config.BLM_SFTP_URL
+              ? sftpTargetOf(config.BLM_SFTP_URL, config.BLM_SFTP_KEY_FILE)
+              : undefined,
+            log,
+          }),
+          failed: { blmFile: "", zipPath: "", sent: [], refused: [] },
+          items: (report) => report.sent.length,
+        });
+
   return {
     outbox,
     listingPush,
     alertDigests,
     enquiryRetention,
     photoSweep,
+    blmFeed,
     start: () => scheduler.start(),
     stop: () => scheduler.stop(),
     status: () => scheduler.status(),

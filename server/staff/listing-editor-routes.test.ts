@@ -242,7 +242,7 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(page.body).toMatch(/<option value=""[^>]*>Not given<\/option>/);
     expect(page.body).toContain('<option value="Share of freehold">Share of freehold</option>');
     const before = await app.inject({ url: `/property/${slug}` });
-    expect(before.body).not.toContain(">Tenure</dt>");
+    expect(before.body).not.toMatch(/>Tenure<\/dt><dd[^>]*>Share of freehold</);
     const saved = await browser.post(`/admin/listings/${code}/edit`, {
       ...formFields(page.body),
       tenure: "Share of freehold",
@@ -264,6 +264,72 @@ describe.each(testDialects)("the listing editor's pages on %s", (dialect) => {
     expect(refused.body).toContain(
       "Tenure must be one of &#x27;Freehold&#x27;, &#x27;Leasehold&#x27;, &#x27;Share of freehold&#x27;, &#x27;Commonhold&#x27;",
     );
+  });
+
+  it("edits the portals' fields and switches, and says what each portal still needs", async () => {
+    const rows = await listAllPropertyRows(database.handle.db);
+    const { code, slug } = rows.find(
+      (row) => row.country === "United Kingdom" && row.offer_type === "For Rent" && row.publish,
+    )!;
+    const browser = await signedIn("owner");
+    const page = await browser.get(`/admin/listings/${code}/edit`);
+    expect(page.body).toMatch(/<label[^>]*for="listing-postcode"[^>]*>Postcode<\/label>/);
+    expect(page.body).toMatch(
+      /<label[^>]*for="listing-display_address"[^>]*>Display address<\/label>/,
+    );
+    expect(inputTag(page.body, "listing-available_from")).toContain('type="date"');
+    expect(inputTag(page.body, "listing-deposit")).toContain('inputMode="numeric"');
+    expect(inputTag(page.body, "listing-send_to_rightmove")).toContain("checked");
+    expect(page.body).toContain('<legend class="admin-editor__legend">Portals</legend>');
+    expect(page.body).toMatch(/<strong>Rightmove:<\/strong> (<!-- -->)?ready to send/);
+
+    const fields = formFields(page.body);
+    expect(fields.send_to_rightmove).toBe("yes");
+    const saved = await browser.post(`/admin/listings/${code}/edit`, {
+      ...fields,
+      postcode: "n1  1ju",
+      display_address: "",
+      deposit: "3058",
+      available_from: "2027-03-01",
+      send_to_push: "no",
+      intent: "save",
+    });
+    expect(saved.statusCode).toBe(302);
+    const reopened = await browser.get(`/admin/listings/${code}/edit`);
+    const after = formFields(reopened.body);
+    expect(after).toMatchObject({
+      postcode: "N1 1JU",
+      display_address: "",
+      deposit: "3058",
+      available_from: "2027-03-01",
+      send_to_rightmove: "yes",
+      send_to_push: "no",
+    });
+    // Rightmove now lacks the display address; the push, switched off, says nothing.
+    expect(reopened.body).toContain("<li>Display address is missing</li>");
+    expect(reopened.body).not.toContain("Listings push:");
+    const publicPage = await app.inject({ url: `/property/${slug}` });
+    expect(publicPage.body).toMatch(/>Available from<\/dt><dd[^>]*>1 March 2027</);
+    expect(publicPage.body).toMatch(/>Postcode<\/dt><dd[^>]*>N1 1JU</);
+    expect(publicPage.body).toMatch(/>Deposit<\/dt><dd[^>]*>\$3,058</);
+    expect(publicPage.body).toContain('"postalCode":"N1 1JU"');
+    expect(publicPage.body).toContain('"availabilityStarts":"2027-03-01"');
+
+    const refused = await browser.post(`/admin/listings/${code}/edit`, {
+      ...after,
+      postcode: "10024",
+      available_from: "2027-02-30",
+      intent: "save",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain("Available from must be a date written YYYY-MM-DD");
+    const uk = await browser.post(`/admin/listings/${code}/edit`, {
+      ...after,
+      postcode: "10024",
+      intent: "save",
+    });
+    expect(uk.statusCode).toBe(400);
+    expect(uk.body).toContain("Postcode must be a UK postcode, such as SW1A 1AA");
   });
 
   it("edits whether a listing is furnished, shown on the public page's details", async () => {

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { Property } from "../../../lib/api-contract.ts";
 import { availabilityLabels } from "../../../lib/availability.ts";
+import { formatWholeAmount } from "../../../lib/format.ts";
 import { shownFields } from "../../../lib/property-fields.ts";
+import { useDisplayUnits } from "../../display-units.ts";
 import { PropertyMap } from "../map/property-map.tsx";
 import { Area } from "../units/area.tsx";
 import { googleMapFrameUrl, googleMapsLink, propertyVideo } from "./embeds.ts";
@@ -51,6 +53,7 @@ function DetailList({ rows }: { rows: readonly [string, ReactNode][] }) {
  * play (decision 049), and the Floor Plans tab when the property has no plans (decision 052).
  */
 export function PropertyTabs({ property, similar, moreLikeThis = [] }: PropertyTabsProps) {
+  const { currency } = useDisplayUnits();
   const video = propertyVideo(property.youtube);
   const { latitude, longitude } = property;
   const placed = latitude != null && longitude != null;
@@ -102,7 +105,13 @@ export function PropertyTabs({ property, similar, moreLikeThis = [] }: PropertyT
                 ...shownFields("details", property).map(
                   ({ name, label, value, display }): [string, ReactNode] => [
                     label,
-                    display === "area" ? <Area key={name} squareFeet={Number(value)} /> : value,
+                    display === "area" ? (
+                      <Area key={name} squareFeet={Number(value)} />
+                    ) : display === "money" ? (
+                      formatWholeAmount(Number(value), currency)
+                    ) : (
+                      value
+                    ),
                   ],
                 ),
                 ["City", property.city],

@@ -189,6 +189,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
         answered={answer !== undefined}
         archived={listing.status === "archived"}
         canGeocode={canGeocode}
+        portals={listing.portals}
         justSaved={!answer && (done === "saved" || done === "merged" || done === "created")}
         notice={
           answer?.unavailable ? (

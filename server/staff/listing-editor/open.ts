@@ -15,6 +15,7 @@ import {
   readAvailability,
 } from "../../../lib/availability.ts";
 import { formatFloorPlanItem } from "../../../lib/floor-plans.ts";
+import { portalReadinessOf } from "../../../lib/portal-readiness.ts";
 import {
   formTextOf,
   propertyField,
@@ -71,5 +72,6 @@ export async function openListing(
     createdAt: toIsoString(row.created_at),
     updatedAt: row.updated_at === null ? null : toIsoString(row.updated_at),
     images: record.images,
+    portals: portalReadinessOf(record, record),
   };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { type PortalListing, portalReadiness, portalReadinessOf } from "./portal-readiness.ts";
+
+/** A UK listing every feed takes. */
+function readyListing(overrides: Partial<PortalListing> = {}): PortalListing {
+  return {
+    headline: "Victorian Terrace House in Camden",
+    description: "<p>A bright family home.</p>",
+    address: "27 Albert Street",
+    city: "London",
+    country: "United Kingdom",
+    postcode: "NW1 7LU",
+    display_address: "Albert Street, London",
+    price: 1_325_000,
+    offer_type: "For Sale",
+    bedroom: 3,
+    amenities: ["Garden", "Parking", "Fireplace"],
+    images: ["house-06-a.jpg"],
+    ...overrides,
+  };
+}
+
+describe("portal readiness", () => {
+  it("has nothing to say of a complete UK listing, for any feed", () => {
+    for (const feed of ["rightmove", "push", "reso"] as const) {
+      expect(portalReadiness(feed, readyListing()), feed).toEqual([]);
+    }
+  });
+
+  it("lists what is missing in plain words", () => {
+    const listing = readyListing({
+      postcode: "",
+      display_address: " ",
+      description: "<p> </p>",
+      amenities: ["Garden"],
+      images: [],
+      price: 0,
+    });
+    expect(portalReadiness("rightmove", listing)).toEqual([
+      "Postcode is missing",
+      "Price is missing",
+      "Description is missing",
+      "Display address is missing",
+      "Needs at least 3 amenities for Rightmove's key features (it has 1)",
+      "Needs at least one photo",
+    ]);
+    expect(portalReadiness("reso", listing)).toEqual([
+      "Postcode is missing",
+      "Price is missing",
+      "Description is missing",
+    ]);
+  });
+
+  it("sends Rightmove UK homes with a full UK postcode only", () => {
+    expect(portalReadiness("rightmove", readyListing({ country: "United States" }))).toEqual([
+      "Rightmove lists homes in the United Kingdom only (the country is United States)",
+    ]);
+    expect(portalReadiness("rightmove", readyListing({ postcode: "NW1" }))).toEqual([
+      "Postcode is not a full UK postcode",
+    ]);
+    expect(portalReadiness("push", readyListing({ country: "United States" }))).toEqual([]);
+  });
+
+  it("answers each feed with its switch, in the feeds' order", () => {
+    const answers = portalReadinessOf(readyListing({ postcode: "" }), {
+      send_to_rightmove: 0,
+      send_to_push: true,
+      send_to_reso: "yes",
+    });
+    expect(answers.map(({ feed, switchedOn }) => [feed, switchedOn])).toEqual([
+      ["rightmove", false],
+      ["push", true],
+      ["reso", true],
+    ]);
+    expect(answers[1]?.reasons).toEqual(["Postcode is missing"]);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Whether a listing has what each portal feed needs (issue 30; decision 093): a listing that
+ * lacks something is listed with its reasons, in plain words ("Postcode is missing"), and never
+ * sent half-filled. Pure and zod-free: the editor's Portals panel, the feeds and their logs all
+ * ask here. Whether a listing is published and switched on for a feed is the feed's own choice
+ * (`feedSwitches`); this says only whether its content is complete.
+ */
+import { isUkCountry, normaliseUkPostcode } from "./postcode.ts";
+
+/** The outward feeds, by the name their switch and their logs use. */
+export const portalFeeds = ["rightmove", "push", "reso"] as const;
+export type PortalFeed = (typeof portalFeeds)[number];
+
+/** What staff call each feed. */
+export const portalFeedLabels: Record<PortalFeed, string> = {
+  rightmove: "Rightmove",
+  push: "Listings push",
+  reso: "RESO Web API",
+};
+
+/** The listing's switch (lib/property-fields.ts) that sends it to each feed. */
+export const feedSwitches = {
+  rightmove: "send_to_rightmove",
+  push: "send_to_push",
+  reso: "send_to_reso",
+} as const satisfies Record<PortalFeed, string>;
+
+/**
+ * What the feeds read of a listing, by the import's and export's names (an export record of
+ * `npm run content` is one): lists as their items, the description as its HTML.
+ */
+export interface PortalListing {
+  headline: string;
+  description: string;
+  address: string;
+  city: string;
+  country: string;
+  postcode: string;
+  display_address: string;
+  price: number;
+  offer_type: string;
+  bedroom: number;
+  amenities: readonly string[];
+  images: readonly string[];
+}
+
+/** Rightmove's file has three feature lines every listing must fill (FEATURE1 to FEATURE3). */
+export const rightmoveFeatureCount = 3;
+
+/** The description's words without its markup. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The reasons shared by every feed: what no portal shows a listing without. */
+function commonReasons(listing: PortalListing): string[] {
+  const reasons: string[] = [];
+  if (listing.address.trim() === "") reasons.push("Street address is missing");
+  if (listing.city.trim() === "") reasons.push("City is missing");
+  if (listing.postcode.trim() === "") reasons.push("Postcode is missing");
+  if (!(listing.price > 0)) reasons.push("Price is missing");
+  if (plainText(listing.description) === "") reasons.push("Description is missing");
+  return reasons;
+}
+
+/** Each feed's reasons beyond the common ones. */
+const feedReasons: Record<PortalFeed, (listing: PortalListing) => string[]> = {
+  rightmove: (listing) => {
+    const reasons: string[] = [];
+    if (!isUkCountry(listing.country)) {
+      reasons.push(
+        `Rightmove lists homes in the United Kingdom only (the country is ${listing.country.trim() || "missing"})`,
+      );
+    } else if (
+      listing.postcode.trim() !== "" &&
+      normaliseUkPostcode(listing.postcode) === undefined
+    ) {
+      reasons.push("Postcode is not a full UK postcode");
+    }
+    if (listing.display_address.trim() === "") reasons.push("Display address is missing");
+    const features = listing.amenities.length;
+    if (features < rightmoveFeatureCount) {
+      reasons.push(
+        `Needs at least ${rightmoveFeatureCount} amenities for Rightmove's key features (it has ${features})`,
+      );
+    }
+    if (listing.images.length === 0) reasons.push("Needs at least one photo");
+    return reasons;
+  },
+  push: (listing) => {
+    const reasons: string[] = [];
+    if (listing.country.trim() === "") reasons.push("Country is missing");
+    if (listing.display_address.trim() === "") reasons.push("Display address is missing");
+    if (listing.images.length === 0) reasons.push("Needs at least one photo");
+    return reasons;
+  },
+  reso: (listing) => (listing.country.trim() === "" ? ["Country is missing"] : []),
+};
+
+/** What `listing` still lacks for `feed`, in plain words; empty when it can be sent. */
+export function portalReadiness(feed: PortalFeed, listing: PortalListing): string[] {
+  return [...commonReasons(listing), ...feedReasons[feed](listing)];
+}
+
+/** A feed's answer for one listing: whether it is switched on, and what it lacks. */
+export interface PortalReadiness {
+  feed: PortalFeed;
+  label: string;
+  switchedOn: boolean;
+  reasons: string[];
+}
+
+/**
+ * Each feed's answer for a listing and its switches (true or "yes": on), in the feeds' order:
+ * what the editor's Portals panel shows.
+ */
+export function portalReadinessOf(
+  listing: PortalListing,
+  switches: Readonly<Record<string, unknown>>,
+): PortalReadiness[] {
+  return portalFeeds.map((feed) => {
+    const value = switches[feedSwitches[feed]];
+    return {
+      feed,
+      label: portalFeedLabels[feed],
+      switchedOn: value === true || value === 1 || value === "yes",
+      reasons: portalReadiness(feed, listing),
+    };
+  });
+}
