@@ -13,15 +13,14 @@ import { migrateToLatest } from "../../db/migrate.ts";
 import { withStartupLock } from "../../db/startup-lock.ts";
 import { exportBlm, formatBlmReport } from "../feeds/blm-export.ts";
 import { sftpTargetOf } from "../feeds/sftp.ts";
-import type { FeedsCliIo } from "./feeds.ts";
 import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
+import type { FeedsCliIo } from "./feeds.ts";
 
 export const blmUsage = `  npm run feeds -- blm --output DIR [--branch-id ID] [--upload]
       writes the Rightmove BLM zip ({BRANCH_ID}_{YYYYMMDDHH}.zip: the .BLM file and the
       photos and floor plans it names) of the published listings switched on for Rightmove
       to DIR, and lists each listing refused with its reasons; --branch-id stands for
       BLM_BRANCH_ID, --upload also uploads it to BLM_SFTP_URL.`;
-
 
 interface BlmCommand {
   output: string;

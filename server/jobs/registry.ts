@@ -8,8 +8,8 @@
 import type { Config } from "../../config/env.ts";
 import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
 import type { QueuedMail } from "../../db/queries/outbox.ts";
-import type { PushClient } from "../feeds/push/client.ts";
 import type { BlmExport } from "../feeds/blm-export.ts";
+import type { PushClient } from "../feeds/push/client.ts";
 import { sftpTargetOf } from "../feeds/sftp.ts";
 import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
