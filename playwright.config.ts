@@ -30,7 +30,7 @@ const siteProject = {
   name: "chromium",
   use: { ...devices["Desktop Chrome"], channel: undefined },
   testIgnore:
-    /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn|listing-import)\.spec\.ts/,
+    /(content-change|admin-listings|listing-editor|listing-location|units-and-availability|property-video-file|audit-log|admin-photos|admin-content|withdrawn|listing-import|listing-figures)\.spec\.ts/,
 };
 
 /** The chain: each spec after the one before it. */
@@ -112,6 +112,13 @@ function changeProjects() {
       testMatch: /listing-import\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
       dependencies: ["withdrawn"],
+    },
+    // Counts views of a listing of its own (decision 099): after every other spec.
+    {
+      name: "listing-figures",
+      testMatch: /listing-figures\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      dependencies: ["listing-import"],
     },
   ];
 }

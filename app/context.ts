@@ -58,6 +58,7 @@ import type {
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { FeedConsumerView } from "../lib/feed-consumers.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
+import type { FigureCounts, WeekFigures } from "../lib/listing-figures.ts";
 import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
 import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
@@ -590,3 +591,43 @@ export interface AdminFeedsService {
 
 /** The feed tokens' page (decision 094). Set for back-office requests only (server/plugins/site.ts). */
 export const adminFeedsContext = createContext<AdminFeedsService>();
+
+/** A listing's figures as the back office shows them (decision 099). */
+export interface AdminListingFigures {
+  listing: {
+    code: string;
+    headline: string;
+    address: string;
+    /** Whole days since it was first published; null while it is off the market. */
+    daysOnMarket: number | null;
+  };
+  /** The last twelve weeks (Monday to Sunday, UTC), oldest first, this week last. */
+  weeks: WeekFigures[];
+  /** The twelve weeks' sums. */
+  lastWeeks: FigureCounts;
+  /** Since the listing was added. */
+  total: FigureCounts;
+  /** When the figures were read (ISO). */
+  readAt: string;
+}
+
+export type VendorReportFormat = "csv" | "pdf";
+
+/**
+ * A listing's figures (decision 099): any signed-in member of staff sees them; only owners
+ * download the vendor report (CSV or PDF), which is recorded in the audit log. Implemented by
+ * the server (server/staff/listing-figures.ts).
+ */
+export interface AdminListingFiguresService {
+  /** Null when there is no such listing. */
+  figures(session: StaffSession, code: string): Promise<AdminListingFigures | null>;
+  /** Owners only (the caller checks the role). Null when there is no such listing. */
+  report(
+    session: StaffSession,
+    code: string,
+    format: VendorReportFormat,
+  ): Promise<{ body: string | Uint8Array<ArrayBuffer>; fileName: string } | null>;
+}
+
+/** A listing's figures (decision 099). Set for back-office requests only (server/plugins/site.ts). */
+export const adminListingFiguresContext = createContext<AdminListingFiguresService>();

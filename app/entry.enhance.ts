@@ -11,6 +11,7 @@ import { enhanceBanner } from "./components/carousel/enhance-banner.ts";
 import { enhanceFeaturedCarousel } from "./components/carousel/enhance-featured-carousel.ts";
 import { enhanceImage } from "./components/enhance-image.ts";
 import { enhanceEnquiryForm } from "./components/enquiry/enhance-enquiry-form.ts";
+import { enhancePageView } from "./components/figures/send-figure.ts";
 import { enhanceAccordion } from "./components/frame/enhance-accordion.ts";
 import { enhanceMenu } from "./components/frame/enhance-menu.ts";
 import { enhanceTabPanels } from "./components/frame/enhance-tabs.ts";
@@ -49,6 +50,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "map-frame": enhanceMapFrame,
   menu: enhanceMenu,
   "monthly-cost": enhanceMonthlyCost,
+  "page-view": enhancePageView,
   "property-map": enhancePropertyMap,
   "search-panel": enhanceSearchPanel,
   "sort-select": enhanceSortSelect,

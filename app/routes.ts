@@ -54,6 +54,9 @@ export default [
       route("listings/:code/duplicate", "routes/admin/listing-duplicate.tsx"),
       route("listings/:code/delete", "routes/admin/listing-delete.tsx"),
       route("listings/:code/photos", "routes/admin/listing-photos.tsx"),
+      // A listing's figures and its vendor report (decision 099).
+      route("listings/:code/figures", "routes/admin/listing-figures.tsx"),
+      route("listings/:code/figures/report", "routes/admin/listing-figures-report.ts"),
       route("listings/:code/photos/upload", "routes/admin/listing-photos-upload.ts"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/export", "routes/admin/enquiries-export.ts"),

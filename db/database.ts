@@ -339,6 +339,25 @@ export interface Database {
     last_used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /** A listing's figures of one UTC day (decision 099), upserted as events are counted. */
+  listing_day_figures: {
+    property_id: number;
+    /** `YYYY-MM-DD`, UTC. */
+    day: string;
+    views: ColumnType<number, number | undefined, number>;
+    shortlist_adds: ColumnType<number, number | undefined, number>;
+    alert_matches: ColumnType<number, number | undefined, number>;
+  };
+  /** The visitor hash's salt of one UTC day (decision 099); deleted once its day is past. */
+  figure_salt: {
+    day: string;
+    salt: string;
+  };
+  /** The visitor hashes counted on a day (decision 099), deleted with that day's salt. */
+  figure_visitor: {
+    hash: string;
+    day: string;
+  };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {
     name: string;

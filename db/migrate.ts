@@ -32,6 +32,7 @@ import * as outboxAttemptsRecorded from "./migrations/2026-11-29-0038-outbox-att
 import * as listingImportUploads from "./migrations/2026-11-29-0044-listing-import-uploads.ts";
 import * as resoFeed from "./migrations/2026-11-29-0045-reso-feed.ts";
 import * as listingPortalFields from "./migrations/2026-11-29-0046-listing-portal-fields.ts";
+import * as listingFigures from "./migrations/2026-11-29-0047-listing-figures.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0044-listing-import-uploads": listingImportUploads,
   "2026-11-29-0045-reso-feed": resoFeed,
   "2026-11-29-0046-listing-portal-fields": listingPortalFields,
+  "2026-11-29-0047-listing-figures": listingFigures,
 };
 
 /**

@@ -129,6 +129,11 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Listing AB-12",
     changes: ["Changed: Price, Cover photo, Photos, Amenities, Category, Floor plans"],
   },
+  "listing.report": {
+    detail: { format: "pdf" },
+    subject: "Listing AB-12",
+    changes: ["As PDF"],
+  },
   "listing.photos-add": {
     detail: { added: [livingRoom, kitchen], count: 5 },
     subject: "Listing AB-12",

@@ -265,6 +265,10 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
     return from === undefined ? [] : [`Copied from listing ${from}`];
   },
   "listing.publish": none,
+  "listing.report": (detail) => {
+    const format = textOf(detail.format);
+    return format === undefined ? [] : [`As ${format.toUpperCase()}`];
+  },
   "listing.unpublish": none,
   "listing.archive": none,
   "listing.restore": none,

@@ -20,6 +20,7 @@ export const auditActionNames = {
   "listing.floor-plans-add": "Floor plans added",
   "listing.floor-plans-save": "Floor plans changed",
   "listing.photos-save": "Photos changed",
+  "listing.report": "Vendor report downloaded",
   "enquiry.status": "Enquiry status changed",
   "enquiry.assign": "Enquiry assigned",
   "enquiry.note": "Enquiry noted",

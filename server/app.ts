@@ -12,6 +12,7 @@ import {
   adminContentContext,
   adminEnquiriesContext,
   adminFeedsContext,
+  adminListingFiguresContext,
   adminListingsContext,
   adminListingTransferContext,
   adminNewsletterContext,
@@ -34,6 +35,7 @@ import { createFeedConsumers, type FeedConsumers } from "./feeds/consumers.ts";
 import { createListingChanges } from "./feeds/push/changes.ts";
 import { createPushClient, type PushClient } from "./feeds/push/client.ts";
 import { isFeedUrl, resoFeedRoutes } from "./feeds/reso/routes.ts";
+import { figureBeaconPlugin } from "./figures/beacon.ts";
 import { loadFormSecrets } from "./form-secrets.ts";
 import type { MailTransport } from "./jobs/outbox.ts";
 import { type AppJobs, createAppJobs } from "./jobs/registry.ts";
@@ -59,6 +61,7 @@ import { createAdminEnquiries } from "./staff/enquiries.ts";
 import { createAdminFeeds } from "./staff/feeds.ts";
 import { createGeocoder } from "./staff/geocoder.ts";
 import { buildInviteMail } from "./staff/invite-mail.ts";
+import { createAdminListingFigures } from "./staff/listing-figures.ts";
 import { createListingTransfer } from "./staff/listing-transfer.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import { createAdminNewsletter } from "./staff/newsletter.ts";
@@ -94,6 +97,8 @@ export interface BuildAppOptions {
   scryptCost?: ScryptCost;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The listing figures' clock (tests move it to the next day; decision 099). */
+  figuresClock?: () => Date;
 }
 
 /**
@@ -282,6 +287,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(newsletterPlugin, { config });
+  // Page views and shortlist adds, counted without cookies (decision 099).
+  await app.register(figureBeaconPlugin, { now: options.figuresClock });
   await app.register(apiPlugin, { prefix: "/api", config });
   // The RESO Web API for portals and partners, by their own tokens (decision 094).
   const feedConsumers = createFeedConsumers({ database });
@@ -341,6 +348,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
         provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),
+        provide(
+          adminListingFiguresContext,
+          createAdminListingFigures({ database, log: app.log, now: options.figuresClock }),
+        ),
         provide(adminNewsletterContext, createAdminNewsletter({ database, log: app.log })),
         provide(
           adminContentContext,

@@ -41,6 +41,16 @@ export const adminPaths = {
   categories: "/admin/categories",
 } as const;
 
+/** A listing's figures page (decision 099). */
+export function figuresPath(code: string): string {
+  return `/admin/listings/${encodeURIComponent(code)}/figures`;
+}
+
+/** A listing's vendor report download, as CSV or PDF (decision 099). */
+export function vendorReportPath(code: string, format: "csv" | "pdf"): string {
+  return `${figuresPath(code)}/report?format=${format}`;
+}
+
 /** Where a one-time set-password link leads (its token follows). */
 export const setPasswordPathPrefix = "/admin/set-password/";
 

@@ -198,6 +198,14 @@ describe.each(testDialects)("search alerts on %s", (dialect) => {
     expect(mailHeader(digest!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(digest!.decoded).toContain("https://homes.example/alerts/manage?token=");
     confirmedUnsubscribeToken = unsubscribe;
+    // The listing's figures count the match once, on the digest's day (decision 099).
+    const matches = await app.database.db
+      .selectFrom("listing_day_figures")
+      .innerJoin("property", "property.id", "listing_day_figures.property_id")
+      .select(["listing_day_figures.day", "listing_day_figures.alert_matches"])
+      .where("property.code", "=", code)
+      .execute();
+    expect(matches).toEqual([{ day: day2.toISOString().slice(0, 10), alert_matches: 1 }]);
 
     // Nothing new the next day: no digest.
     expect(await app.jobs.alertDigests!.runOnce(day3)).toBe(0);

@@ -8,6 +8,7 @@
  * (alert and day) is unique in the outbox. Alerts left unconfirmed for 14 days are deleted.
  */
 import type { DatabaseHandle } from "../../db/database.ts";
+import { addDayFigure } from "../../db/queries/listing-figures.ts";
 import { deletePendingSubscribersBefore } from "../../db/queries/newsletter.ts";
 import {
   latestFirstPublishedAt,
@@ -89,13 +90,17 @@ export function createAlertDigests(options: AlertDigestOptions): (at: Date) => P
             alert.publishedMark,
           );
           if (!claimed || matches.length === 0) return false;
-          return enqueueMail(trx, {
+          const enqueued = await enqueueMail(trx, {
             dedupeKey: `alert-digest:${alert.id}:${day}`,
             kind: "alert-digest",
             alertId: alert.id,
             payload: { ids: matches },
             now: clock(),
           });
+          // Each listing the digest offers is one alert match of its figures (decision 099),
+          // counted once with the mail's one row.
+          if (enqueued) for (const id of matches) await addDayFigure(trx, id, day, "alert_matches");
+          return enqueued;
         });
         if (added) queued += 1;
       }

@@ -71,7 +71,7 @@ export interface TestApp {
 export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, "logStream"> = {},
+  options: Pick<BuildAppOptions, "logStream" | "figuresClock"> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect, { seed: true });
   const config = testConfig(database.url, { CONTACT_RATE_LIMIT: "off", ...env });

@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 export async function createBackOfficeApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, "mailTransport"> = {},
+  options: Pick<BuildAppOptions, "mailTransport" | "figuresClock"> = {},
 ): Promise<{ app: FastifyInstance; database: TestDatabase }> {
   const database = await createTestDatabase(dialect, { seed: true });
   const config = testConfig(database.url, env);

@@ -171,6 +171,10 @@ export function PropertyPage({
             path={propertyPath(property)}
           />
           <RecentlyViewed currentCode={property.code} remember={rememberViewed} />
+          {/* The view's beacon (decision 099): public pages only, not the staff's preview. */}
+          {rememberViewed ? (
+            <span hidden data-enhance="page-view" data-code={property.code} />
+          ) : null}
           <AdvancedSearch action="/property" layout="wide" facets={facets} />
         </div>
         <aside className="listing-layout__sidebar" aria-label="Enquiry and categories">

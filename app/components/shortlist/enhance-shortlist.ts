@@ -4,7 +4,9 @@
  * and the compare form's limit. The server renders every one in its no-script state (hearts and
  * the header link hidden, nothing pressed), the same for every visitor (decision 031).
  */
+
 import { comparePath, maxCompareCodes, shortlistPath } from "../../../lib/property-codes.ts";
+import { sendFigure } from "../figures/send-figure.ts";
 import {
   countText,
   onShortlistChange,
@@ -38,7 +40,8 @@ export function enhanceShortlistToggle(button: HTMLElement): () => void {
     button.setAttribute("aria-pressed", String(codes.includes(code)));
   const onClick = (event: Event) => {
     event.preventDefault();
-    toggleShortlisted(code, name);
+    // A shortlist add is one of the listing's figures (decision 099).
+    if (toggleShortlisted(code, name) === "added") sendFigure(code, "shortlist");
   };
   show(readShortlist());
   button.hidden = false;

@@ -15,7 +15,7 @@ import { editPath, readEditorPost } from "../../admin/listing-editing.ts";
 import { ListingForm } from "../../admin/listing-form.tsx";
 import { MergeConflictNotice, MergedNotice } from "../../admin/listing-merge-notice.tsx";
 import { photosPath } from "../../admin/photo-files.ts";
-import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { adminMeta, adminPaths, figuresPath, staffSessionContext } from "../../admin/staff.ts";
 import { UnavailableNotice } from "../../admin/unavailable-notice.tsx";
 import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listing-edit";
@@ -157,6 +157,9 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
             {listing.status === "published" ? "View on the site" : "Public page (not live)"}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
+          <Link className="admin-button admin-button--secondary" to={figuresPath(code)}>
+            Figures
+          </Link>
           <Form
             method="post"
             action={`${adminPaths.listings}/${encodeURIComponent(code)}/duplicate`}

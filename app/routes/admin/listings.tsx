@@ -26,7 +26,7 @@ import { DataTable } from "../../admin/data-table.tsx";
 import { FilterForm, FilterSelect, FilterText } from "../../admin/filter-form.tsx";
 import { FormToken } from "../../admin/form-field.tsx";
 import { AdminPager } from "../../admin/pager.tsx";
-import { adminMeta, adminPaths, staffSessionContext } from "../../admin/staff.ts";
+import { adminMeta, adminPaths, figuresPath, staffSessionContext } from "../../admin/staff.ts";
 import { listingPagePath } from "../../listing-preview-path.ts";
 import type { Route } from "./+types/listings";
 
@@ -239,6 +239,13 @@ function RowActions({
         aria-label={`Edit ${row.code}`}
       >
         Edit
+      </Link>
+      <Link
+        className="admin-button admin-button--quiet admin-button--small"
+        to={figuresPath(row.code)}
+        aria-label={`Figures of ${row.code}`}
+      >
+        Figures
       </Link>
       <Form
         method="post"
