@@ -62,6 +62,8 @@ async function londonListingEditor(page: Page) {
   await gotoHydrated(page, `/admin/listings/${listing.code}/edit`);
   await page.getByLabel("City", { exact: true }).fill("London");
   await page.getByLabel("Country").fill("United Kingdom");
+  // A UK listing's postcode must be a UK one (decision 093): the generated listing's may not be.
+  await page.getByLabel("Postcode", { exact: true }).fill("EC1A 1BB");
   await typePosition(page, london.latitude, london.longitude);
   await expect(map(page)).toHaveAttribute("data-map-state", "ready");
   return listing;
