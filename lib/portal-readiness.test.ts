@@ -13,6 +13,7 @@ function readyListing(overrides: Partial<PortalListing> = {}): PortalListing {
     display_address: "Albert Street, London",
     price: 1_325_000,
     offer_type: "For Sale",
+    category: "House",
     bedroom: 3,
     amenities: ["Garden", "Parking", "Fireplace"],
     images: ["house-06-a.jpg"],
