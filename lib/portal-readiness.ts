@@ -11,6 +11,10 @@ import { isUkCountry, normaliseUkPostcode } from "./postcode.ts";
 export const portalFeeds = ["rightmove", "push", "reso"] as const;
 export type PortalFeed = (typeof portalFeeds)[number];
 
+export function isPortalFeed(value: unknown): value is PortalFeed {
+  return typeof value === "string" && (portalFeeds as readonly string[]).includes(value);
+}
+
 /** What staff call each feed. */
 export const portalFeedLabels: Record<PortalFeed, string> = {
   rightmove: "Rightmove",
