@@ -62,6 +62,16 @@ describe("portal readiness", () => {
     expect(portalReadiness("push", readyListing({ country: "United States" }))).toEqual([]);
   });
 
+  it("asks the push for what its update message needs: a headline, sale or rent, a category", () => {
+    const listing = readyListing({ headline: " ", offer_type: "For Swap", category: "" });
+    expect(portalReadiness("push", listing)).toEqual([
+      "Headline is missing",
+      "It is neither for sale nor for rent",
+      "Category is missing (the portal's property type)",
+    ]);
+    expect(portalReadiness("reso", listing)).toEqual([]);
+  });
+
   it("answers each feed with its switch, in the feeds' order", () => {
     const answers = portalReadinessOf(readyListing({ postcode: "" }), {
       send_to_rightmove: 0,
