@@ -631,3 +631,57 @@ export interface AdminListingFiguresService {
 
 /** A listing's figures (decision 099). Set for back-office requests only (server/plugins/site.ts). */
 export const adminListingFiguresContext = createContext<AdminListingFiguresService>();
+
+/** A listing a portal feed leaves out, with what it lacks (lib/portal-readiness.ts). */
+export interface PortalRefusal {
+  code: string;
+  headline: string;
+  reasons: string[];
+}
+
+/** One portal feed as the Portals page shows it (decision 100). */
+export interface PortalFeedView {
+  feed: "rightmove" | "push" | "reso";
+  label: string;
+  /** Whether the server is set up to send it, in words without secrets. */
+  configured: boolean;
+  setup: string;
+  paused: { pausedAt: string; pausedBy: string } | null;
+  /** How many listings are switched on for it (published, not archived). */
+  switchedOn: number;
+  /** Those it may send; the others are `refused`, with their reasons. */
+  ready: number;
+  refused: PortalRefusal[];
+  /** Rightmove: its last run, by the job or the command. */
+  lastRun?: {
+    trigger: string;
+    startedAt: string;
+    finishedAt: string;
+    error: string | null;
+    file: string;
+    uploadedTo: string | null;
+    sent: string[];
+    refusedCount: number;
+  } | null;
+  /** Push: its outbox rows. */
+  push?: {
+    pending: number;
+    failing: { code: string; attempts: number; reason: string; nextAttemptAt: string }[];
+    lastSentAt: string | null;
+    sent: string[];
+  };
+  /** RESO: each consumer's last use. */
+  consumers?: FeedConsumerView[];
+}
+
+/**
+ * The back office's Portals page (decision 100), owners only (it throws for an agent): each
+ * feed's state, and pause and resume, audit-logged. Implemented by server/staff/portals.ts.
+ */
+export interface AdminPortalsService {
+  overview(session: StaffSession): Promise<PortalFeedView[]>;
+  /** Answers whether it changed (false: it was so already); undefined for an unknown feed. */
+  setPaused(session: StaffSession, feed: string, paused: boolean): Promise<boolean | undefined>;
+}
+
+export const adminPortalsContext = createContext<AdminPortalsService>();

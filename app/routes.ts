@@ -65,6 +65,7 @@ export default [
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("feeds", "routes/admin/feeds.tsx"),
+      route("portals", "routes/admin/portals.tsx"),
       // The newsletter's addresses (decision 078), owners only.
       route("newsletter", "routes/admin/newsletter.tsx"),
       route("newsletter/export", "routes/admin/newsletter-export.ts"),

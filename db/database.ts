@@ -339,6 +339,27 @@ export interface Database {
     last_used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
     revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   };
+  /** One run of the Rightmove feed, by its job or command (decision 100). */
+  feed_run: {
+    id: Generated<number>;
+    feed: string;
+    trigger: string;
+    started_at: ColumnType<Date | string, string, never>;
+    finished_at: ColumnType<Date | string, string, never>;
+    error: string | null;
+    file: Generated<string>;
+    uploaded_to: string | null;
+    /** JSON: the codes sent. */
+    sent: Generated<string>;
+    /** JSON: `[{ code, reasons }]`. */
+    refused: Generated<string>;
+  };
+  /** A feed an owner paused (decision 100); no row: it runs. */
+  feed_pause: {
+    feed: string;
+    paused_at: ColumnType<Date | string, string, string>;
+    paused_by: string;
+  };
   /** A listing's figures of one UTC day (decision 099), upserted as events are counted. */
   listing_day_figures: {
     property_id: number;

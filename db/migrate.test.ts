@@ -19,6 +19,8 @@ const contentTables = [
   "enquiry",
   "enquiry_note",
   "feed_consumer",
+  "feed_pause",
+  "feed_run",
   "figure_salt",
   "figure_visitor",
   "floor_plan",

@@ -33,6 +33,7 @@ import * as listingImportUploads from "./migrations/2026-11-29-0044-listing-impo
 import * as resoFeed from "./migrations/2026-11-29-0045-reso-feed.ts";
 import * as listingPortalFields from "./migrations/2026-11-29-0046-listing-portal-fields.ts";
 import * as listingFigures from "./migrations/2026-11-29-0047-listing-figures.ts";
+import * as feedRuns from "./migrations/2026-11-29-0048-feed-runs.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0045-reso-feed": resoFeed,
   "2026-11-29-0046-listing-portal-fields": listingPortalFields,
   "2026-11-29-0047-listing-figures": listingFigures,
+  "2026-11-29-0048-feed-runs": feedRuns,
 };
 
 /**

@@ -372,6 +372,18 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Feed consumer “Zillow”",
     changes: [],
   },
+  "feed.pause": {
+    detail: {},
+    about: { subjectType: "feed", subjectId: "rightmove" },
+    subject: "Feed “Rightmove”",
+    changes: [],
+  },
+  "feed.resume": {
+    detail: {},
+    about: { subjectType: "feed", subjectId: "reso" },
+    subject: "Feed “RESO Web API”",
+    changes: [],
+  },
 };
 
 const sampleEntries = Object.entries(samples) as [AuditAction, Sample][];

@@ -16,6 +16,7 @@ import { profileFieldLabels, sliderFieldLabels, termFieldLabels } from "./admin-
 import { enquiryStatusNames, formatDateTime, isEnquiryStatus } from "./admin-enquiries.ts";
 import { floorPlanLines, listingFieldLabels } from "./admin-listing-form.ts";
 import { parseFloorPlanItem } from "./floor-plans.ts";
+import { isPortalFeed, portalFeedLabels } from "./portal-readiness.ts";
 import { type StaffRole, staffRoleNames } from "./staff-rules.ts";
 
 export interface DescribedAuditEvent {
@@ -421,6 +422,9 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   // The consumer's name is the subject; a token is never recorded.
   "feed.token-add": none,
   "feed.token-revoke": none,
+  // The feed is the subject; pausing has nothing more to say.
+  "feed.pause": none,
+  "feed.resume": none,
 };
 
 /** An action this page does not know (a newer server's): each change and value, plainly. */
@@ -474,6 +478,8 @@ function subjectOf(event: AuditEventRow): string {
       return subjectId ? `Newsletter address ${subjectId}` : "Newsletter address";
     case "feed-consumer":
       return subjectId ? `Feed consumer “${subjectId}”` : "Feed consumer";
+    case "feed":
+      return isPortalFeed(subjectId) ? `Feed “${portalFeedLabels[subjectId]}”` : "Feed";
     default:
       return subjectId ? `${humanised(subjectType)} ${subjectId}` : humanised(subjectType);
   }

@@ -52,6 +52,8 @@ export const auditActionNames = {
   "category.remove": "Category removed",
   "feed.token-add": "Feed token made",
   "feed.token-revoke": "Feed token revoked",
+  "feed.pause": "Portal feed paused",
+  "feed.resume": "Portal feed resumed",
 } as const;
 
 export type AuditAction = keyof typeof auditActionNames;
@@ -74,7 +76,9 @@ export type AuditSubjectType =
   /** A newsletter address (decision 078). */
   | "newsletter-subscriber"
   /** A consumer of the RESO feed (decision 094), by name. */
-  | "feed-consumer";
+  | "feed-consumer"
+  /** A portal feed (decision 100): rightmove, push or reso. */
+  | "feed";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

@@ -13,6 +13,7 @@ function readyListing(overrides: Partial<PortalListing> = {}): PortalListing {
     display_address: "Albert Street, London",
     price: 1_325_000,
     offer_type: "For Sale",
+    category: "House",
     bedroom: 3,
     amenities: ["Garden", "Parking", "Fireplace"],
     images: ["house-06-a.jpg"],
@@ -59,6 +60,16 @@ describe("portal readiness", () => {
       "Postcode is not a full UK postcode",
     ]);
     expect(portalReadiness("push", readyListing({ country: "United States" }))).toEqual([]);
+  });
+
+  it("asks the push for what its update message needs: a headline, sale or rent, a category", () => {
+    const listing = readyListing({ headline: " ", offer_type: "For Swap", category: "" });
+    expect(portalReadiness("push", listing)).toEqual([
+      "Headline is missing",
+      "It is neither for sale nor for rent",
+      "Category is missing (the portal's property type)",
+    ]);
+    expect(portalReadiness("reso", listing)).toEqual([]);
   });
 
   it("answers each feed with its switch, in the feeds' order", () => {

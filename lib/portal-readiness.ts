@@ -11,6 +11,10 @@ import { isUkCountry, normaliseUkPostcode } from "./postcode.ts";
 export const portalFeeds = ["rightmove", "push", "reso"] as const;
 export type PortalFeed = (typeof portalFeeds)[number];
 
+export function isPortalFeed(value: unknown): value is PortalFeed {
+  return typeof value === "string" && (portalFeeds as readonly string[]).includes(value);
+}
+
 /** What staff call each feed. */
 export const portalFeedLabels: Record<PortalFeed, string> = {
   rightmove: "Rightmove",
@@ -39,6 +43,8 @@ export interface PortalListing {
   display_address: string;
   price: number;
   offer_type: string;
+  /** The category's title ("" when it has none): a portal's property type. */
+  category: string;
   bedroom: number;
   amenities: readonly string[];
   images: readonly string[];
@@ -93,6 +99,13 @@ const feedReasons: Record<PortalFeed, (listing: PortalListing) => string[]> = {
   },
   push: (listing) => {
     const reasons: string[] = [];
+    // The update message's required fields beyond the common ones (decision 095).
+    if (listing.headline.trim() === "") reasons.push("Headline is missing");
+    if (listing.offer_type !== "For Sale" && listing.offer_type !== "For Rent") {
+      reasons.push("It is neither for sale nor for rent");
+    }
+    if (listing.category.trim() === "")
+      reasons.push("Category is missing (the portal's property type)");
     if (listing.country.trim() === "") reasons.push("Country is missing");
     if (listing.display_address.trim() === "") reasons.push("Display address is missing");
     if (listing.images.length === 0) reasons.push("Needs at least one photo");

@@ -17,6 +17,7 @@ import {
   adminListingTransferContext,
   adminNewsletterContext,
   adminPhotosContext,
+  adminPortalsContext,
   staffContext,
 } from "#app-context";
 import type { Config } from "../config/env.ts";
@@ -66,6 +67,7 @@ import { createListingTransfer } from "./staff/listing-transfer.ts";
 import { createAdminListings } from "./staff/listings.ts";
 import { createAdminNewsletter } from "./staff/newsletter.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
+import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
 import { overloadedAnswer } from "./work-limit.ts";
@@ -293,7 +295,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The RESO Web API for portals and partners, by their own tokens (decision 094).
   const feedConsumers = createFeedConsumers({ database });
   app.decorate("feedConsumers", feedConsumers);
-  await app.register(resoFeedRoutes, { prefix: "/odata", config, consumers: feedConsumers });
+  await app.register(resoFeedRoutes, {
+    prefix: "/odata",
+    config,
+    consumers: feedConsumers,
+    database,
+  });
 
   const staffAccounts = createStaffAccounts({
     database,
@@ -348,6 +355,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
         provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),
+        provide(
+          adminPortalsContext,
+          createAdminPortals({ database, config, consumers: feedConsumers }),
+        ),
         provide(
           adminListingFiguresContext,
           createAdminListingFigures({ database, log: app.log, now: options.figuresClock }),

@@ -32,6 +32,7 @@ export const adminPaths = {
   dataRequestExport: "/admin/enquiries/data-requests/export",
   audit: "/admin/audit",
   feeds: "/admin/feeds",
+  portals: "/admin/portals",
   newsletter: "/admin/newsletter",
   newsletterExport: "/admin/newsletter/export",
   sliders: "/admin/sliders",

@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../../config/env.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/database.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { recordFeedRun } from "../../db/queries/feed-state.ts";
 import { withStartupLock } from "../../db/startup-lock.ts";
 import { exportBlm, formatBlmReport } from "../feeds/blm-export.ts";
 import { sftpTargetOf } from "../feeds/sftp.ts";
@@ -71,6 +72,7 @@ export async function runBlmCommand(args: readonly string[], io: FeedsCliIo): Pr
     database = openDatabase(config.DATABASE_URL);
     const { db } = database;
     await withStartupLock(config.DATABASE_URL, () => migrateToLatest(db));
+    const startedAt = new Date();
     const report = await exportBlm({
       db,
       photoStore: createFilesystemPhotoStore(resolve(config.IMAGE_DIR)),
@@ -80,6 +82,17 @@ export async function runBlmCommand(args: readonly string[], io: FeedsCliIo): Pr
         ? { sftp: sftpTargetOf(config.BLM_SFTP_URL, config.BLM_SFTP_KEY_FILE) }
         : {}),
       now: io.now?.() ?? new Date(),
+    });
+    // The back office's Portals page shows the last run, whichever made it (decision 100).
+    await recordFeedRun(db, {
+      feed: "rightmove",
+      trigger: "command",
+      startedAt,
+      finishedAt: new Date(),
+      file: report.blmFile,
+      ...(report.uploadedTo ? { uploadedTo: report.uploadedTo } : {}),
+      sent: report.sent,
+      refused: report.refused,
     });
     io.stdout(formatBlmReport(report));
     return 0;

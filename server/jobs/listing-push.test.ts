@@ -211,6 +211,25 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     ]);
   });
 
+  it("sends a delete when a listing is switched off for the push portal, and never an update after", async () => {
+    const code = codes[16] as string;
+    await save(code, { headline: "Switched on" });
+    await pushJob()();
+    await save(code, { send_to_push: "no" });
+    await pushJob()();
+    await save(code, { headline: "Edited while switched off" });
+    await pushJob()();
+    expect(portal.received.map((got) => got.path)).toEqual([
+      "/live/v1/listing/update",
+      "/live/v1/listing/delete",
+      "/live/v1/listing/delete",
+    ]);
+    expect(portal.received[1]?.body).toEqual({
+      listing_reference: listingReference(await idOf(code)),
+      deletion_reason: "withdrawn",
+    });
+  });
+
   it("retries a listing the portal refused with 503 later, and it arrives once", async () => {
     const code = codes[4] as string;
     await save(code, { headline: "Busy portal" });
@@ -257,7 +276,7 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     expect(portal.received).toEqual([]);
     expect(await pushRow(code)).toMatchObject({
       status: "sent",
-      last_error: "refused: it has no photo",
+      last_error: "refused: Needs at least one photo",
     });
   });
 
@@ -334,7 +353,8 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     expect(portal.received).toEqual([]);
     expect(await pushRow(imported.code)).toMatchObject({
       status: "sent",
-      last_error: "refused: it has no photo",
+      last_error:
+        "refused: Postcode is missing; Display address is missing; Needs at least one photo",
     });
   });
 

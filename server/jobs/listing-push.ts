@@ -8,11 +8,14 @@
  * app servers never send the same row at once; each attempt is recorded before the request and
  * its lease renewed while the request runs; the outcome is recorded with retries; a failure (no
  * answer, or any status but 2xx, and 404 for a delete) is retried with exponential backoff.
+ * While an owner has paused the push feed (the Portals page, decision 100) a run sends nothing:
+ * the changes keep queueing, and the first run after the resume sends them.
  * Delivery is at least once: a server that dies between the portal's answer and the record sends
  * that listing's state again after the lease (counted as a resend), which a portal takes as the
  * same update.
  */
 import type { DatabaseHandle, OutboxKind } from "../../db/database.ts";
+import { isFeedPaused } from "../../db/queries/feed-state.ts";
 import {
   findListingForPush,
   readListingPushPayload,
@@ -158,6 +161,7 @@ export function createListingPush(options: ListingPushOptions): () => Promise<De
 
   return async () => {
     const total: DeliveryRun = { sent: 0, failed: 0 };
+    if (await isFeedPaused(db, "push")) return total;
     for (;;) {
       const claimed = await claimDueOutbox(db, {
         dialect: database.dialect,

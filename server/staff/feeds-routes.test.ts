@@ -49,7 +49,8 @@ describe.each(testDialects)("the feed tokens' page on %s", (dialect) => {
     expect(shown.statusCode).toBe(200);
     expect(shown.headers["cache-control"]).toContain("no-store");
     expect(shown.body).toContain("http://localhost:3000/odata/");
-    expect((await owner.get("/admin/")).body).toContain(`href="${page}"`);
+    // Linked from the Portals page, the owners' one home of the feeds (decision 100).
+    expect((await owner.get("/admin/portals")).body).toContain(`href="${page}"`);
     expect((await adminBrowser(app).get(page)).headers.location).toBe(signInFor(page));
     // An agent's post is refused too, and makes nothing.
     const csrf = await owner.tokenFrom(page);

@@ -77,7 +77,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Link to={adminPaths.audit}>Audit log: who changed what, and when</Link>
           </p>
           <p>
-            <Link to={adminPaths.feeds}>Feeds: the portals' tokens to read the listings feed</Link>
+            <Link to={adminPaths.portals}>
+              Portals: each feed's last run, the listings it refuses, pause and resume, tokens
+            </Link>
           </p>
           <p>
             <Link to={adminPaths.newsletter}>

@@ -6,11 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findListingForPush } from "../../../db/queries/listing-push.ts";
+import { portalReadiness } from "../../../lib/portal-readiness.ts";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../../../tests/support/test-database.ts";
+import { recordOfProperty } from "../../content/property-record.ts";
 import {
   isListed,
   listingDeleteJson,
@@ -47,6 +49,13 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
         rent_period: "week",
         availability: "under_offer",
         address: "12 Canal Walk",
+        postcode: "LS1 4BR",
+        display_address: "Canal Walk, Leeds",
+        deposit: 1673,
+        available_from: "2026-12-14",
+        council_tax_band: "c",
+        energy_score: 72,
+        send_to_push: 1 as never,
         city: "Leeds",
         province: "West Yorkshire",
         country: "United Kingdom",
@@ -91,8 +100,10 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
       life_cycle_status: "under_offer",
       summary_description: "Canal-side flat",
       detailed_description: [{ text: listing.description }],
+      display_address: "Canal Walk, Leeds",
       location: {
         street_name: "12 Canal Walk",
+        postal_code: "LS1 4BR",
         town_or_city: "Leeds",
         county: "West Yorkshire",
         country: "United Kingdom",
@@ -103,13 +114,17 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
         currency_code: "GBP",
         price: 1450,
         rent_frequency: "per_week",
+        deposit: 1673,
       },
+      available_from_date: "2026-12-14",
+      council_tax_band: "C",
       total_bedrooms: 2,
       bathrooms: 1,
       areas: { internal: { minimum: { value: 700, units: "sq_feet" } } },
       tenure: { type: "leasehold" },
       furnished_state: "part_furnished",
       epc_rating: "C",
+      epc_score: 72,
       content: [
         { type: "image", url: "https://homes.example/images/property/b.jpg" },
         { type: "image", url: "https://homes.example/images/property/a.jpg", caption: "Kitchen" },
@@ -132,15 +147,22 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
       longitude: null,
       tenure: null,
       size: 0,
+      deposit: null,
+      available_from: null,
+      council_tax_band: null,
+      energy_score: null,
     } as PushListing;
     const json = listingUpdateJson(sale, context) as Record<string, Record<string, unknown>>;
     expect(json.pricing).toEqual({ transaction_type: "sale", currency_code: "GBP", price: 1450 });
     expect(json.location).not.toHaveProperty("coordinates");
+    for (const absent of ["available_from_date", "council_tax_band", "epc_score"]) {
+      expect(json).not.toHaveProperty(absent);
+    }
     expect(json).not.toHaveProperty("tenure");
     expect(json).not.toHaveProperty("areas");
   });
 
-  it("names every reason a listing cannot be sent", () => {
+  it("names every reason a listing cannot be sent, by the portals' shared rules", () => {
     const empty = {
       ...listing,
       headline: " ",
@@ -148,26 +170,40 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
       price: 0,
       offer_type: "For Swap",
       category: null,
+      address: "",
+      postcode: "",
+      display_address: "",
       city: "",
       country: "",
       cover_image: "",
       image_list: "[]",
     } as PushListing;
-    expect(pushRefusals(empty)).toEqual([
-      "it has no headline",
-      "it has no description",
-      "it has no price",
-      "it is neither for sale nor for rent",
-      "it has no category (the portal's property type)",
-      "it has no city",
-      "it has no country",
-      "it has no photo",
-    ]);
+    const reasons = [
+      "Street address is missing",
+      "City is missing",
+      "Postcode is missing",
+      "Price is missing",
+      "Description is missing",
+      "Headline is missing",
+      "It is neither for sale nor for rent",
+      "Category is missing (the portal's property type)",
+      "Country is missing",
+      "Display address is missing",
+      "Needs at least one photo",
+    ];
+    expect(pushRefusals(empty)).toEqual(reasons);
+    // One rule set: what the editor's and the Portals page's readiness says of it.
+    expect(portalReadiness("push", recordOfProperty(empty, new Map(), empty.floorPlans))).toEqual(
+      reasons,
+    );
   });
 
-  it("withdraws a listing unpublished or archived, by its reference", () => {
+  it("withdraws a listing unpublished, archived or switched off, by its reference", () => {
     expect(isListed({ ...listing, publish: 0 })).toBe(false);
     expect(isListed({ ...listing, archived_at: "2026-11-29T06:00:00.000Z" })).toBe(false);
+    // Switched off for the push portal: withdrawn, never sent.
+    expect(isListed({ ...listing, send_to_push: 0 as never })).toBe(false);
+    expect(isListed({ ...listing, send_to_push: false })).toBe(false);
     expect(listingDeleteJson(listing.id)).toEqual({
       listing_reference: String(listing.id),
       deletion_reason: "withdrawn",

@@ -4,14 +4,17 @@
  * `listing/delete`), and the one check of what that JSON needs. A listing the check refuses is
  * never sent half-filled: its reasons are recorded on its outbox row and logged.
  *
- * Fields the portals ask for that listings do not have yet (postcode, display address, deposit,
- * available from, council tax band) are added here, and to `pushRefusals`, when the listing
- * gains them; the reasons then come from the portals' shared readiness rules.
+ * What a listing needs before it is sent comes from the portals' one rule set
+ * (lib/portal-readiness.ts, `portalReadiness("push", …)`), the same the editor's Portals panel
+ * and the back office's Portals page show; a listing switched off for the push portal
+ * (`send_to_push`, decision 093) is withdrawn like an unpublished one.
  */
 import type { PropertyWithCategoryRow } from "../../../db/queries/property.ts";
 import { readAvailability } from "../../../lib/availability.ts";
 import type { FloorPlan } from "../../../lib/floor-plans.ts";
+import { portalReadiness } from "../../../lib/portal-readiness.ts";
 import { defaultRentPeriod, isRental, readRentPeriod } from "../../../lib/rent-period.ts";
+import { recordOfProperty } from "../../content/property-record.ts";
 
 /** A listing as the push job reads it: its row, with its category's title and floor plans. */
 export type PushListing = PropertyWithCategoryRow & { floorPlans: readonly FloorPlan[] };
@@ -31,10 +34,11 @@ export function listingReference(propertyId: number): string {
   return String(propertyId);
 }
 
-/** Whether the portal should list it now: published and not archived. */
+/** Whether the portal should list it now: published, not archived, and switched on for it. */
 export function isListed(listing: PushListing): boolean {
   const published = listing.publish === true || listing.publish === 1;
-  return published && listing.archived_at === null;
+  const switchedOn = listing.send_to_push === true || listing.send_to_push === 1;
+  return published && switchedOn && listing.archived_at === null;
 }
 
 interface ImageItem {
@@ -62,11 +66,6 @@ function photosOf(listing: PushListing): Array<{ file: string; alt: string }> {
   return photos;
 }
 
-/** The words of a description's HTML, to tell an empty one (`<p></p>`, `<p>&nbsp;</p>`). */
-function textOf(html: string): string {
-  return html.replace(/<[^>]*>|&nbsp;|&#160;/gi, " ").trim();
-}
-
 /** A photo's or plan's address: an http(s) address or a site path as it is, else a stored file. */
 function mediaUrl(file: string, siteUrl: string): string {
   if (/^https?:\/\//i.test(file)) return file;
@@ -75,22 +74,11 @@ function mediaUrl(file: string, siteUrl: string): string {
 }
 
 /**
- * Why the listing cannot be sent (empty: it can). Every field the update's JSON requires is
- * checked here and nowhere else.
+ * Why the listing cannot be sent (empty: it can): the portals' shared rules for the push feed,
+ * over the listing as the export reads it (amenities are not among push's rules).
  */
 export function pushRefusals(listing: PushListing): string[] {
-  const reasons: string[] = [];
-  if (listing.headline.trim() === "") reasons.push("it has no headline");
-  if (textOf(listing.description) === "") reasons.push("it has no description");
-  if (!(listing.price > 0)) reasons.push("it has no price");
-  if (listing.offer_type !== "For Sale" && listing.offer_type !== "For Rent") {
-    reasons.push("it is neither for sale nor for rent");
-  }
-  if (!listing.category) reasons.push("it has no category (the portal's property type)");
-  if (listing.city.trim() === "") reasons.push("it has no city");
-  if (listing.country.trim() === "") reasons.push("it has no country");
-  if (photosOf(listing).length === 0) reasons.push("it has no photo");
-  return reasons;
+  return portalReadiness("push", recordOfProperty(listing, new Map(), listing.floorPlans));
 }
 
 const lifeCycle = {
@@ -137,8 +125,10 @@ export function listingUpdateJson(listing: PushListing, context: PushContext): o
     life_cycle_status: lifeCycle[availability],
     summary_description: listing.headline,
     detailed_description: [{ text: listing.description }],
+    display_address: listing.display_address,
     location: present({
       street_name: listing.address || null,
+      postal_code: listing.postcode,
       town_or_city: listing.city,
       county: listing.province || null,
       country: listing.country,
@@ -151,7 +141,10 @@ export function listingUpdateJson(listing: PushListing, context: PushContext): o
       currency_code: context.currencyCode,
       price: listing.price,
       rent_frequency: rental ? rentFrequency[period] : null,
+      deposit: listing.deposit,
     }),
+    available_from_date: listing.available_from,
+    council_tax_band: listing.council_tax_band ? listing.council_tax_band.toUpperCase() : null,
     total_bedrooms: listing.bedroom,
     bathrooms: listing.bathroom,
     living_rooms: listing.room,
@@ -162,6 +155,8 @@ export function listingUpdateJson(listing: PushListing, context: PushContext): o
     tenure: listing.tenure ? { type: listing.tenure } : null,
     furnished_state: listing.furnished ?? null,
     epc_rating: listing.energy_rating ? listing.energy_rating.toUpperCase() : null,
+    // The EPC's energy efficiency score (1 to 100) behind its band.
+    epc_score: listing.energy_score,
     content: [
       ...photosOf(listing).map((photo) =>
         present({

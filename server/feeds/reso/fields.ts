@@ -8,7 +8,8 @@
  * Only what maps honestly: a field with no column of its own is left out rather than filled
  * with something near it: no GarageSpaces from a count of garages, no Stories from "Floors"
  * (which the listings use for the floor an apartment is on as often as for a house's floors),
- * no PostalCode before the listing has a postcode.
+ * no TaxAnnualAmount from a council tax band (a band is not an amount), nothing for a deposit,
+ * an EPC score or a display address (the Data Dictionary has no field that means them).
  */
 import { compile } from "html-to-text";
 import type { Selectable } from "kysely";
@@ -27,6 +28,7 @@ export type EdmType =
   | "Edm.Int32"
   | "Edm.Decimal"
   | "Edm.Double"
+  | "Edm.Date"
   | "Edm.DateTimeOffset";
 
 export interface ResoField {
@@ -156,6 +158,13 @@ export const resoPropertyFields: readonly ResoField[] = [
     column: "province",
     storedNull: "",
   },
+  {
+    name: "PostalCode",
+    type: "Edm.String",
+    maxLength: 10,
+    column: "postcode",
+    storedNull: "",
+  },
   // As the listing gives it (a name, such as "United Kingdom"), not RESO's two-letter lookup.
   { name: "Country", type: "Edm.String", maxLength: 100, column: "country" },
   { name: "Latitude", type: "Edm.Decimal", precision: 12, scale: 8, column: "latitude" },
@@ -170,6 +179,22 @@ export const resoPropertyFields: readonly ResoField[] = [
       const text = plainText(row.description).trim();
       return text === "" ? null : text;
     },
+  },
+  // The day it can be moved into (`YYYY-MM-DD` in both dialects).
+  { name: "AvailabilityDate", type: "Edm.Date", column: "available_from" },
+  // The HOA fee the listing stores is a month's (decision 093).
+  {
+    name: "AssociationFee",
+    type: "Edm.Decimal",
+    precision: 14,
+    scale: 2,
+    column: "hoa_fee",
+    whole: true,
+  },
+  {
+    name: "AssociationFeeFrequency",
+    type: "Edm.String",
+    read: (row) => (row.hoa_fee === null ? null : "Monthly"),
   },
   {
     name: "VirtualTourURLUnbranded",
@@ -239,7 +264,7 @@ export function fieldValue(field: ResoField, row: FeedRow, context: FeedContext)
     return entry ? entry[0] : null;
   }
   if (field.type === "Edm.DateTimeOffset") return timestampValue(stored);
-  if (field.type === "Edm.String") return String(stored);
+  if (field.type === "Edm.String" || field.type === "Edm.Date") return String(stored);
   const number = Number(stored);
   return Number.isFinite(number) ? number : null;
 }

@@ -296,6 +296,13 @@ function storedValuesOf(field: ResoField, literal: LiteralValue, word: string): 
     }
     return [literal.value];
   }
+  if (type === "Edm.Date") {
+    if (literal.kind !== "instant") {
+      throw badQuery(`${name} is a date: compare it with one such as 2026-01-01.`);
+    }
+    // Stored as `YYYY-MM-DD` text, which sorts as the dates do.
+    return [literal.value.slice(0, 10)];
+  }
   if (literal.kind !== "number") throw badQuery(`${name} is a number: compare it with a number.`);
   return [literal.value];
 }

@@ -42,10 +42,16 @@ function dialectOf(db: Kysely<Database>): FeedDialect {
   return isPostgres(db) ? "postgres" : "sqlite";
 }
 
-/** The published listings a query's filter keeps (the base of the page and the count). */
+/**
+ * The published listings switched on for RESO (`send_to_reso`, decision 093) a query's filter
+ * keeps: the base of the page and the count. 1 reads as true on PostgreSQL's booleans too.
+ */
 function filtered(db: Kysely<Database>, query: Pick<FeedQuery, "filter">) {
   const dialect = dialectOf(db);
-  const base = db.selectFrom("property").where("property.publish", "=", 1);
+  const base = db
+    .selectFrom("property")
+    .where("property.publish", "=", 1)
+    .where("property.send_to_reso", "=", 1);
   const { filter } = query;
   return filter ? base.where((eb) => filter(eb, dialect)) : base;
 }
@@ -100,7 +106,7 @@ export async function countFeed(
   return toCount(row?.count);
 }
 
-/** One published listing by its key (its code), or undefined. */
+/** One published listing switched on for RESO by its key (its code), or undefined. */
 export async function readFeedEntity(
   db: Kysely<Database>,
   key: string,
@@ -112,6 +118,7 @@ export async function readFeedEntity(
     .selectAll()
     .where("code", "=", key)
     .where("publish", "=", 1)
+    .where("send_to_reso", "=", 1)
     .executeTakeFirst();
   if (!row) return undefined;
   const media = query.expandMedia ? await mediaOf(db, [row], context) : undefined;

@@ -594,3 +594,90 @@ describe("the RESO Web API's rate limit", () => {
     expect((await use(tokens[1])).statusCode).toBe(200);
   });
 });
+
+describe.each(testDialects)("the RESO Web API's portal fields and switch on %s", (dialect) => {
+  let test: TestApp;
+  let token = "";
+  beforeAll(async () => {
+    test = await createTestApp(dialect);
+    const added = await test.app.feedConsumers.add(cliActor, "Portal fields");
+    if (!added.ok) throw new Error(added.message);
+    token = added.token;
+  });
+  afterAll(() => test.close());
+
+  const get = (url: string) =>
+    test.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+  const keys = async (query: string) => {
+    const response = await get(`/odata/Property?$top=200&${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as Collection).value.map((entity) => entity.ListingKey);
+  };
+  const publishedRows = () =>
+    test.app.database.db.selectFrom("property").selectAll().where("publish", "=", 1).execute();
+
+  it("gives the postcode, the date available from and the HOA fee a month", async () => {
+    const rows = await publishedRows();
+    const response = await get(
+      "/odata/Property?$top=200&$select=ListingKey,PostalCode,AvailabilityDate,AssociationFee,AssociationFeeFrequency",
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const byKey = new Map(
+      (response.json() as Collection).value.map((entity) => [entity.ListingKey, entity]),
+    );
+    for (const row of rows) {
+      expect(byKey.get(row.code)).toEqual({
+        ListingKey: row.code,
+        PostalCode: row.postcode === "" ? null : row.postcode,
+        AvailabilityDate: row.available_from,
+        AssociationFee: row.hoa_fee,
+        AssociationFeeFrequency: row.hoa_fee === null ? null : "Monthly",
+      });
+    }
+    // The seed has each kind: a postcode, a date, a fee.
+    expect(rows.some((row) => row.postcode !== "")).toBe(true);
+    expect(rows.some((row) => row.available_from !== null)).toBe(true);
+    expect(rows.some((row) => row.hoa_fee !== null)).toBe(true);
+    const metadata = await get("/odata/$metadata");
+    expect(metadata.body).toContain(
+      '<Property Name="PostalCode" Type="Edm.String" MaxLength="10"/>',
+    );
+    expect(metadata.body).toContain('<Property Name="AvailabilityDate" Type="Edm.Date"/>');
+    expect(metadata.body).toContain('<Property Name="AssociationFee" Type="Edm.Decimal"');
+  });
+
+  it("filters and orders by the date available from and the postcode", async () => {
+    const rows = await publishedRows();
+    const dated = rows.filter((row) => row.available_from !== null);
+    const middle = [...dated.map((row) => row.available_from as string)].sort()[
+      Math.floor(dated.length / 2)
+    ] as string;
+    expect(await keys(`$filter=AvailabilityDate ge ${middle}&$orderby=ListingKey`)).toEqual(
+      dated
+        .filter((row) => (row.available_from as string) >= middle)
+        .map((row) => row.code)
+        .sort(),
+    );
+    const withPostcode = rows.find((row) => row.postcode !== "");
+    expect(await keys(`$filter=PostalCode eq '${withPostcode?.postcode}'`)).toContain(
+      withPostcode?.code,
+    );
+    const bad = await get("/odata/Property?$filter=AvailabilityDate ge 'soon'");
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("leaves out a listing switched off for RESO: in pages, counts and by key", async () => {
+    const [row] = await publishedRows();
+    if (!row) throw new Error("the seed has no published listing");
+    const before = await get("/odata/Property/$count");
+    expect(await keys("$filter=ListingKey eq '" + row.code + "'")).toEqual([row.code]);
+    await test.app.database.db
+      .updateTable("property")
+      .set({ send_to_reso: 0 as never })
+      .where("id", "=", row.id)
+      .execute();
+    expect(await keys("$filter=ListingKey eq '" + row.code + "'")).toEqual([]);
+    expect(Number((await get("/odata/Property/$count")).body)).toBe(Number(before.body) - 1);
+    expect((await get(`/odata/Property('${row.code}')`)).statusCode).toBe(404);
+  });
+});

@@ -2,11 +2,14 @@
  * The RESO Web API at /odata/ (decision 094), read only: the service document, `$metadata`,
  * the Property set with its query options, and one listing by key. Every request needs a
  * consumer's bearer token (server/feeds/consumers.ts), counted against FEEDS_RATE_LIMIT per
- * token; every refusal is OData's error shape; published listings only.
+ * token; every refusal is OData's error shape; published listings only. While an owner has
+ * paused the feed (the Portals page, decision 100) it answers 503 with Retry-After.
  */
 import { format as formatDuration } from "@lukeed/ms";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../../config/env.ts";
+import type { DatabaseHandle } from "../../../db/database.ts";
+import { isFeedPaused } from "../../../db/queries/feed-state.ts";
 import { type FeedConsumers, feedTokenHash } from "../consumers.ts";
 import { badQuery, ODataError, sendODataError } from "./errors.ts";
 import type { FeedContext } from "./fields.ts";
@@ -22,7 +25,11 @@ export function isFeedUrl(url: string): boolean {
 export interface ResoFeedOptions {
   config: Config;
   consumers: FeedConsumers;
+  database: DatabaseHandle;
 }
+
+/** How long a paused feed asks a consumer to wait before it asks again. */
+const pausedRetryAfterSeconds = 3600;
 
 const jsonType = "application/json; odata.metadata=minimal; charset=utf-8";
 
@@ -30,7 +37,7 @@ const jsonType = "application/json; odata.metadata=minimal; charset=utf-8";
 const entityPath = /^\/Property\((?:ListingKey=)?'((?:[^']|'')*)'\)$/;
 
 export async function resoFeedRoutes(app: FastifyInstance, options: ResoFeedOptions) {
-  const { config, consumers } = options;
+  const { config, consumers, database } = options;
   const serviceRoot = `${config.siteUrl}/odata`;
   const context: FeedContext = { siteUrl: config.siteUrl, imageBaseUrl: config.IMAGE_BASE_URL };
   const limit = config.FEEDS_RATE_LIMIT;
@@ -56,6 +63,10 @@ export async function resoFeedRoutes(app: FastifyInstance, options: ResoFeedOpti
         401,
         "A feed token is needed: send it as Authorization: Bearer <token>.",
       );
+    }
+    if (await isFeedPaused(database.db, "reso")) {
+      reply.header("retry-after", pausedRetryAfterSeconds);
+      return sendODataError(reply, 503, "The feed is paused by the agency: try again later.");
     }
     if (!countRequest) return;
     const verdict = await countRequest(request);
