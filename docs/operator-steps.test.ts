@@ -123,3 +123,66 @@ describe.runIf(postgresEnabled)("the guide's backup script", () => {
     expect(run.stderr).toContain("DATABASE_URL is not set");
   });
 });
+
+/**
+ * The guide's `systemd-run` lines (setting up the owner, imports, backups, a rollback's export)
+ * need systemd as the machine's init to run; where it is installed, each line is held to what
+ * systemd-run takes: only options it lists, and properties a service unit accepts (checked by
+ * `systemd-analyze verify` on a unit holding them).
+ */
+describe.runIf(spawnSync("systemd-run", ["--help"]).status === 0)(
+  "the guide's systemd-run lines",
+  () => {
+    const lines = [...guide.matchAll(/systemd-run((?:[^\n]*\\\n)*[^\n]*)/g)]
+      .map((match) => (match[1] as string).replaceAll("\\\n", " "))
+      .filter((line) => line.trim().startsWith("-"));
+    /** The options before the command (the first word that is not an option). */
+    const optionsOf = (line: string) => {
+      const words = line.trim().split(/\s+/);
+      return words.slice(
+        0,
+        words.findIndex((word) => !word.startsWith("-")),
+      );
+    };
+
+    it("use only options systemd-run has", () => {
+      expect(lines.length).toBeGreaterThanOrEqual(4);
+      const help = execFileSync("systemd-run", ["--help"], { encoding: "utf8" });
+      for (const line of lines) {
+        expect(optionsOf(line).length, line).toBeGreaterThan(0);
+        for (const option of optionsOf(line)) {
+          expect(help, `systemd-run ${line}`).toContain(` ${option.split("=")[0]}`);
+        }
+      }
+    });
+
+    it.runIf(spawnSync("systemd-analyze", ["--version"]).status === 0)(
+      "set properties a service unit accepts",
+      () => {
+        const folder = mkdtempSync(join(tmpdir(), "homes-systemd-run-"));
+        try {
+          const properties = lines.flatMap((line) =>
+            optionsOf(line).flatMap((option) =>
+              option.startsWith("--property=") ? [option.slice("--property=".length)] : [],
+            ),
+          );
+          expect(properties.length).toBeGreaterThan(0);
+          const environment = join(folder, "homes.env");
+          writeFileSync(environment, "DATABASE_URL=postgres://homes@127.0.0.1/homes\n");
+          const unit = join(folder, "guide-run.service");
+          writeFileSync(
+            unit,
+            `[Service]\nExecStart=/bin/true\n${properties
+              .map((property) => property.replace("/etc/homes.env", environment))
+              .join("\n")}\n`,
+          );
+          const verify = spawnSync("systemd-analyze", ["verify", unit], { encoding: "utf8" });
+          expect(verify.stderr.trim()).toBe("");
+          expect(verify.status).toBe(0);
+        } finally {
+          rmSync(folder, { recursive: true, force: true });
+        }
+      },
+    );
+  },
+);
