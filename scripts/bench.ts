@@ -37,11 +37,11 @@ import { createServer } from "node:net";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import autocannon, { type Instance } from "autocannon";
-import pg from "pg";
 import { type Dialect, openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties, generatedCode } from "../db/seed/generate.ts";
 import { createProgressBar } from "../db/seed/progress.ts";
 import { createFeedConsumers } from "../server/feeds/consumers.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 import { hasNginx, startBenchNginx } from "./bench-nginx.ts";
 import { drawTraffic, seededRandom, shuffled, type Traffic } from "./bench-traffic.ts";
 import { serveCommand } from "./serve-command.ts";
@@ -309,39 +309,6 @@ function sampleRss(pid: number) {
       clearInterval(timer);
       sample();
     },
-  };
-}
-
-/** A fresh, empty database of the dialect and how to remove it. */
-async function createBenchDatabase(
-  dialect: Dialect,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const id = `${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  if (dialect === "sqlite") {
-    const file = join(root, "data", "bench", `bench-${id}.db`);
-    const drop = async () => {
-      await Promise.all(
-        ["", "-wal", "-shm", "-journal"].map((suffix) => rm(`${file}${suffix}`, { force: true })),
-      );
-    };
-    return { url: `file:${file}`, drop };
-  }
-  const name = `homes_bench_${id}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminPostgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}" TEMPLATE template0`);
-  const url = new URL(adminPostgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 
@@ -794,7 +761,7 @@ async function loadThroughProxy(
 
 async function benchDialect(dialect: Dialect, options: Options): Promise<DialectReport> {
   console.error(`\n== ${dialect}: generating ${options.count.toLocaleString("en-US")} properties`);
-  const database = await createBenchDatabase(dialect);
+  const database = await createBenchDatabase(dialect, adminPostgresUrl);
   cleanups.add(database.drop);
   try {
     const handle = openDatabase(database.url);

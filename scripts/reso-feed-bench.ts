@@ -13,11 +13,11 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { loadConfig } from "../config/env.ts";
 import { type Dialect, openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
+import { createBenchDatabase } from "./bench-database.ts";
 
 const queries = [
   "$filter=ListPrice gt 500000&$top=200",
@@ -48,39 +48,10 @@ if (!dialects.every((dialect) => dialect === "sqlite" || dialect === "postgres")
 const adminPostgresUrl =
   process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function createDatabase(
-  dialect: Dialect,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dialect === "sqlite") {
-    const folder = mkdtempSync(join(tmpdir(), "homes-reso-bench-"));
-    return {
-      url: `file:${join(folder, "bench.db")}`,
-      drop: async () => rmSync(folder, { recursive: true, force: true }),
-    };
-  }
-  const name = `homes_reso_bench_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminPostgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}" TEMPLATE template0`);
-  const url = new URL(adminPostgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-  };
-}
-
 const milliseconds = (value: number) => `${value.toFixed(1)} ms`;
 
 async function benchDialect(dialect: Dialect) {
-  const database = await createDatabase(dialect);
+  const database = await createBenchDatabase(dialect, adminPostgresUrl);
   const handle = openDatabase(database.url);
   try {
     const imageDir = mkdtempSync(join(tmpdir(), "homes-reso-bench-images-"));
