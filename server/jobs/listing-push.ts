@@ -21,12 +21,7 @@ import {
   readListingPushPayload,
   settleListingPush,
 } from "../../db/queries/listing-push.ts";
-import {
-  beginOutboxAttempt,
-  claimDueOutbox,
-  markOutboxFailed,
-  type OutboxItem,
-} from "../../db/queries/outbox.ts";
+import { beginOutboxAttempt, claimDueOutbox, type OutboxItem } from "../../db/queries/outbox.ts";
 import type { PushClient } from "../feeds/push/client.ts";
 import {
   isListed,
@@ -35,7 +30,7 @@ import {
   type PushContext,
   pushRefusals,
 } from "../feeds/push/listing-json.ts";
-import { type DeliveryRun, keepOutboxLease, persistently, retryDelayMs } from "./outbox.ts";
+import { type DeliveryRun, keepOutboxLease, persistently, recordOutboxFailure } from "./outbox.ts";
 
 interface Log {
   info(object: object, message: string): void;
@@ -148,14 +143,18 @@ export function createListingPush(options: ListingPushOptions): () => Promise<De
       }
       return "sent";
     }
-    const attempts = item.attempts + 1;
-    const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    await persistently(() => markOutboxFailed(db, item.id, reason, retryAt), recordBudgetMs);
-    log.warn(
-      { ...about, attempts, retryAt: retryAt.toISOString(), reason },
-      "listing push failed; will retry",
-    );
+    await recordOutboxFailure({
+      db,
+      item,
+      failure,
+      now,
+      retryBaseMs,
+      retryMaxMs,
+      recordBudgetMs,
+      log,
+      about,
+      message: "listing push failed; will retry",
+    });
     return "failed";
   }
 

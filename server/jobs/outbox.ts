@@ -121,6 +121,30 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Records a failed attempt on `item` with its next try, backed off by its attempt count, and
+ * logs it as `message`: the one retry rule of every outbox worker (mail and the listing push).
+ */
+export async function recordOutboxFailure(options: {
+  db: Kysely<Database>;
+  item: OutboxItem;
+  failure: unknown;
+  now: () => Date;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  recordBudgetMs: number;
+  log: Log;
+  about: object;
+  message: string;
+}): Promise<void> {
+  const { db, item, failure, now, retryBaseMs, retryMaxMs, recordBudgetMs, log, about } = options;
+  const attempts = item.attempts + 1;
+  const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
+  const reason = failure instanceof Error ? failure.message : String(failure);
+  await persistently(() => markOutboxFailed(db, item.id, reason, retryAt), recordBudgetMs);
+  log.warn({ ...about, attempts, retryAt: retryAt.toISOString(), reason }, options.message);
+}
+
 function isQueuedMail(item: OutboxItem): item is QueuedMail {
   return item.kind !== "enquiry" && item.kind !== "listing-push";
 }
@@ -271,13 +295,18 @@ export function createOutboxDelivery(options: OutboxDeliveryOptions): () => Prom
       log.info({ ...about, sent: mail !== undefined }, "outbox mail sent");
       return "sent";
     }
-    const retryAt = new Date(now().getTime() + retryDelayMs(attempts, retryBaseMs, retryMaxMs));
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    await persistently(() => markOutboxFailed(db, item.id, reason, retryAt), recordBudgetMs);
-    log.warn(
-      { ...about, attempts, retryAt: retryAt.toISOString(), reason },
-      "outbox mail failed; will retry",
-    );
+    await recordOutboxFailure({
+      db,
+      item,
+      failure,
+      now,
+      retryBaseMs,
+      retryMaxMs,
+      recordBudgetMs,
+      log,
+      about,
+      message: "outbox mail failed; will retry",
+    });
     return "failed";
   }
 
