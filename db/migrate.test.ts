@@ -1,13 +1,27 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createTestDatabase,
   type TestDatabase,
   testDialects,
 } from "../tests/support/test-database.ts";
-import { mailOutboxKinds } from "./database.ts";
+import { type Database, mailOutboxKinds } from "./database.ts";
 import { migrateDown, migrateToLatest, migrations, NewerDatabaseError } from "./migrate.ts";
 import { claimDueOutbox } from "./queries/outbox.ts";
+
+/** The columns of `table` as the database has them now. */
+async function columnsOfTable(db: Kysely<Database>, table: string): Promise<string[] | undefined> {
+  return (await db.introspection.getTables())
+    .find((found) => found.name === table)
+    ?.columns.map((column) => column.name);
+}
+
+/** Undoes the migrations from `name` (included) to the newest, newest first. */
+async function migrateDownThrough(db: Kysely<Database>, name: string): Promise<void> {
+  const names = Object.keys(migrations);
+  const later = names.length - names.indexOf(name);
+  for (let step = 0; step < later; step++) await migrateDown(db);
+}
 
 const contentTables = [
   "amenity",
@@ -237,14 +251,10 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     const revisions = await db.selectFrom("property").select("revision").execute();
     expect(revisions.length).toBeGreaterThan(0);
     expect(new Set(revisions.map((row) => row.revision))).toEqual(new Set([0]));
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
+    const columnsOf = () => columnsOfTable(db, "property");
     expect(await columnsOf()).toContain("revision");
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-25-0011-listing-revision");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-25-0011-listing-revision");
+    await undo();
     expect(await columnsOf()).not.toContain("revision");
     expect(await columnsOf()).toContain("updated_at");
   });
@@ -252,14 +262,10 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("gives every audit event a client address column, which the down migration removes", async () => {
     test = await createTestDatabase(dialect);
     const db = test.handle.db;
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "audit_event")
-        ?.columns.map((column) => column.name);
+    const columnsOf = () => columnsOfTable(db, "audit_event");
     expect(await columnsOf()).toContain("client_address");
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-28-0023-audit-client-address");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-28-0023-audit-client-address");
+    await undo();
     expect(await columnsOf()).not.toContain("client_address");
     expect(await columnsOf()).toContain("detail");
     await migrateToLatest(db);
@@ -278,13 +284,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     for (const period of ["week", "quarter", "year", "month"]) await setTo(period);
     await expect(setTo("fortnight")).rejects.toThrow();
 
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-28-0029-rent-period");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const columnsOf = () => columnsOfTable(db, "property");
+    const undo = () => migrateDownThrough(db, "2026-11-28-0029-rent-period");
+    await undo();
     expect(await columnsOf()).not.toContain("rent_period");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("rent_period");
@@ -293,9 +295,8 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("moves both outboxes' rows into the one outbox with their kind and state, pending ones still due, and back down", async () => {
     test = await createTestDatabase(dialect);
     const db = test.handle.db;
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0035-one-outbox");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-29-0035-one-outbox");
+    await undo();
     const past = "2026-11-01T10:00:00.000Z";
     const sentAt = "2026-11-01T10:05:00.000Z";
     const enquiryIds: number[] = [];
@@ -391,7 +392,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await db.selectFrom("outbox").select("id").execute()).toHaveLength(3);
 
     // Down past the one outbox (and any migration after it).
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    await undo();
     expect(await tableNames(test)).not.toContain("outbox");
     const enquiryRows = await sql<{ enquiry_id: number; status: string; attempts: number }>`
       select enquiry_id, status, attempts from enquiry_outbox order by id`.execute(db);
@@ -431,13 +432,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       await setTo(tenure);
     }
     await expect(setTo("rented")).rejects.toThrow();
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0036-1-listing-tenure");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const columnsOf = () => columnsOfTable(db, "property");
+    const undo = () => migrateDownThrough(db, "2026-11-29-0036-1-listing-tenure");
+    await undo();
     expect(await columnsOf()).not.toContain("tenure");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("tenure");
@@ -464,13 +461,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       await setTo(furnished);
     }
     await expect(setTo("yes")).rejects.toThrow();
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0036-2-listing-furnished");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const columnsOf = () => columnsOfTable(db, "property");
+    const undo = () => migrateDownThrough(db, "2026-11-29-0036-2-listing-furnished");
+    await undo();
     expect(await columnsOf()).not.toContain("furnished");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("furnished");
@@ -496,13 +489,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     for (const rating of ["a", "b", "c", "d", "e", "f", "g", null]) await setTo(rating);
     await expect(setTo("h")).rejects.toThrow();
     await expect(setTo("A")).rejects.toThrow();
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0037-b-listing-energy-rating");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const columnsOf = () => columnsOfTable(db, "property");
+    const undo = () => migrateDownThrough(db, "2026-11-29-0037-b-listing-energy-rating");
+    await undo();
     expect(await columnsOf()).not.toContain("energy_rating");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("energy_rating");
@@ -511,13 +500,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("gives every listing a modification time, kept from its last change and moved by every write, which the down migration removes", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0045-reso-feed");
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-29-0045-reso-feed");
+    const columnsOf = () => columnsOfTable(db, "property");
+    await undo();
     expect(await columnsOf()).not.toContain("modified_at");
     const edited = "2026-10-01T09:00:00.000Z";
     const [first, second] = await db
@@ -553,7 +538,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       .where("code", "=", first?.code as string)
       .execute();
     expect(Date.parse(await stored(first?.code as string))).toBeGreaterThanOrEqual(before - 1);
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    await undo();
     expect(await columnsOf()).not.toContain("modified_at");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("modified_at");
@@ -562,8 +547,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("adds the portals' fields: text empty, numbers and dates null, switches on, each checked, which the down migration removes", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0046-listing-portal-fields");
+    const undo = () => migrateDownThrough(db, "2026-11-29-0046-listing-portal-fields");
     const added = [
       "postcode",
       "display_address",
@@ -576,11 +560,8 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       "send_to_push",
       "send_to_reso",
     ];
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "property")
-        ?.columns.map((column) => column.name);
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const columnsOf = () => columnsOfTable(db, "property");
+    await undo();
     for (const name of added) expect(await columnsOf()).not.toContain(name);
     await migrateToLatest(db);
     for (const name of added) expect(await columnsOf()).toContain(name);
@@ -642,13 +623,9 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("gives the outbox's rows an attempt note and a resend count, none for the rows already there, which the down migration removes", async () => {
     test = await createTestDatabase(dialect);
     const db = test.handle.db;
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-29-0038-outbox-attempts-recorded");
-    const columnsOf = async () =>
-      (await db.introspection.getTables())
-        .find((table) => table.name === "outbox")
-        ?.columns.map((column) => column.name);
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-29-0038-outbox-attempts-recorded");
+    const columnsOf = () => columnsOfTable(db, "outbox");
+    await undo();
     expect(await columnsOf()).not.toContain("resends");
     expect(await columnsOf()).not.toContain("attempt_started_at");
     const past = "2026-11-01T10:00:00.000Z";
@@ -660,7 +637,7 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
       .select(["attempts", "resends", "attempt_started_at"])
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ attempts: 1, resends: 0, attempt_started_at: null });
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    await undo();
     expect(await columnsOf()).not.toContain("resends");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("attempt_started_at");
@@ -669,9 +646,8 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
   it("gives every listing stored before the price history its first price, dated its created_at", async () => {
     test = await createTestDatabase(dialect, { seed: true });
     const db = test.handle.db;
-    const names = Object.keys(migrations);
-    const later = names.length - names.indexOf("2026-11-28-0032-price-history");
-    for (let step = 0; step < later; step++) await migrateDown(db);
+    const undo = () => migrateDownThrough(db, "2026-11-28-0032-price-history");
+    await undo();
     const tables = async () => (await db.introspection.getTables()).map((table) => table.name);
     expect(await tables()).not.toContain("price_change");
     await migrateToLatest(db);
