@@ -379,6 +379,59 @@ export interface Database {
     hash: string;
     day: string;
   };
+  /** When a member of staff hosts viewings (issue 31): a weekday span in the office's time. */
+  viewing_availability: {
+    id: Generated<number>;
+    staff_user_id: number;
+    /** Null: every listing (the office's hours); else this listing's own hours. */
+    property_id: number | null;
+    /** ISO weekday: 1 Monday … 7 Sunday. */
+    weekday: number;
+    /** `HH:MM`, the office's local time. */
+    start_time: string;
+    end_time: string;
+    slot_minutes: ColumnType<number, number | undefined, number>;
+    buffer_minutes: ColumnType<number, number | undefined, number>;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+  /** A day without viewings for one member of staff, or (no staff) the whole office. */
+  viewing_day_off: {
+    id: Generated<number>;
+    staff_user_id: number | null;
+    /** `YYYY-MM-DD`, the office's local date. */
+    day: string;
+    note: ColumnType<string, string | undefined, string>;
+  };
+  /**
+   * A booked viewing (issue 31). `uid` is the iCalendar UID of every invite of it, `sequence`
+   * its revision; `hold_key` is set (unique) while it holds its slot.
+   */
+  viewing: {
+    id: Generated<number>;
+    uid: string;
+    property_id: number;
+    staff_user_id: number | null;
+    starts_at: ColumnType<Date | string, string, string>;
+    ends_at: ColumnType<Date | string, string, string>;
+    status: ColumnType<ViewingStatus, ViewingStatus | undefined, ViewingStatus>;
+    sequence: ColumnType<number, number | undefined, number>;
+    hold_key: string | null;
+    visitor_name: string;
+    visitor_email: string;
+    visitor_phone: ColumnType<string, string | undefined, string>;
+    message: ColumnType<string, string | undefined, string>;
+    feedback: ColumnType<string, string | undefined, string>;
+    feedback_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    reminder_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    created_at: ColumnType<Date | string, string, string>;
+    updated_at: ColumnType<Date | string, string, string>;
+  };
+  /** A member of staff's private calendar feed; the URL's secret as a SHA-256 hash only. */
+  viewing_calendar_feed: {
+    staff_user_id: number;
+    token_hash: string;
+    created_at: ColumnType<Date | string, string, string>;
+  };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {
     name: string;
@@ -392,6 +445,8 @@ export type { StaffRole };
 export type NewsletterStatus = "pending" | "confirmed" | "unsubscribed";
 
 export type OutboxStatus = "pending" | "sent";
+
+export type ViewingStatus = "tentative" | "confirmed" | "declined" | "cancelled";
 
 export type ListingImportState = "checked" | "applying" | "applied" | "failed";
 

@@ -49,6 +49,10 @@ const contentTables = [
   "staff_session",
   "staff_token",
   "staff_user",
+  "viewing",
+  "viewing_availability",
+  "viewing_calendar_feed",
+  "viewing_day_off",
 ];
 
 /** SQLite's keyword index (migration 0006): an FTS5 table and the tables it keeps its index in. */

@@ -34,6 +34,7 @@ import * as resoFeed from "./migrations/2026-11-29-0045-reso-feed.ts";
 import * as listingPortalFields from "./migrations/2026-11-29-0046-listing-portal-fields.ts";
 import * as listingFigures from "./migrations/2026-11-29-0047-listing-figures.ts";
 import * as feedRuns from "./migrations/2026-11-29-0048-feed-runs.ts";
+import * as viewings from "./migrations/2026-11-29-0049-viewings.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0046-listing-portal-fields": listingPortalFields,
   "2026-11-29-0047-listing-figures": listingFigures,
   "2026-11-29-0048-feed-runs": feedRuns,
+  "2026-11-29-0049-viewings": viewings,
 };
 
 /**
