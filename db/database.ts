@@ -451,8 +451,9 @@ export type ViewingStatus = "tentative" | "confirmed" | "declined" | "cancelled"
 export type ListingImportState = "checked" | "applying" | "applied" | "failed";
 
 /**
- * What an outbox row sends: an enquiry to the company, a queued mail to a visitor, or a
- * listing's latest state to the push portal (decision 095).
+ * What an outbox row sends: an enquiry to the company, a queued mail to a visitor, a
+ * listing's latest state to the push portal (decision 095), or a viewing's invite to its visitor
+ * or agent (db/queries/viewing-mail.ts).
  */
 export const outboxKinds = [
   "enquiry",
@@ -461,6 +462,7 @@ export const outboxKinds = [
   "alert-link",
   "newsletter-confirm",
   "listing-push",
+  "viewing",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
