@@ -24,6 +24,8 @@ export interface ViewingMailPayload {
   sequence: number;
   method: ViewingMailMethod;
   recipient: ViewingMailRecipient;
+  /** The day-before reminder (visitor only), with the invite as it stands. */
+  reminder?: true;
 }
 
 /**
@@ -58,4 +60,24 @@ export async function queueViewingMails(
     if (added) queued.push(payload);
   }
   return queued;
+}
+
+/** Queues the day-before reminder to the visitor, once per viewing; answers whether it was added. */
+export async function queueViewingReminder(
+  db: Db,
+  reminder: { viewingId: number; sequence: number; now: Date },
+): Promise<boolean> {
+  const payload: ViewingMailPayload = {
+    viewingId: reminder.viewingId,
+    sequence: reminder.sequence,
+    method: "REQUEST",
+    recipient: "visitor",
+    reminder: true,
+  };
+  return enqueueOutbox(db, {
+    dedupeKey: `viewing-reminder:${reminder.viewingId}`,
+    kind: "viewing",
+    payload,
+    now: reminder.now,
+  });
 }
