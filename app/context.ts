@@ -55,6 +55,13 @@ import type {
   PhotoSave,
   PhotoUploadAnswer,
 } from "../lib/admin-photos.ts";
+import type {
+  AdminViewing,
+  ViewingChange,
+  ViewingChangeOutcome,
+  ViewingDiary,
+  ViewingDiaryQuery,
+} from "../lib/admin-viewings.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { FeedConsumerView } from "../lib/feed-consumers.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
@@ -365,6 +372,35 @@ export interface AdminEnquiriesService {
 
 /** The back office's enquiries inbox (decision 045). Set for back-office requests only (server/plugins/site.ts). */
 export const adminEnquiriesContext = createContext<AdminEnquiriesService>();
+
+/**
+ * The back office's viewings diary (issue 31, decision 102), for any signed-in member of staff:
+ * an agent reaches their own viewings only, owners every one. Implemented by the server
+ * (server/staff/viewings.ts).
+ */
+export interface AdminViewingsService {
+  /** The office's time zone (IANA): the diary's days and the move form's times are its. */
+  readonly timeZone: string;
+  /** A day's or a week's viewings of one member of staff (or, for owners, everyone's). */
+  diary(session: StaffSession, query: ViewingDiaryQuery): Promise<ViewingDiary>;
+  /** One viewing; null when there is none or it is not the viewer's to see. */
+  find(session: StaffSession, id: number): Promise<AdminViewing | null>;
+  /** Who a viewing may be given to (owners; an agent gets none). */
+  staff(session: StaffSession): Promise<{ id: number; email: string }[]>;
+  /**
+   * Changes a viewing at the revision `sequence` the page was drawn at: a page drawn before
+   * someone else's change is refused (`stale`); a move to a booked slot too (`taken`).
+   */
+  change(
+    session: StaffSession,
+    id: number,
+    sequence: number,
+    change: ViewingChange,
+  ): Promise<ViewingChangeOutcome>;
+}
+
+/** The back office's viewings diary. Set for back-office requests only (server/plugins/site.ts). */
+export const adminViewingsContext = createContext<AdminViewingsService>();
 
 /** One newsletter address as the back office lists it (decision 078). */
 export interface AdminSubscriber {

@@ -384,6 +384,55 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Feed “RESO Web API”",
     changes: [],
   },
+  "viewing.confirm": {
+    detail: {
+      changes: {
+        status: { before: "tentative", after: "confirmed" },
+        sequence: { before: 0, after: 1 },
+      },
+    },
+    about: { subjectType: "viewing", subjectId: "5" },
+    subject: "Viewing 5",
+    changes: ["Status: Awaiting confirmation → Confirmed", "Invite revision: 0 → 1"],
+  },
+  "viewing.decline": {
+    detail: { changes: { status: { before: "tentative", after: "declined" } } },
+    about: { subjectType: "viewing", subjectId: "5" },
+    subject: "Viewing 5",
+    changes: ["Status: Awaiting confirmation → Declined"],
+  },
+  "viewing.cancel": {
+    detail: { changes: { status: { before: "confirmed", after: "cancelled" } } },
+    about: { subjectType: "viewing", subjectId: "5" },
+    subject: "Viewing 5",
+    changes: ["Status: Confirmed → Cancelled"],
+  },
+  "viewing.move": {
+    detail: {
+      changes: {
+        startsAt: { before: "2026-12-01T10:00:00.000Z", after: "2026-12-02T14:30:00.000Z" },
+        staff: { before: "ann@example.com", after: "bob@example.com" },
+      },
+    },
+    about: { subjectType: "viewing", subjectId: "5" },
+    subject: "Viewing 5",
+    changes: [
+      "Starts: 2026-12-01 10:00 UTC → 2026-12-02 14:30 UTC",
+      "Hosted by: ann@example.com → bob@example.com",
+    ],
+  },
+  "viewing.feedback": {
+    detail: { feedbackLength: 42, replaced: false },
+    about: { subjectType: "viewing", subjectId: "5" },
+    subject: "Viewing 5",
+    changes: ["Feedback kept (42 characters)"],
+  },
+  "viewing.purge": {
+    detail: { deleted: 3, endedBefore: "2025-03-04T00:00:00.000Z" },
+    about: { actorId: null, actorEmail: "retention", subjectType: "viewing", subjectId: null },
+    subject: "Viewings",
+    changes: ["3 viewings deleted, all ended before 2025-03-04 00:00 UTC"],
+  },
 };
 
 const sampleEntries = Object.entries(samples) as [AuditAction, Sample][];

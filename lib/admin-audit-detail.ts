@@ -15,6 +15,7 @@ import {
 import { profileFieldLabels, sliderFieldLabels, termFieldLabels } from "./admin-content.ts";
 import { enquiryStatusNames, formatDateTime, isEnquiryStatus } from "./admin-enquiries.ts";
 import { floorPlanLines, listingFieldLabels } from "./admin-listing-form.ts";
+import { viewingStatuses, viewingStatusNames } from "./admin-viewings.ts";
 import { parseFloorPlanItem } from "./floor-plans.ts";
 import { isPortalFeed, portalFeedLabels } from "./portal-readiness.ts";
 import { type StaffRole, staffRoleNames } from "./staff-rules.ts";
@@ -335,10 +336,10 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
     ];
   },
   "data-request.export": (detail) => [
-    `${counted(numberOf(detail.enquiries) ?? 0, "enquiry", "enquiries")} exported`,
+    `${counted(numberOf(detail.enquiries) ?? 0, "enquiry", "enquiries")}${viewingsToo(detail)} exported`,
   ],
   "data-request.erase": (detail) => [
-    `${counted(numberOf(detail.deleted) ?? 0, "enquiry", "enquiries")} deleted`,
+    `${counted(numberOf(detail.deleted) ?? 0, "enquiry", "enquiries")}${viewingsToo(detail)} deleted`,
   ],
 
   "staff.invite": (detail) => [`Role: ${roleName(detail.role)}`],
@@ -425,7 +426,56 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   // The feed is the subject; pausing has nothing more to say.
   "feed.pause": none,
   "feed.resume": none,
+
+  "viewing.confirm": viewingLines,
+  "viewing.decline": viewingLines,
+  "viewing.cancel": viewingLines,
+  "viewing.move": viewingLines,
+  // The feedback itself is on the viewing: only its length is recorded.
+  "viewing.feedback": (detail) => {
+    const length = numberOf(detail.feedbackLength);
+    const verb = detail.replaced === true ? "replaced" : "kept";
+    return [
+      length === undefined
+        ? `Feedback ${verb}`
+        : `Feedback ${verb} (${counted(length, "character")})`,
+    ];
+  },
+  "viewing.purge": (detail) => {
+    const deleted = counted(numberOf(detail.deleted) ?? 0, "viewing");
+    const cutOff = formatDateTime(typeof detail.endedBefore === "string" ? detail.endedBefore : "");
+    return [
+      cutOff === "" ? `${deleted} deleted` : `${deleted} deleted, all ended before ${cutOff}`,
+    ];
+  },
 };
+
+/** A data request's viewings, when it had any (issue 31). */
+function viewingsToo(detail: Detail): string {
+  const viewings = numberOf(detail.viewings) ?? 0;
+  return viewings === 0 ? "" : ` and ${counted(viewings, "viewing")}`;
+}
+
+/** A viewing's changes: its status, start, member of staff and invite's revision. */
+function viewingLines(detail: Detail): string[] {
+  const statusName = (value: unknown) =>
+    viewingStatuses.includes(value as (typeof viewingStatuses)[number])
+      ? viewingStatusNames[value as (typeof viewingStatuses)[number]]
+      : shown(value);
+  const labels: Record<string, [string, (value: unknown) => string | undefined]> = {
+    status: ["Status", statusName],
+    startsAt: [
+      "Starts",
+      (value) => (typeof value === "string" ? formatDateTime(value) : shown(value)),
+    ],
+    staff: ["Hosted by", (value) => (isBlank(value) ? "(nobody)" : shown(value))],
+    sequence: ["Invite revision", shown],
+  };
+  return changesOf(detail).map(([field, change]) => {
+    const [label, format] = labels[field] ?? [humanised(field), shown];
+    return changeLine(label, change, format);
+  });
+}
 
 /** An action this page does not know (a newer server's): each change and value, plainly. */
 function genericLines(detail: Detail): string[] {
@@ -480,6 +530,8 @@ function subjectOf(event: AuditEventRow): string {
       return subjectId ? `Feed consumer “${subjectId}”` : "Feed consumer";
     case "feed":
       return isPortalFeed(subjectId) ? `Feed “${portalFeedLabels[subjectId]}”` : "Feed";
+    case "viewing":
+      return subjectId ? `Viewing ${subjectId}` : "Viewings";
     default:
       return subjectId ? `${humanised(subjectType)} ${subjectId}` : humanised(subjectType);
   }

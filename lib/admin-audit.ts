@@ -54,6 +54,12 @@ export const auditActionNames = {
   "feed.token-revoke": "Feed token revoked",
   "feed.pause": "Portal feed paused",
   "feed.resume": "Portal feed resumed",
+  "viewing.confirm": "Viewing confirmed",
+  "viewing.decline": "Viewing declined",
+  "viewing.cancel": "Viewing cancelled",
+  "viewing.move": "Viewing moved",
+  "viewing.feedback": "Viewing feedback kept",
+  "viewing.purge": "Old viewings deleted",
 } as const;
 
 export type AuditAction = keyof typeof auditActionNames;
@@ -78,7 +84,9 @@ export type AuditSubjectType =
   /** A consumer of the RESO feed (decision 094), by name. */
   | "feed-consumer"
   /** A portal feed (decision 100): rightmove, push or reso. */
-  | "feed";
+  | "feed"
+  /** A booked viewing (issue 31, decision 102). */
+  | "viewing";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

@@ -18,6 +18,7 @@ import {
   adminNewsletterContext,
   adminPhotosContext,
   adminPortalsContext,
+  adminViewingsContext,
   staffContext,
 } from "#app-context";
 import type { Config } from "../config/env.ts";
@@ -69,6 +70,7 @@ import { createAdminNewsletter } from "./staff/newsletter.ts";
 import type { ScryptCost } from "./staff/passwords.ts";
 import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
+import { createAdminViewings } from "./staff/viewings.ts";
 import { StartupError } from "./startup.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
@@ -352,6 +354,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             log: app.log,
             mailing: transport !== undefined,
           }),
+        ),
+        provide(
+          adminViewingsContext,
+          createAdminViewings({ database, onQueued: () => jobs.outbox?.wake() }),
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
         provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),

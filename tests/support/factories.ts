@@ -1,5 +1,8 @@
 /** Factories for test data: valid by default, overridable field by field. */
+import { randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
+import type { Kysely } from "kysely";
+import type { Database, ViewingStatus } from "../../db/database.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
@@ -287,4 +290,63 @@ export function buildActivePdfBytes(kind: ActivePdfKind): Buffer {
     objects,
     Buffer.from(`\nendstream\nendobj\ntrailer${trailer}`, "latin1"),
   ]);
+}
+
+/** What {@link insertViewing} may be told; everything else is a valid default. */
+export interface ViewingOverrides {
+  propertyId: number;
+  staffUserId: number | null;
+  startsAt: Date;
+  /** Minutes; 30 by default. */
+  minutes?: number;
+  status?: ViewingStatus;
+  sequence?: number;
+  visitorName?: string;
+  visitorEmail?: string;
+  visitorPhone?: string;
+  message?: string;
+  feedback?: string;
+  reminderSentAt?: Date | null;
+  createdAt?: Date;
+}
+
+/**
+ * Inserts one viewing row directly (as the booking page would leave it): it holds its slot
+ * (`hold_key`) while tentative or confirmed. Answers its id and UID.
+ */
+export async function insertViewing(
+  db: Kysely<Database>,
+  viewing: ViewingOverrides,
+): Promise<{ id: number; uid: string }> {
+  const n = ++sequence;
+  const status = viewing.status ?? "tentative";
+  const endsAt = new Date(viewing.startsAt.getTime() + (viewing.minutes ?? 30) * 60_000);
+  const created = (viewing.createdAt ?? new Date()).toISOString();
+  const uid = `${randomUUID()}@viewings.test`;
+  const holds = status === "tentative" || status === "confirmed";
+  const row = await db
+    .insertInto("viewing")
+    .values({
+      uid,
+      property_id: viewing.propertyId,
+      staff_user_id: viewing.staffUserId,
+      starts_at: viewing.startsAt.toISOString(),
+      ends_at: endsAt.toISOString(),
+      status,
+      sequence: viewing.sequence ?? 0,
+      hold_key: holds
+        ? `${viewing.staffUserId ?? "office"}@${viewing.startsAt.toISOString()}`
+        : null,
+      visitor_name: viewing.visitorName ?? `Vera Visitor ${n}`,
+      visitor_email: viewing.visitorEmail ?? `visitor-${n}@example.com`,
+      visitor_phone: viewing.visitorPhone ?? "01632 960123",
+      message: viewing.message ?? "",
+      feedback: viewing.feedback ?? "",
+      reminder_sent_at: viewing.reminderSentAt ? viewing.reminderSentAt.toISOString() : null,
+      created_at: created,
+      updated_at: created,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, uid };
 }
