@@ -63,6 +63,9 @@ export default [
       route("enquiries/data-requests", "routes/admin/enquiry-data-requests.tsx"),
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      // The viewings diary and one viewing (decision 102).
+      route("viewings", "routes/admin/viewings.tsx"),
+      route("viewings/:id", "routes/admin/viewing.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("feeds", "routes/admin/feeds.tsx"),
       route("portals", "routes/admin/portals.tsx"),

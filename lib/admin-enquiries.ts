@@ -4,6 +4,7 @@
  * shared by the admin routes, the server's service and the database queries.
  */
 import { formatKeysetCursor, type KeysetCursor, readDateRangeAndPage } from "./admin-keyset.ts";
+import type { DataRequestViewing } from "./admin-viewings.ts";
 
 export const enquiryStatuses = ["new", "in_progress", "closed"] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
@@ -128,6 +129,8 @@ export interface DataRequestFindings {
   searchAlerts: { description: string; confirmed: boolean; createdAt: string }[];
   /** The address's newsletter subscription (decision 078): deleted with its enquiries. */
   newsletter?: { status: string; createdAt: string; confirmedAt: string | null } | null;
+  /** The viewings booked with the address (issue 31): deleted with its enquiries. */
+  viewings?: DataRequestViewing[];
 }
 
 export const formatAdminEnquiryCursor = formatKeysetCursor;

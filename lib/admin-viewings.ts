@@ -39,6 +39,21 @@ export interface AdminViewing {
   reminderSentAt: string | null;
 }
 
+/** A viewing as a data request finds and exports it (no internal ids but its UID). */
+export interface DataRequestViewing {
+  uid: string;
+  listingCode: string;
+  startsAt: string;
+  endsAt: string;
+  status: AdminViewingStatus;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  feedback: string;
+  bookedAt: string;
+}
+
 export type ViewingDiaryView = "day" | "week";
 
 export interface ViewingDiaryQuery {
@@ -220,4 +235,66 @@ export function viewingDiaryHref(path: string, query: ViewingDiaryQuery): string
   const params = new URLSearchParams({ view: query.view, date: query.date });
   if (query.staffId !== null) params.set("staff", String(query.staffId));
   return `${path}?${params}`;
+}
+
+const weekdayNames = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const;
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/**
+ * A day as the diary heads it: "Tuesday 1 December 2026" (written out here rather than by
+ * `Intl`, so the server's page and the browser's hydration always say the same).
+ */
+export function formatDiaryDay(date: string, withYear = true): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const weekday = weekdayNames[isoWeekday(date) - 1];
+  return `${weekday} ${day} ${monthNames[month - 1]}${withYear ? ` ${year}` : ""}`;
+}
+
+/** A viewing's office-local time span: "10:00–10:30". */
+export function formatViewingTimes(viewing: AdminViewing, timeZone: string): string {
+  const start = localDateTime(new Date(viewing.startsAt), timeZone).time;
+  const end = localDateTime(new Date(viewing.endsAt), timeZone).time;
+  return `${start}–${end}`;
+}
+
+/** A viewing's office-local day and times: "Tuesday 1 December 2026, 10:00–10:30". */
+export function formatViewingWhen(viewing: AdminViewing, timeZone: string): string {
+  const day = localDateTime(new Date(viewing.startsAt), timeZone).date;
+  return `${formatDiaryDay(day)}, ${formatViewingTimes(viewing, timeZone)}`;
+}
+
+/** What a member of staff may do to a viewing now, in the order the buttons stand. */
+export function viewingActionsOf(
+  viewing: Pick<AdminViewing, "status" | "startsAt">,
+  now: Date,
+): { confirm: boolean; decline: boolean; cancel: boolean; move: boolean; feedback: boolean } {
+  const stands = viewing.status === "tentative" || viewing.status === "confirmed";
+  return {
+    confirm: viewing.status === "tentative",
+    decline: viewing.status === "tentative",
+    cancel: viewing.status === "confirmed",
+    move: stands,
+    feedback: stands && new Date(viewing.startsAt).getTime() <= now.getTime(),
+  };
 }

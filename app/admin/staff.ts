@@ -27,6 +27,7 @@ export const adminPaths = {
   listingTransfer: "/admin/listings/import-export",
   listingExport: "/admin/listings/export",
   enquiries: "/admin/enquiries",
+  viewings: "/admin/viewings",
   enquiriesExport: "/admin/enquiries/export",
   dataRequests: "/admin/enquiries/data-requests",
   dataRequestExport: "/admin/enquiries/data-requests/export",

@@ -6,7 +6,7 @@
  * (`viewing:<id>:…`, `viewing-reminder:<id>`, db/queries/viewing-mail.ts).
  */
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { AdminViewing } from "../../lib/admin-viewings.ts";
+import type { AdminViewing, DataRequestViewing } from "../../lib/admin-viewings.ts";
 import type { Database, Dialect, ViewingStatus } from "../database.ts";
 import { recordAuditEvent } from "./audit.ts";
 import { toIsoString } from "./columns.ts";
@@ -185,21 +185,6 @@ export async function claimViewingReminders(
   return claimed;
 }
 
-/** A viewing as a data request discloses it (no internal ids but its UID). */
-export interface ViewingOfEmail {
-  uid: string;
-  listingCode: string;
-  startsAt: string;
-  endsAt: string;
-  status: ViewingStatus;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  feedback: string;
-  bookedAt: string;
-}
-
 function ofEmail(db: Db, email: string) {
   return db
     .selectFrom("viewing")
@@ -207,7 +192,7 @@ function ofEmail(db: Db, email: string) {
 }
 
 /** Every viewing booked with this e-mail address (any case), earliest first. */
-export async function findViewingsOfEmail(db: Db, email: string): Promise<ViewingOfEmail[]> {
+export async function findViewingsOfEmail(db: Db, email: string): Promise<DataRequestViewing[]> {
   const rows = await ofEmail(db, email)
     .innerJoin("property", "property.id", "viewing.property_id")
     .select([

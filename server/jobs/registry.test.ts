@@ -30,10 +30,11 @@ describe("the job registry", () => {
     expect([
       jobs.outbox,
       jobs.alertDigests,
+      jobs.viewingReminders,
       jobs.enquiryRetention,
       jobs.photoSweep,
       jobs.blmFeed,
-    ]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
     // A branch alone sends nowhere: the feed needs a folder or an SFTP address too.
     expect(jobsFor({ BLM_BRANCH_ID: "12345" }, false).blmFeed).toBeUndefined();
   });
@@ -52,6 +53,7 @@ describe("the job registry", () => {
     expect(status.map((job) => [job.name, job.everyMs])).toEqual([
       ["outbox", 5_000],
       ["alert-digests", 300_000],
+      ["viewing-reminders", 600_000],
       ["enquiry-retention", 3_600_000],
       ["photo-sweep", 6 * 3_600_000],
       ["blm-feed", 24 * 3_600_000],
@@ -63,6 +65,7 @@ describe("the job registry", () => {
     }
     expect(jobs.outbox?.name).toBe("outbox");
     expect(jobs.photoSweep?.name).toBe("photo-sweep");
+    expect(jobs.viewingReminders?.name).toBe("viewing-reminders");
     expect(jobs.blmFeed?.name).toBe("blm-feed");
   });
 });

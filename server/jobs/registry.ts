@@ -21,6 +21,7 @@ import { createListingPush } from "./listing-push.ts";
 import { createOutboxDelivery, type DeliveryRun, type MailTransport } from "./outbox.ts";
 import { createPhotoSweep } from "./photo-sweep.ts";
 import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
+import { createViewingReminders } from "./viewing-reminders.ts";
 
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
@@ -53,7 +54,9 @@ export interface AppJobs extends Omit<Scheduler, "add"> {
   listingPush: Job<DeliveryRun> | undefined;
   /** Queues the daily search alert digests (decision 055). */
   alertDigests: Job<number> | undefined;
-  /** Deletes enquiries past ENQUIRY_RETENTION_DAYS (decision 045). */
+  /** Queues the day-before reminders of tomorrow's confirmed viewings (decision 102). */
+  viewingReminders: Job<number> | undefined;
+  /** Deletes enquiries and ended viewings past ENQUIRY_RETENTION_DAYS (decisions 045, 102). */
   enquiryRetention: Job<number> | undefined;
   /** Deletes uploaded files no listing uses (decision 060). */
   photoSweep: Job<SweepReport> | undefined;
@@ -146,13 +149,31 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
       })
     : undefined;
 
+  const viewingReminders = outbox
+    ? scheduler.add({
+        name: "viewing-reminders",
+        does:
+          "queues the visitor's reminder of each confirmed viewing starting tomorrow (the " +
+          "office's day, Europe/London until OFFICE_TIME_ZONE names another)",
+        everyMs: 10 * minuteMs,
+        lock:
+          "a conditional update (reminder_sent_at still empty) gives each viewing to one " +
+          "server, and the reminder's key (viewing-reminder:<id>) is unique in the outbox",
+        run: createViewingReminders({ database, log, onQueued: () => outbox.wake() }),
+        failed: 0,
+        items: (queued) => queued,
+      })
+    : undefined;
+
   const retentionDays = config.ENQUIRY_RETENTION_DAYS;
   const enquiryRetention =
     retentionDays === undefined
       ? undefined
       : scheduler.add({
           name: "enquiry-retention",
-          does: "deletes the enquiries older than ENQUIRY_RETENTION_DAYS",
+          does:
+            "deletes the enquiries older than ENQUIRY_RETENTION_DAYS, and the viewings that " +
+            "ended that long ago",
           everyMs: hourMs,
           lock:
             "none needed: the deletes are batched and skip each other's rows, and a row " +
@@ -209,6 +230,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
     outbox,
     listingPush,
     alertDigests,
+    viewingReminders,
     enquiryRetention,
     photoSweep,
     blmFeed,

@@ -20,6 +20,7 @@ import {
 } from "../../db/queries/enquiry-inbox.ts";
 import { deleteSubscriberOfEmail } from "../../db/queries/newsletter.ts";
 import { listEnquiriesWithDeliveryByIds } from "../../db/queries/outbox.ts";
+import { deleteViewingsOfEmail, findViewingsOfEmail } from "../../db/queries/viewing-diary.ts";
 import { adminEnquiryPageSize } from "../../lib/admin-enquiries.ts";
 import { type ExportedEnquiry, formatEnquiriesCsv } from "../enquiries/export-csv.ts";
 import { actorOf } from "./listings.ts";
@@ -43,6 +44,11 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
   const { database, log } = options;
   const db = database.db;
   const now = options.now ?? (() => new Date());
+  /** Everything held for the address: its enquiries and the rest, and its viewings. */
+  const findData = async (email: string) => ({
+    ...(await findDataOfEmail(db, email)),
+    viewings: await findViewingsOfEmail(db, email),
+  });
   return {
     mailing: options.mailing,
     list: (_session, query) => listInboxEnquiries(db, query, adminEnquiryPageSize),
@@ -108,48 +114,57 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
     },
     async findData(session, email) {
       ownerOnly(session);
-      return findDataOfEmail(db, email);
+      return findData(email);
     },
     async exportData(session, email) {
       ownerOnly(session);
-      const findings = await findDataOfEmail(db, email);
+      const findings = await findData(email);
       // A disclosure, recorded without the address (decision 050).
       await recordAuditEvent(db, {
         actor: actorOf(session),
         action: "data-request.export",
         subjectType: "data-request",
-        detail: { enquiries: findings.enquiries.length },
+        detail: { enquiries: findings.enquiries.length, viewings: findings.viewings.length },
         at: now(),
       });
       log.info(
-        { by: session.user.id, enquiries: findings.enquiries.length },
+        {
+          by: session.user.id,
+          enquiries: findings.enquiries.length,
+          viewings: findings.viewings.length,
+        },
         "data request: exported",
       );
       return `${JSON.stringify({ exportedAt: now().toISOString(), ...findings }, null, 2)}\n`;
     },
     async eraseData(session, email) {
       ownerOnly(session);
-      const deleted = await db.transaction().execute(async (trx) => {
+      const { count: deleted, viewings } = await db.transaction().execute(async (trx) => {
         const count = await deleteEnquiriesOfEmail(trx, email);
         // The address's search alerts go too (decision 055); their count is not reported.
         await deleteSearchAlertsOfEmail(trx, email);
         // And its newsletter subscription (decision 078).
         await deleteSubscriberOfEmail(trx, email);
+        // And the viewings booked with it, with their queued mails (decision 102).
+        const viewings = await deleteViewingsOfEmail(trx, email);
         // How many, never the address nor a hash of it: a hash of an address is found again
         // by hashing a guess, so it would keep what was erased (decision 050).
         await recordAuditEvent(trx, {
           actor: actorOf(session),
           action: "data-request.erase",
           subjectType: "data-request",
-          detail: { deleted: count },
+          detail: { deleted: count, viewings },
           at: now(),
         });
-        return count;
+        return { count, viewings };
       });
       // No readable copy left in the database's files either (decision 067).
       const cleared = await clearErasedData(database);
       // Who and how many, never the address: the log must not keep what was erased.
-      log.info({ by: session.user.id, deleted, cleared }, "data request: enquiries deleted");
+      log.info(
+        { by: session.user.id, deleted, viewings, cleared },
+        "data request: enquiries and viewings deleted",
+      );
       return deleted;
     },
   };

@@ -16,6 +16,7 @@ import {
   type TestDatabase,
   testDialects,
 } from "../../tests/support/test-database.ts";
+import { createEnquiryPurge } from "../jobs/enquiry-retention.ts";
 import { createViewingReminders } from "../jobs/viewing-reminders.ts";
 import { createAdminViewings } from "./viewings.ts";
 
@@ -485,5 +486,25 @@ describe.each(testDialects)("the viewings diary on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(purge.actor_email).toBe(retentionActor);
     expect(purge.detail).not.toContain("old.visitor");
+
+    // The retention job (ENQUIRY_RETENTION_DAYS) deletes viewings that ended that long ago.
+    const ended = await insertViewing(db, {
+      propertyId,
+      staffUserId: null,
+      startsAt: new Date("2026-09-01T10:00:00.000Z"),
+      status: "confirmed",
+    });
+    const purgeJob = createEnquiryPurge({
+      database: database.handle,
+      retentionDays: 30,
+      log: { info() {} },
+    });
+    expect(await purgeJob(new Date("2026-10-15T00:00:00.000Z"))).toBeGreaterThanOrEqual(1);
+    expect(
+      await db.selectFrom("viewing").select("id").where("id", "=", ended.id).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await db.selectFrom("viewing").select("id").where("id", "=", recent.id).executeTakeFirst(),
+    ).toBeDefined();
   });
 });

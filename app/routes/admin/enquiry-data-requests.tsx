@@ -1,7 +1,7 @@
 /**
  * Owners only: the data-protection tool (decision 045). Finds everything held for one e-mail
- * address (its enquiries with every field, notes and delivery, and a staff account with it),
- * exports it as JSON, and deletes the enquiries after a confirmation. Every step is a POST
+ * address (its enquiries with every field, notes and delivery, its viewings, and a staff account
+ * with it), exports it as JSON, and deletes the enquiries and viewings after a confirmation. Every step is a POST
  * with the form token, so the address never stands in a URL or an access log.
  */
 import { data, Form, Link, redirect } from "react-router";
@@ -11,6 +11,7 @@ import {
   enquiryStatusNames,
   formatDateTime,
 } from "../../../lib/admin-enquiries.ts";
+import { viewingStatusNames } from "../../../lib/admin-viewings.ts";
 import { emailProblem, normaliseEmail, staffRoleNames } from "../../../lib/staff-rules.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
@@ -20,10 +21,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Data requests");
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const session = ownerSession(context);
-  const deleted = new URL(request.url).searchParams.get("deleted");
+  const params = new URL(request.url).searchParams;
+  const deleted = params.get("deleted");
+  const viewings = params.get("viewings");
   return {
     csrfToken: session.csrfToken,
     deleted: deleted !== null && /^\d+$/.test(deleted) ? Number(deleted) : null,
+    viewingsDeleted: viewings !== null && /^\d+$/.test(viewings) ? Number(viewings) : 0,
   };
 }
 
@@ -45,8 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = normaliseEmail(typed);
   const enquiries = context.get(adminEnquiriesContext);
   if (intent === "erase") {
+    // The viewings are counted first for the notice; the erasure deletes them with the rest.
+    const viewings = (await enquiries.findData(session, email)).viewings?.length ?? 0;
     const deleted = await enquiries.eraseData(session, email);
-    throw redirect(`${adminPaths.dataRequests}?deleted=${deleted}`);
+    throw redirect(
+      `${adminPaths.dataRequests}?deleted=${deleted}${viewings > 0 ? `&viewings=${viewings}` : ""}`,
+    );
   }
   if (intent !== "find" && intent !== "confirm") {
     throw new Response("Unknown action", { status: 400 });
@@ -60,7 +68,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 export default function DataRequests({ loaderData, actionData }: Route.ComponentProps) {
-  const { csrfToken, deleted } = loaderData;
+  const { csrfToken, deleted, viewingsDeleted } = loaderData;
   const result = actionData as ActionResult | undefined;
   const findings = result && result.step !== "invalid" ? result.findings : undefined;
   const error = result?.step === "invalid" ? result.error : undefined;
@@ -75,7 +83,12 @@ export default function DataRequests({ loaderData, actionData }: Route.Component
       </h1>
       {deleted !== null ? (
         <div className="admin-notice admin-notice--success" role="status">
-          <p>{`${plural(deleted, "enquiry was", "enquiries were")} deleted for good, with their notes and e-mail delivery records.`}</p>
+          <p>
+            {`${plural(deleted, "enquiry was", "enquiries were")} deleted for good, with their notes and e-mail delivery records.`}
+            {viewingsDeleted > 0
+              ? ` ${plural(viewingsDeleted, "viewing was", "viewings were")} deleted too.`
+              : ""}
+          </p>
         </div>
       ) : null}
       <p>
@@ -127,9 +140,15 @@ function Findings({
   confirm: boolean;
 }) {
   const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter } = findings;
+  const viewings = findings.viewings ?? [];
   const nothing =
-    enquiries.length === 0 && !staffAccount && searchAlerts.length === 0 && !newsletter;
-  const erasable = enquiries.length + searchAlerts.length > 0 || Boolean(newsletter);
+    enquiries.length === 0 &&
+    !staffAccount &&
+    searchAlerts.length === 0 &&
+    !newsletter &&
+    viewings.length === 0;
+  const erasable =
+    enquiries.length + searchAlerts.length + viewings.length > 0 || Boolean(newsletter);
   return (
     <section className="admin-data-request" aria-labelledby="findings-title">
       <h2 className="admin-subtitle" id="findings-title">
@@ -163,6 +182,18 @@ function Findings({
           </ul>
         </>
       ) : null}
+      {viewings.length > 0 ? (
+        <>
+          <p>{`${plural(viewings.length, "viewing", "viewings")} booked with this address, with the visitor's details and staff feedback:`}</p>
+          <ul className="admin-data-request__list">
+            {viewings.map((viewing) => (
+              <li key={viewing.uid}>
+                {`${formatDateTime(viewing.startsAt)}: listing ${viewing.listingCode} (${viewingStatusNames[viewing.status]})`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {newsletter ? (
         <p>
           {`A newsletter subscription (${newsletter.status}, since ${formatDateTime(newsletter.createdAt)}): deleted with the rest.`}
@@ -190,10 +221,12 @@ function Findings({
               <input type="hidden" name="email" value={email} />
               <button className="admin-button admin-button--danger" type="submit">
                 {enquiries.length > 0
-                  ? `Delete ${plural(enquiries.length, "enquiry", "enquiries")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
-                  : searchAlerts.length > 0
-                    ? `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`
-                    : "Delete the newsletter subscription…"}
+                  ? `Delete ${plural(enquiries.length, "enquiry", "enquiries")}${searchAlerts.length > 0 ? " and search alerts" : ""}${viewings.length > 0 ? " and viewings" : ""}…`
+                  : viewings.length > 0
+                    ? `Delete ${plural(viewings.length, "viewing", "viewings")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
+                    : searchAlerts.length > 0
+                      ? `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`
+                      : "Delete the newsletter subscription…"}
               </button>
             </Form>
           ) : null}
@@ -217,6 +250,9 @@ function Findings({
               ? ` The address's ${plural(searchAlerts.length, "search alert", "search alerts")} will be deleted too.`
               : ""}
             {newsletter ? " Its newsletter subscription will be deleted too." : ""}
+            {viewings.length > 0
+              ? ` ${plural(viewings.length, "viewing", "viewings")} booked with it will be deleted too.`
+              : ""}
           </p>
           <div className="admin-actions">
             <Form method="post">
