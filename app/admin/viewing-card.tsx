@@ -132,9 +132,9 @@ export function ViewingCard({
         <Link
           className="admin-button admin-button--small admin-button--quiet"
           to={viewingPath(viewing.id)}
-          aria-label={`Open the viewing of ${visitor.name}`}
+          aria-label={`Open the viewing of ${visitor.name}, ${formatViewingTimes(viewing, timeZone)}`}
         >
-          {viewingActionsOf(viewing, now).move ? "Move or more" : "Open"}
+          Open
         </Link>
       </div>
     </article>

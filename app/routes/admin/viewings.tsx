@@ -208,7 +208,7 @@ export default function Viewings({ loaderData, actionData }: Route.ComponentProp
         <Form method="get" className="admin-filters admin-diary__filter" aria-label="Whose diary">
           <input type="hidden" name="view" value={query.view} />
           <input type="hidden" name="date" value={query.date} />
-          <div className="admin-field">
+          <div className="admin-field admin-diary__staff">
             <label className="admin-field__label" htmlFor="diary-staff">
               Member of staff
             </label>
