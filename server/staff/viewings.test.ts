@@ -360,6 +360,30 @@ describe.each(testDialects)("the viewings diary on %s", (dialect) => {
     expect(await mailsOf(id)).toHaveLength(2);
   });
 
+  it("lets one of two changes made at once win, the other refused as stale", async () => {
+    const { id } = await insertViewing(database.handle.db, {
+      propertyId,
+      staffUserId: agent.user.id,
+      startsAt: new Date("2026-12-11T10:00:00.000Z"),
+    });
+    // Two app servers, two pages drawn at sequence 0: confirm and decline at the same moment.
+    const [first, second] = await Promise.all([
+      service().change(owner, id, 0, { kind: "confirm" }),
+      service().change(agent, id, 0, { kind: "decline" }),
+    ]);
+    const outcomes = [first, second];
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.reason === "stale")).toHaveLength(1);
+    const stored = await row(id);
+    expect(stored.sequence).toBe(1);
+    // The winner's mails and audit event only.
+    const mails = await mailsOf(id);
+    expect(mails).toHaveLength(2);
+    expect(mails.every((mail) => mail.sequence === 1)).toBe(true);
+    expect(mails[0]?.method).toBe(stored.status === "confirmed" ? "REQUEST" : "CANCEL");
+    expect(await auditOf(id)).toHaveLength(1);
+  });
+
   it("keeps feedback once the viewing has started, without a new invite", async () => {
     const { id } = await insertViewing(database.handle.db, {
       propertyId,

@@ -118,11 +118,13 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
             );
           }
           // Feedback changes no invite: no new SEQUENCE, no mails. The sequence still guards it.
-          await updateViewingAtSequence(trx, id, sequence, {
+          const written = await updateViewingAtSequence(trx, id, sequence, {
             feedback: text,
             feedback_at: updatedAt,
             updated_at: updatedAt,
           });
+          // Changed meanwhile by another server's transaction: nothing written, nothing queued.
+          if (!written) return refuse("stale");
           // The text stays on the viewing: the log says only that it changed.
           await audit("feedback", {
             feedbackLength: text.length,
@@ -163,7 +165,7 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
           if (taken) return refuse("taken");
           const next = sequence + 1;
           // The unique index on hold_key refuses a slot another server took a moment ago.
-          await updateViewingAtSequence(trx, id, sequence, {
+          const written = await updateViewingAtSequence(trx, id, sequence, {
             sequence: next,
             starts_at: startsAt.toISOString(),
             ends_at: endsAt.toISOString(),
@@ -171,6 +173,8 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
             hold_key: holdKey,
             updated_at: updatedAt,
           });
+          // Changed meanwhile by another server's transaction: nothing written, nothing queued.
+          if (!written) return refuse("stale");
           await queueViewingMails(trx, {
             viewingId: id,
             sequence: next,
@@ -196,13 +200,15 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
           if (!rule.from.includes(viewing.status)) return refuse("status");
           const next = sequence + 1;
           const ends = rule.to === "declined" || rule.to === "cancelled";
-          await updateViewingAtSequence(trx, id, sequence, {
+          const written = await updateViewingAtSequence(trx, id, sequence, {
             status: rule.to,
             sequence: next,
             // An ended viewing frees its slot.
             ...(ends ? { hold_key: null } : {}),
             updated_at: updatedAt,
           });
+          // Changed meanwhile by another server's transaction: nothing written, nothing queued.
+          if (!written) return refuse("stale");
           await queueViewingMails(trx, {
             viewingId: id,
             sequence: next,
