@@ -243,9 +243,11 @@ function Findings({
             {`Delete everything from ${email}?`}
           </h3>
           <p id="confirm-text">
-            {enquiries.length === 1
-              ? "1 enquiry, with its notes and e-mail delivery record, will be deleted for good and cannot be brought back. Export it first if the person asked for a copy."
-              : `${enquiries.length} enquiries, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
+            {enquiries.length === 0
+              ? "This cannot be undone. Export it first if the person asked for a copy."
+              : enquiries.length === 1
+                ? "1 enquiry, with its notes and e-mail delivery record, will be deleted for good and cannot be brought back. Export it first if the person asked for a copy."
+                : `${enquiries.length} enquiries, with their notes and e-mail delivery records, will be deleted for good and cannot be brought back. Export them first if the person asked for a copy.`}
             {searchAlerts.length > 0
               ? ` The address's ${plural(searchAlerts.length, "search alert", "search alerts")} will be deleted too.`
               : ""}
