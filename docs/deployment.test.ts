@@ -27,7 +27,7 @@ import { contactBodyLimit } from "../server/api/contact.ts";
 import { siteImageRules } from "../server/content/site-images.ts";
 import { contentChangeChannel } from "../server/content-changes.ts";
 import { listingFormBodyLimit, siteFormBodyLimit } from "../server/plugins/site-requests.ts";
-import { createTestImageDir } from "../tests/support/app.ts";
+import { createTestImageDir, sideBySideLimits } from "../tests/support/app.ts";
 import { freePort, spawnServer } from "../tests/support/server-process.ts";
 import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
 import {
@@ -483,6 +483,9 @@ describe("the nginx block of docs/deployment.md", () => {
       API_TOKEN: token,
       SEED_DEMO_CONTENT: "false",
       LOG_LEVEL: "warn",
+      // Beside Vitest's other file and the e2e chain (decisions 087, 105): a busy event loop
+      // must not answer 503 here, where the proxy's cache is what is tested.
+      ...sideBySideLimits,
     });
     cleanups.push(() => app.stop("SIGKILL"));
     await app.ready();
@@ -588,6 +591,7 @@ describe("the nginx block of docs/deployment.md", () => {
         SEED_DEMO_CONTENT: "false",
         PAGE_CACHE_TTL: String(ttlSeconds),
         LOG_LEVEL: "error",
+        ...sideBySideLimits,
       });
       cleanups.push(() => app.stop("SIGKILL"));
       await app.ready();

@@ -209,7 +209,11 @@ describe.runIf(postgresEnabled)("a start that works", () => {
     });
     cleanups.push(() => server.stop("SIGKILL"));
     await server.ready();
-    const summary = server.logs.find((line) => String(line.msg).startsWith("started:"));
+    // The line is written as the server listens; on a busy machine it may reach the pipe just
+    // after /readyz has answered.
+    const summaryLine = () => server.logs.find((line) => String(line.msg).startsWith("started:"));
+    await expect.poll(summaryLine, { timeout: 10_000 }).toBeDefined();
+    const summary = summaryLine();
     expect(summary?.startup).toEqual({
       database: `postgres ${withPassword.toString().replace("pg-secret-4f1e", "***")}`,
       redis: "none",

@@ -1,5 +1,4 @@
 /** The common frame (SPEC §1, §2): title and metadata, top bar, header navigation, footer. */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData, listProperties, siteUrl } from "./api.ts";
@@ -239,17 +238,3 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL("/services");
   });
 });
-
-// Every axe rule, best practices included, at any impact (a11y.spec.ts covers every route at
-// two widths for the WCAG rules). One test per page, so each has its own time budget.
-for (const path of ["/", "/services", "/contact", "/about", "/faq", "/investment", "/missing"]) {
-  test(`${path} has no axe violations`, async ({ page }) => {
-    test.slow(); // a full axe scan takes seconds of CPU
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoHydrated(page, path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual(
-      [],
-    );
-  });
-}
