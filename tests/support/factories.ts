@@ -1,9 +1,11 @@
 /** Factories for test data: valid by default, overridable field by field. */
 import { deflateSync } from "node:zlib";
+import type { NewSpan } from "../../db/queries/viewing-booking.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
 import { propertyFieldNames } from "../../lib/property-fields.ts";
+import type { ViewingRequestValues } from "../../lib/viewing-booking.ts";
 import type { PropertyColumn } from "../../server/content/property-record.ts";
 
 let sequence = 0;
@@ -287,4 +289,35 @@ export function buildActivePdfBytes(kind: ActivePdfKind): Buffer {
     objects,
     Buffer.from(`\nendstream\nendobj\ntrailer${trailer}`, "latin1"),
   ]);
+}
+
+/** A week of a member of staff's viewing hours: Monday to Friday, 09:00 to 17:00, 30 + 15 minutes. */
+export function buildViewingWeek(
+  overrides: Partial<NewSpan> = {},
+  weekdays: readonly number[] = [1, 2, 3, 4, 5],
+): NewSpan[] {
+  return weekdays.map((weekday) => ({
+    weekday,
+    startTime: "09:00",
+    endTime: "17:00",
+    slotMinutes: 30,
+    bufferMinutes: 15,
+    ...overrides,
+  }));
+}
+
+/** A visitor's booking of the slot starting at `slot` (ISO). */
+export function buildViewingRequest(
+  slot: string,
+  overrides: Partial<ViewingRequestValues> = {},
+): ViewingRequestValues {
+  sequence += 1;
+  return {
+    slot,
+    fullname: "Alex Visitor",
+    telephone: "+44 20 7946 0000",
+    email: `visitor${sequence}@example.com`,
+    message: "",
+    ...overrides,
+  };
 }
