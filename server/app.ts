@@ -70,6 +70,7 @@ import type { ScryptCost } from "./staff/passwords.ts";
 import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
+import { createViewingMails } from "./viewings/viewing-mail.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
@@ -207,17 +208,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // stops the start with one line naming the setting.
   const pushClient = config.PUSH_URL ? openPushClient(config, config.PUSH_URL) : undefined;
   if (pushClient) app.addHook("onClose", async () => pushClient.close());
+  const viewingMails = createViewingMails({ db: () => database.db, config });
   const jobs = createAppJobs({
     config,
     database,
     transport,
     photoStore,
     log: app.log,
-    // Newsletter mails (decision 078) are built by the newsletter, the rest by the alerts.
+    // Newsletter mails (decision 078) are built by the newsletter, viewings' invites (decision
+    // 101) by the viewings, the rest by the alerts.
     buildQueuedMail: (mail) =>
       mail.kind.startsWith("newsletter-")
         ? app.newsletter.buildQueuedMail(mail)
-        : app.searchAlerts.buildQueuedMail(mail),
+        : mail.kind === "viewing"
+          ? viewingMails.buildQueuedMail(mail)
+          : app.searchAlerts.buildQueuedMail(mail),
     pushClient,
   });
   // Each listing write queues its push in its own transaction, then wakes this server's job.

@@ -1,6 +1,6 @@
 /** Factories for test data: valid by default, overridable field by field. */
 import { deflateSync } from "node:zlib";
-import type { NewSpan } from "../../db/queries/viewing-booking.ts";
+import type { NewSpan, ViewingDetail } from "../../db/queries/viewing-booking.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
@@ -318,6 +318,33 @@ export function buildViewingRequest(
     telephone: "+44 20 7946 0000",
     email: `visitor${sequence}@example.com`,
     message: "",
+    ...overrides,
+  };
+}
+
+/** A viewing as its mails and feeds read it (db/queries/viewing-booking.ts's ViewingDetail). */
+export function buildViewingDetail(overrides: Partial<ViewingDetail> = {}): ViewingDetail {
+  sequence += 1;
+  return {
+    id: sequence,
+    uid: `viewing-${sequence}@homes.example`,
+    sequence: 0,
+    status: "tentative",
+    startsAt: "2026-12-01T10:00:00.000Z",
+    endsAt: "2026-12-01T10:30:00.000Z",
+    visitorName: "Alex Visitor",
+    visitorEmail: "alex@example.com",
+    visitorPhone: "+44 20 7946 0000",
+    message: "",
+    staffUserId: 7,
+    agentEmail: "agent@example.com",
+    listing: {
+      code: "HP-1001",
+      slug: "hp-1001-garden-flat",
+      headline: "Garden flat by the park",
+      address: "12 Park Road",
+      city: "London",
+    },
     ...overrides,
   };
 }
