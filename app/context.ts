@@ -62,6 +62,11 @@ import type { FigureCounts, WeekFigures } from "../lib/listing-figures.ts";
 import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
 import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
+import type {
+  ViewingBookingOutcome,
+  ViewingRequestValues,
+  ViewingSlotsView,
+} from "../lib/viewing-booking.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
 export interface SiteConfig {
@@ -685,3 +690,19 @@ export interface AdminPortalsService {
 }
 
 export const adminPortalsContext = createContext<AdminPortalsService>();
+
+/**
+ * Viewings booked online (decision 101), for the public booking page and the staff's calendar
+ * feeds. Implemented by the server (server/viewings/), bound to the request (the booking
+ * counts against the visitor's enquiry rate limit); set for every render.
+ */
+export interface ViewingsService {
+  /** A published listing's free slots; null when it is not on the site. */
+  slots(codeOrSlug: string): Promise<ViewingSlotsView | null>;
+  /** Books one slot (the page's action checked the honeypot and the puzzle before). */
+  book(codeOrSlug: string, values: ViewingRequestValues): Promise<ViewingBookingOutcome>;
+  /** The calendar feed (iCalendar text) whose URL carries `secret`; null when none does. */
+  calendarFeed(secret: string): Promise<string | null>;
+}
+
+export const viewingsContext = createContext<ViewingsService>();

@@ -19,6 +19,7 @@ import {
   adminPhotosContext,
   adminPortalsContext,
   staffContext,
+  viewingsContext,
 } from "#app-context";
 import type { Config } from "../config/env.ts";
 import type { ChangeFeed } from "../db/change-feed.ts";
@@ -70,6 +71,8 @@ import type { ScryptCost } from "./staff/passwords.ts";
 import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
+import { createViewingBooking } from "./viewings/booking.ts";
+import { createCalendarFeeds } from "./viewings/calendar-feed.ts";
 import { createViewingMails } from "./viewings/viewing-mail.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
@@ -325,12 +328,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("staffAccounts", staffAccounts);
   app.addHook("onSend", privateAdminAnswers);
 
+  // Viewings booked online and the staff's calendar feeds (decision 101).
+  const viewingBooking = createViewingBooking({
+    database,
+    timeZone: config.OFFICE_TIME_ZONE,
+    uidHost: new URL(config.siteUrl).hostname || "localhost",
+    wake: () => app.jobs.outbox?.wake(),
+    log: app.log,
+  });
+  const calendarFeeds = createCalendarFeeds({ database, siteUrl: config.siteUrl });
+
   if (options.site) {
     const { provide, sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
+      // The booking counts against the visitor's enquiry rate limit (CONTACT_RATE_LIMIT).
+      publicServices: (request) => [
+        provide(viewingsContext, {
+          slots: (codeOrSlug) => viewingBooking.slots(codeOrSlug),
+          async book(codeOrSlug, values) {
+            const limited = await app.contactIntake.limit(request);
+            if (limited) return { outcome: "limited", message: limited.answer.message };
+            return viewingBooking.book(codeOrSlug, values);
+          },
+          calendarFeed: (secret) => calendarFeeds.read(secret),
+        }),
+      ],
       backOffice: [
         provide(staffContext, staffAccounts.service),
         provide(
