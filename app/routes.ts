@@ -67,6 +67,8 @@ export default [
       route("enquiries/data-requests", "routes/admin/enquiry-data-requests.tsx"),
       route("enquiries/data-requests/export", "routes/admin/enquiry-data-export.ts"),
       route("enquiries/:id", "routes/admin/enquiry.tsx"),
+      // Viewing hours, days off and calendar feeds (decision 101).
+      route("viewings/availability", "routes/admin/viewing-availability.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("feeds", "routes/admin/feeds.tsx"),
       route("portals", "routes/admin/portals.tsx"),

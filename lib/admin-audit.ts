@@ -78,7 +78,9 @@ export type AuditSubjectType =
   /** A consumer of the RESO feed (decision 094), by name. */
   | "feed-consumer"
   /** A portal feed (decision 100): rightmove, push or reso. */
-  | "feed";
+  | "feed"
+  /** A member of staff's viewing hours, days off or calendar feed, or the office's (decision 101). */
+  | "viewing-hours";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

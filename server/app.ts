@@ -18,6 +18,7 @@ import {
   adminNewsletterContext,
   adminPhotosContext,
   adminPortalsContext,
+  adminViewingHoursContext,
   staffContext,
   viewingsContext,
 } from "#app-context";
@@ -71,6 +72,7 @@ import type { ScryptCost } from "./staff/passwords.ts";
 import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { StartupError } from "./startup.ts";
+import { createAdminViewingHours } from "./viewings/availability.ts";
 import { createViewingBooking } from "./viewings/booking.ts";
 import { createCalendarFeeds } from "./viewings/calendar-feed.ts";
 import { createViewingMails } from "./viewings/viewing-mail.ts";
@@ -384,6 +386,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }),
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
+        provide(
+          adminViewingHoursContext,
+          createAdminViewingHours({
+            database,
+            timeZone: config.OFFICE_TIME_ZONE,
+            feeds: calendarFeeds,
+          }),
+        ),
         provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),
         provide(
           adminPortalsContext,
