@@ -27,6 +27,7 @@ import type { ChangeFeed } from "../db/change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest, NewerDatabaseError } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
+import { seedDemoViewingHours } from "../db/seed/viewing-hours.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { searchAlertsPlugin } from "./alerts/service.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
@@ -127,6 +128,7 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
   if (!(await isDatabaseEmpty(database.db))) return;
   app.log.info("empty database: seeding the demo content");
   await seedDemoContent(database.db, { imageDir });
+  await seedDemoViewingHours(database.db);
 }
 
 /** How often Node looks for requests past their headers or request time-out. */

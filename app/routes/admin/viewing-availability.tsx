@@ -310,13 +310,13 @@ export default function ViewingAvailability({ loaderData, actionData }: Route.Co
         ) : (
           <ul className="viewing-hours__days-off">
             {overview.daysOff.map((off) => (
-              <li key={off.id}>
+              <li key={off.id} className="viewing-hours__day-off">
                 <span>
                   {off.day}: {off.staffEmail ?? "the whole office"}
                   {off.note ? ` (${off.note})` : ""}
                 </span>
                 {off.removable ? (
-                  <Form method="post">
+                  <Form method="post" className="viewing-hours__remove">
                     <FormToken token={csrfToken} />
                     <input type="hidden" name="intent" value="day-off-remove" />
                     <input type="hidden" name="id" value={off.id} />
