@@ -12,6 +12,7 @@ import {
   type BookedViewing,
   type ViewingErrors,
   type ViewingRequestValues,
+  validateViewingRequest,
   viewingFieldNames,
   viewingMessages,
 } from "../../lib/viewing-booking.ts";
@@ -79,14 +80,22 @@ export async function bookViewingAction(args: Args) {
   if (!form || text(honeypotFieldName) !== "") {
     return refuse(400, form ? "honeypot filled" : "unreadable body", viewingMessages.invalid);
   }
+  // Every field's problem at once, the puzzle's with them.
+  const fieldErrors = validateViewingRequest(values);
   if (text("puzzle").trim() === "") {
-    return refuse(400, "", viewingMessages.invalid, { puzzle: enquiryMessages.required });
+    return refuse(400, "", viewingMessages.invalid, {
+      ...fieldErrors,
+      puzzle: enquiryMessages.required,
+    });
   }
   const puzzle = await checkPuzzleAnswer(form, site.config.puzzleSecret, site.usedPuzzleTokens);
   if (!puzzle.ok) {
     const { status, message } = puzzleRefusals[puzzle.reason];
     const reason = puzzle.detail ? `${puzzle.reason}: ${puzzle.detail}` : puzzle.reason;
-    return refuse(status, `puzzle ${reason}`, viewingMessages.invalid, { puzzle: message });
+    return refuse(status, `puzzle ${reason}`, viewingMessages.invalid, {
+      ...fieldErrors,
+      puzzle: message,
+    });
   }
 
   const outcome = await viewings.book(args.params.code ?? "", values);

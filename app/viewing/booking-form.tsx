@@ -74,24 +74,37 @@ export function BookingForm({ view, puzzle, values, errors, message }: BookingFo
           Times are the office's local time ({view.timeZone.replace(/_/g, " ")}).
         </p>
         <FieldError id={errorId("slot")} message={errors.slot} />
-        {view.days.map((day) => (
-          <fieldset key={day.day} className="viewing-form__day">
-            <legend className="viewing-form__day-label">{day.label}</legend>
-            <div className="viewing-form__slots">
-              {day.slots.map((slot) => (
-                <label key={slot.value} className="viewing-form__slot">
-                  <input
-                    type="radio"
-                    name="slot"
-                    value={slot.value}
-                    defaultChecked={slot.value === chosen}
-                    required
-                  />
-                  <span>{slot.time}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+        {view.days.map((day, index) => (
+          // The first days open; the others one tap away (a plain <details>, no script needed).
+          <details
+            key={day.day}
+            className="viewing-form__day-group"
+            open={index < 3 || day.slots.some((slot) => slot.value === chosen)}
+          >
+            <summary className="viewing-form__summary">
+              {day.label}{" "}
+              <span className="viewing-form__count">
+                ({day.slots.length} {day.slots.length === 1 ? "time" : "times"})
+              </span>
+            </summary>
+            <fieldset className="viewing-form__day">
+              <legend className="visually-hidden">{day.label}</legend>
+              <div className="viewing-form__slots">
+                {day.slots.map((slot) => (
+                  <label key={slot.value} className="viewing-form__slot">
+                    <input
+                      type="radio"
+                      name="slot"
+                      value={slot.value}
+                      defaultChecked={slot.value === chosen}
+                      required
+                    />
+                    <span>{slot.time}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </details>
         ))}
       </fieldset>
       <div className="enquiry-form enquiry-form--contact viewing-form__fields">

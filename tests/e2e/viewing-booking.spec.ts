@@ -33,9 +33,14 @@ test.beforeAll(async () => {
 
 const bookingPath = (home: Property) => `/property/${encodeURIComponent(home.slug)}/viewing`;
 
-/** The last time of the `fromEnd`-th day from the end of the list (1: the last day). */
-function lastTimeOfDay(page: Page, fromEnd: number) {
-  return page.locator(".viewing-form__day").nth(-fromEnd).locator("input[name=slot]").last();
+/**
+ * The last time of the `fromEnd`-th day from the end of the list (1: the last day), its day
+ * opened first (later days start closed: a plain <details>, which opens without JavaScript too).
+ */
+async function lastTimeOfDay(page: Page, fromEnd: number) {
+  const day = page.locator(".viewing-form__day-group").nth(-fromEnd);
+  if ((await day.getAttribute("open")) === null) await day.locator("summary").click();
+  return day.locator("input[name=slot]").last();
 }
 
 /** Fills the visitor's fields and answers the sum puzzle the page asks. */
@@ -49,7 +54,7 @@ async function fillIn(page: Page, name: string) {
 }
 
 async function book(page: Page, fromEnd: number, name: string): Promise<string> {
-  const time = lastTimeOfDay(page, fromEnd);
+  const time = await lastTimeOfDay(page, fromEnd);
   const value = (await time.getAttribute("value")) ?? "";
   await time.check();
   await fillIn(page, name);
@@ -104,13 +109,13 @@ test("two visitors racing for one time: one has it, the other is told and offere
   ]);
   const slots = await Promise.all([
     (async () => {
-      const time = lastTimeOfDay(first, 1);
+      const time = await lastTimeOfDay(first, 1);
       await time.check();
       await fillIn(first, "First Racer");
       return time.getAttribute("value");
     })(),
     (async () => {
-      const time = lastTimeOfDay(second, 1);
+      const time = await lastTimeOfDay(second, 1);
       await time.check();
       await fillIn(second, "Second Racer");
       return time.getAttribute("value");
