@@ -69,6 +69,11 @@ import type { FigureCounts, WeekFigures } from "../lib/listing-figures.ts";
 import type { GeocodeAnswer, LocationCheckAnswer, Position } from "../lib/listing-location.ts";
 import type { PhotoMergeInput, PhotoMergeReport } from "../lib/photo-merge.ts";
 import type { StaffRole } from "../lib/staff-rules.ts";
+import type {
+  ViewingBookingOutcome,
+  ViewingRequestValues,
+  ViewingSlotsView,
+} from "../lib/viewing-booking.ts";
 import type { ApiClient } from "./api/client.server.ts";
 
 export interface SiteConfig {
@@ -721,3 +726,91 @@ export interface AdminPortalsService {
 }
 
 export const adminPortalsContext = createContext<AdminPortalsService>();
+
+/**
+ * Viewings booked online (decision 101), for the public booking page and the staff's calendar
+ * feeds. Implemented by the server (server/viewings/), bound to the request (the booking
+ * counts against the visitor's enquiry rate limit); set for every render.
+ */
+export interface ViewingsService {
+  /** A published listing's free slots; null when it is not on the site. */
+  slots(codeOrSlug: string): Promise<ViewingSlotsView | null>;
+  /** Books one slot (the page's action checked the honeypot and the puzzle before). */
+  book(codeOrSlug: string, values: ViewingRequestValues): Promise<ViewingBookingOutcome>;
+  /** The calendar feed (iCalendar text) whose URL carries `secret`; null when none does. */
+  calendarFeed(secret: string): Promise<string | null>;
+}
+
+export const viewingsContext = createContext<ViewingsService>();
+
+/** A member of staff as the viewing hours page shows them (decision 101). */
+export interface ViewingHoursStaff {
+  id: number;
+  email: string;
+  /** Whether the signed-in member may change their hours and days off (their own, or an owner). */
+  editable: boolean;
+  /** When their calendar feed was made; null without one. */
+  feedSince: string | null;
+  /** Their hours for every listing, and each listing's own hours of theirs (by listing code). */
+  office: ViewingHoursSet | null;
+  listings: (ViewingHoursSet & { code: string; headline: string })[];
+}
+
+export interface ViewingHoursSet {
+  /** The form's lines: `day1` … `day7` (`09:00-12:30, 14:00-17:00`), `slot`, `buffer`. */
+  form: Record<string, string>;
+}
+
+export interface ViewingDayOffView {
+  id: number;
+  /** Null: the whole office. */
+  staffEmail: string | null;
+  day: string;
+  note: string;
+  removable: boolean;
+}
+
+export interface ViewingHoursOverview {
+  staff: ViewingHoursStaff[];
+  daysOff: ViewingDayOffView[];
+  timeZone: string;
+  /** Owners: the office's days off and everyone's hours. */
+  owner: boolean;
+}
+
+export type ViewingHoursChange =
+  | { ok: true; message: string }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * The viewing hours page (decision 101): every member of staff's weekly hours (for every
+ * listing, or a listing's own), their days off and the office's, and their private calendar
+ * feed. Agents change their own, owners anyone's and the office's; every change is
+ * audit-logged. Implemented by server/viewings/availability.ts.
+ */
+export interface AdminViewingHoursService {
+  overview(session: StaffSession): Promise<ViewingHoursOverview>;
+  /** `listingCode` empty: the hours for every listing. */
+  saveHours(
+    session: StaffSession,
+    staffId: number,
+    listingCode: string,
+    form: Record<string, string>,
+  ): Promise<ViewingHoursChange>;
+  /** `staffId` null: the whole office's (owners only). */
+  addDayOff(
+    session: StaffSession,
+    staffId: number | null,
+    day: string,
+    note: string,
+  ): Promise<ViewingHoursChange>;
+  removeDayOff(session: StaffSession, id: number): Promise<ViewingHoursChange>;
+  /** A new secret URL for the member's feed, shown once (the old one stops working). */
+  issueFeed(
+    session: StaffSession,
+    staffId: number,
+  ): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
+  revokeFeed(session: StaffSession, staffId: number): Promise<ViewingHoursChange>;
+}
+
+export const adminViewingHoursContext = createContext<AdminViewingHoursService>();

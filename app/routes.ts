@@ -7,6 +7,10 @@ export default [
   route("property/:code", "routes/property-detail.tsx"),
   // The property's PDF brochure (decision 053): not in the sitemap, noindex.
   route("property/:code/brochure.pdf", "routes/property-brochure.ts"),
+  // Booking a viewing (decision 101): per visitor, never cached, noindex.
+  route("property/:code/viewing", "routes/property-viewing.tsx"),
+  // A member of staff's private calendar feed of their viewings (decision 101).
+  route("calendar/viewings/:file", "routes/viewing-calendar.ts"),
   // The markers of /search?view=map (decision 054), as JSON.
   route("search/markers", "routes/search-markers.ts"),
   // The visitor's shortlist and the comparison (decision 047): not in the sitemap, noindex.
@@ -66,6 +70,8 @@ export default [
       // The viewings diary and one viewing (decision 102).
       route("viewings", "routes/admin/viewings.tsx"),
       route("viewings/:id", "routes/admin/viewing.tsx"),
+      // Viewing hours, days off and calendar feeds (decision 101).
+      route("viewings/availability", "routes/admin/viewing-availability.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("feeds", "routes/admin/feeds.tsx"),
       route("portals", "routes/admin/portals.tsx"),

@@ -10,6 +10,7 @@ import {
   defaultCurrency,
   readAreaUnit,
 } from "../lib/format.ts";
+import { isKnownTimeZone } from "../lib/viewing-slots.ts";
 
 export const defaultApiToken = "dev-token";
 export const defaultDatabaseUrl = "file:./data/app.db";
@@ -173,6 +174,15 @@ const envSchema = z
      * every link sent so far invalid.
      */
     ALERT_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * The office's time zone (IANA name): viewings' hours and days off are its local times,
+     * and the booking page shows slots in it (decision 101).
+     */
+    OFFICE_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("Europe/London")
+      .refine(isKnownTimeZone, "must be an IANA time zone, such as Europe/London"),
     /** The UTC hour (0-23) from which each day's alert digests are sent (decision 055). */
     ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
     LOG_LEVEL: z

@@ -86,7 +86,9 @@ export type AuditSubjectType =
   /** A portal feed (decision 100): rightmove, push or reso. */
   | "feed"
   /** A booked viewing (issue 31, decision 102). */
-  | "viewing";
+  | "viewing"
+  /** A member of staff's viewing hours, days off or calendar feed, or the office's (decision 101). */
+  | "viewing-hours";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

@@ -2,8 +2,17 @@
  * The viewings diary's shapes and rules, shared by the back office's pages and its service
  * (issue 31, decision 102): a viewing as the diary shows it, the diary's query (day or week,
  * a date, a member of staff), the changes staff make, and the office-local calendar maths
- * (an office day's bounds, a typed date and time to an instant) on `Intl` alone.
+ * (an office day's bounds, a typed date and time to an instant) over lib/viewing-slots.ts.
  */
+import {
+  addDays,
+  instantOfWallClock,
+  isCalendarDay,
+  isoWeekdayOf,
+  minutesOfTime,
+  timeOfMinutes,
+  wallClockOf,
+} from "./viewing-slots.ts";
 
 export const viewingStatuses = ["tentative", "confirmed", "declined", "cancelled"] as const;
 export type AdminViewingStatus = (typeof viewingStatuses)[number];
@@ -120,83 +129,25 @@ export function isViewingChangeKind(value: unknown): value is ViewingChangeKind 
   return viewingChangeKinds.includes(value as ViewingChangeKind);
 }
 
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const timePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
-export function isIsoDate(value: string): boolean {
-  const match = datePattern.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
+// The calendar maths has one home, the booking's slot maths (lib/viewing-slots.ts); the diary
+// reads it in its own terms: a date and an `HH:MM` time.
+export { addDays, isCalendarDay as isIsoDate, isoWeekdayOf as isoWeekday };
 
 /** Whether `value` is a time of day written `HH:MM`. */
 export function isTimeOfDay(value: string): boolean {
-  return timePattern.test(value);
-}
-
-/** `date` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a date: 1 Monday … 7 Sunday. */
-export function isoWeekday(date: string): number {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
+  const minutes = minutesOfTime(value);
+  return minutes !== undefined && minutes < 24 * 60;
 }
 
 /** The Monday of the week `date` is in. */
 export function mondayOf(date: string): string {
-  return addDays(date, 1 - isoWeekday(date));
-}
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(instant: Date, timeZone: string) {
-  let format = partFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    partFormatters.set(timeZone, format);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+  return addDays(date, 1 - isoWeekdayOf(date));
 }
 
 /** The office-local date (`YYYY-MM-DD`) and time (`HH:MM`) of an instant. */
 export function localDateTime(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = partsIn(instant, timeZone);
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
-
-/** How far the zone's clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: Date, timeZone: string): number {
-  const parts = partsIn(instant, timeZone);
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  const wall = wallClockOf(instant, timeZone);
+  return { date: wall.day, time: timeOfMinutes(wall.minutes) };
 }
 
 /**
@@ -204,13 +155,9 @@ function offsetAt(instant: Date, timeZone: string): number {
  * forward) is read as the same clock time an hour later.
  */
 export function instantOf(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall - offsetAt(new Date(wall), timeZone);
-  const offset = offsetAt(new Date(guess), timeZone);
-  if (offset !== wall - guess) guess = wall - offset;
-  return new Date(guess);
+  const minutes = minutesOfTime(time);
+  if (minutes === undefined) throw new RangeError(`Not a time of day: ${time}`);
+  return instantOfWallClock(date, minutes, timeZone);
 }
 
 /** The instants an office-local day starts and ends at (its end is the next day's start). */
@@ -227,7 +174,7 @@ export function parseViewingDiaryQuery(params: URLSearchParams, today: string): 
   const date = params.get("date") ?? "";
   const staff = params.get("staff") ?? "";
   const staffId = /^\d{1,9}$/.test(staff) ? Number(staff) : null;
-  return { view, date: isIsoDate(date) ? date : today, staffId };
+  return { view, date: isCalendarDay(date) ? date : today, staffId };
 }
 
 /** The diary's address for a query; `staff` is left out for "everyone". */
@@ -267,7 +214,7 @@ const monthNames = [
  */
 export function formatDiaryDay(date: string, withYear = true): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const weekday = weekdayNames[isoWeekday(date) - 1];
+  const weekday = weekdayNames[isoWeekdayOf(date) - 1];
   return `${weekday} ${day} ${monthNames[month - 1]}${withYear ? ` ${year}` : ""}`;
 }
 

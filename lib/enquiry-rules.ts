@@ -22,6 +22,11 @@ export type EnquiryErrors = Partial<Record<EnquiryFieldName, string>>;
 export type EnquiryInput = Partial<Record<EnquiryFieldName, string | undefined>>;
 
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** SPEC §5's e-mail rule, for the other forms that ask for an address the same way. */
+export function isEnquiryEmail(value: string): boolean {
+  return emailPattern.test(value.trim());
+}
 const puzzleDigit = /^[0-8]$/;
 
 /** Which form a submission comes from, as the API sees it. */

@@ -18,14 +18,17 @@ import {
   adminNewsletterContext,
   adminPhotosContext,
   adminPortalsContext,
+  adminViewingHoursContext,
   adminViewingsContext,
   staffContext,
+  viewingsContext,
 } from "#app-context";
 import type { Config } from "../config/env.ts";
 import type { ChangeFeed } from "../db/change-feed.ts";
 import { type DatabaseHandle, openDatabase } from "../db/database.ts";
 import { migrateToLatest, NewerDatabaseError } from "../db/migrate.ts";
 import { isDatabaseEmpty, seedDemoContent } from "../db/seed/seed.ts";
+import { seedDemoViewingHours } from "../db/seed/viewing-hours.ts";
 import { withStartupLock } from "../db/startup-lock.ts";
 import { searchAlertsPlugin } from "./alerts/service.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
@@ -72,6 +75,10 @@ import { createAdminPortals } from "./staff/portals.ts";
 import { createSignInThrottle } from "./staff/throttle.ts";
 import { createAdminViewings } from "./staff/viewings.ts";
 import { StartupError } from "./startup.ts";
+import { createAdminViewingHours } from "./viewings/availability.ts";
+import { createViewingBooking } from "./viewings/booking.ts";
+import { createCalendarFeeds } from "./viewings/calendar-feed.ts";
+import { createViewingMails } from "./viewings/viewing-mail.ts";
 import { overloadedAnswer } from "./work-limit.ts";
 
 declare module "fastify" {
@@ -123,6 +130,7 @@ async function seedIfEmpty(app: FastifyInstance, database: DatabaseHandle, image
   if (!(await isDatabaseEmpty(database.db))) return;
   app.log.info("empty database: seeding the demo content");
   await seedDemoContent(database.db, { imageDir });
+  await seedDemoViewingHours(database.db);
 }
 
 /** How often Node looks for requests past their headers or request time-out. */
@@ -209,17 +217,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // stops the start with one line naming the setting.
   const pushClient = config.PUSH_URL ? openPushClient(config, config.PUSH_URL) : undefined;
   if (pushClient) app.addHook("onClose", async () => pushClient.close());
+  const viewingMails = createViewingMails({ db: () => database.db, config });
   const jobs = createAppJobs({
     config,
     database,
     transport,
     photoStore,
     log: app.log,
-    // Newsletter mails (decision 078) are built by the newsletter, the rest by the alerts.
+    // Newsletter mails (decision 078) are built by the newsletter, viewings' invites (decision
+    // 101) by the viewings, the rest by the alerts.
     buildQueuedMail: (mail) =>
       mail.kind.startsWith("newsletter-")
         ? app.newsletter.buildQueuedMail(mail)
-        : app.searchAlerts.buildQueuedMail(mail),
+        : mail.kind === "viewing"
+          ? viewingMails.buildQueuedMail(mail)
+          : app.searchAlerts.buildQueuedMail(mail),
     pushClient,
   });
   // Each listing write queues its push in its own transaction, then wakes this server's job.
@@ -322,12 +334,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("staffAccounts", staffAccounts);
   app.addHook("onSend", privateAdminAnswers);
 
+  // Viewings booked online and the staff's calendar feeds (decision 101).
+  const viewingBooking = createViewingBooking({
+    database,
+    timeZone: config.OFFICE_TIME_ZONE,
+    uidHost: new URL(config.siteUrl).hostname || "localhost",
+    wake: () => app.jobs.outbox?.wake(),
+    log: app.log,
+  });
+  const calendarFeeds = createCalendarFeeds({ database, siteUrl: config.siteUrl });
+
   if (options.site) {
     const { provide, sitePlugin } = await import("./plugins/site.ts");
     await app.register(sitePlugin, {
       config,
       usedPuzzleTokens: redis ? createRedisSingleUseStore(redis) : createMemorySingleUseStore(),
       staff: staffAccounts.service,
+      // The booking counts against the visitor's enquiry rate limit (CONTACT_RATE_LIMIT).
+      publicServices: (request) => [
+        provide(viewingsContext, {
+          slots: (codeOrSlug) => viewingBooking.slots(codeOrSlug),
+          async book(codeOrSlug, values) {
+            const limited = await app.contactIntake.limit(request);
+            if (limited) return { outcome: "limited", message: limited.answer.message };
+            return viewingBooking.book(codeOrSlug, values);
+          },
+          calendarFeed: (secret) => calendarFeeds.read(secret),
+        }),
+      ],
       backOffice: [
         provide(staffContext, staffAccounts.service),
         provide(
@@ -357,9 +391,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
         provide(
           adminViewingsContext,
-          createAdminViewings({ database, onQueued: () => jobs.outbox?.wake() }),
+          createAdminViewings({
+            database,
+            timeZone: config.OFFICE_TIME_ZONE,
+            onQueued: () => jobs.outbox?.wake(),
+          }),
         ),
         provide(adminAuditContext, createAdminAudit({ database })),
+        provide(
+          adminViewingHoursContext,
+          createAdminViewingHours({
+            database,
+            timeZone: config.OFFICE_TIME_ZONE,
+            feeds: calendarFeeds,
+          }),
+        ),
         provide(adminFeedsContext, createAdminFeeds({ consumers: feedConsumers })),
         provide(
           adminPortalsContext,

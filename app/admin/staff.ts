@@ -41,6 +41,7 @@ export const adminPaths = {
   profile: "/admin/profile",
   amenities: "/admin/amenities",
   categories: "/admin/categories",
+  viewingHours: "/admin/viewings/availability",
 } as const;
 
 /** A listing's figures page (decision 099). */

@@ -5,7 +5,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { siteRequestContext } from "#app-context";
-import { enquiryMessages, isPuzzleSolved } from "../../lib/enquiry-rules.ts";
+import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import type { AlertAnswer, AlertRequest } from "../../lib/search-alert.ts";
 import { alertMessages, normaliseAlertEmail } from "../../lib/search-alert.ts";
 import {
@@ -13,11 +13,8 @@ import {
   type IssuedPuzzle,
   puzzleTokenFieldName,
 } from "../enquiry/enquiry-result.ts";
-import {
-  issuePuzzle,
-  type PuzzleSpendRefusal,
-  spendPuzzleToken,
-} from "../enquiry/puzzle-token.server.ts";
+import { checkPuzzleAnswer } from "../enquiry/puzzle-answer.server.ts";
+import { issuePuzzle, type PuzzleSpendRefusal } from "../enquiry/puzzle-token.server.ts";
 
 export interface AlertOutcome {
   ok: boolean;
@@ -130,26 +127,22 @@ export async function subscribeAction(args: Args) {
     if (normaliseAlertEmail(email) === undefined) errors.email = alertMessages.email;
     return answer({ ok: false, httpStatus: 200, message: alertMessages.puzzleAsked, errors });
   }
-  const spent = await spendPuzzleToken(site.config.puzzleSecret, site.usedPuzzleTokens, {
-    token: text(form, puzzleTokenFieldName),
-    num1: text(form, "num1"),
-    num2: text(form, "num2"),
-  });
+  const spent = await checkPuzzleAnswer(form, site.config.puzzleSecret, site.usedPuzzleTokens);
   if (!spent.ok) {
+    // The digits are the verified token's, never the page's.
+    if (spent.reason === "wrong-answer") {
+      return refuse(400, "wrong puzzle answer", alertMessages.notSaved, {
+        puzzle: enquiryMessages.puzzle,
+      });
+    }
     const { status, message } = puzzleRefusals[spent.reason];
     const reason = spent.detail ? `${spent.reason}: ${spent.detail}` : spent.reason;
     return refuse(status, `puzzle token ${reason}`, alertMessages.notSaved, { puzzle: message });
   }
-  // The digits are the verified token's, never the page's.
-  if (!isPuzzleSolved(String(spent.num1), String(spent.num2), text(form, "puzzle").trim())) {
-    return refuse(400, "wrong puzzle answer", alertMessages.notSaved, {
-      puzzle: enquiryMessages.puzzle,
-    });
-  }
 
   const outcome = await askAlertApi(args, { action: "subscribe", email, query });
   if (outcome.httpStatus === 429) {
-    await site.usedPuzzleTokens.release(spent.id).catch((error: Error) => {
+    await spent.release().catch((error: Error) => {
       console.warn(`spent-token store failed to forget a rate-limited token: ${error.message}`);
     });
   }

@@ -7,6 +7,7 @@
  */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminViewing, DataRequestViewing } from "../../lib/admin-viewings.ts";
+import { holdKeyOf } from "../../lib/viewing-slots.ts";
 import type { Database, Dialect, ViewingStatus } from "../database.ts";
 import { recordAuditEvent } from "./audit.ts";
 import { toIsoString } from "./columns.ts";
@@ -15,7 +16,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** The key that holds a slot while a viewing stands: `<staff id>@<starts_at ISO>`. */
 export function viewingHoldKey(staffId: number | null, startsAt: Date): string {
-  return `${staffId ?? "office"}@${startsAt.toISOString()}`;
+  return staffId === null ? `office@${startsAt.toISOString()}` : holdKeyOf(staffId, startsAt);
 }
 
 /** Whether a write failed on a unique index (SQLite or PostgreSQL). */

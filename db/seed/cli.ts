@@ -11,6 +11,7 @@ import { dialectOf, openDatabase } from "../database.ts";
 import { migrateToLatest } from "../migrate.ts";
 import { createProgressBar, type ProgressBar } from "./progress.ts";
 import { isDatabaseEmpty, resetDatabase, seedDemoContent } from "./seed.ts";
+import { seedDemoViewingHours } from "./viewing-hours.ts";
 
 const usage = "Usage: npm run db:seed [-- --reset]";
 
@@ -48,6 +49,7 @@ async function main(args: readonly string[]): Promise<void> {
       },
     });
     bar?.finish();
+    await seedDemoViewingHours(handle.db);
     const images = result.images;
     console.log(`Seeded the demo content: ${result.properties} properties.`);
     if (images !== undefined) {

@@ -154,12 +154,17 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
         name: "viewing-reminders",
         does:
           "queues the visitor's reminder of each confirmed viewing starting tomorrow (the " +
-          "office's day, Europe/London until OFFICE_TIME_ZONE names another)",
+          "office's day, in OFFICE_TIME_ZONE)",
         everyMs: 10 * minuteMs,
         lock:
           "a conditional update (reminder_sent_at still empty) gives each viewing to one " +
           "server, and the reminder's key (viewing-reminder:<id>) is unique in the outbox",
-        run: createViewingReminders({ database, log, onQueued: () => outbox.wake() }),
+        run: createViewingReminders({
+          database,
+          log,
+          timeZone: config.OFFICE_TIME_ZONE,
+          onQueued: () => outbox.wake(),
+        }),
         failed: 0,
         items: (queued) => queued,
       })

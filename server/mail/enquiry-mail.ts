@@ -15,6 +15,11 @@ export interface EnquiryMail {
   messageId: string;
   /** Extra headers, such as an alert digest's List-Unsubscribe (decision 055). */
   headers?: Record<string, string>;
+  /**
+   * A calendar invite (a viewing's, decision 101): nodemailer sends it as a `text/calendar;
+   * method=…` alternative and as an attachment named `filename`.
+   */
+  icalEvent?: { method: string; filename: string; content: string };
 }
 
 export interface EnquiryMailOptions {

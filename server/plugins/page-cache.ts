@@ -275,6 +275,12 @@ const defaultCompressLimit = { concurrency: 1, queueLength: 256, maxWaitMs: 60_0
 const personalSections = /^\/(?:admin|alerts|newsletter)(?:[/.]|$)/i;
 
 /**
+ * A listing's booking page (its free slots change with every booking, and it carries a puzzle)
+ * and the staff's calendar feeds (private): decision 101.
+ */
+const viewingPaths = /^\/(?:property\/[^/]+\/viewing\/?$|calendar\/)/i;
+
+/**
  * Site pages only: not React Router's data requests, nor its route manifest, nor the enquiry
  * puzzle endpoint (a fresh puzzle per request: never kept, never one render for many), nor
  * the PDF brochures (binary, and kept by their own cache, decision 053).
@@ -286,7 +292,8 @@ export function isCacheablePath(path: string): boolean {
     !/\.pdf$/i.test(path) &&
     !path.startsWith("/__manifest") &&
     path !== enquiryPuzzlePath &&
-    !personalSections.test(path)
+    !personalSections.test(path) &&
+    !viewingPaths.test(path)
   );
 }
 

@@ -53,6 +53,8 @@ export interface SiteOptions {
   staff: StaffService;
   /** The back office's services, each under its own context key ({@link provide}). */
   backOffice: readonly ProvidedService[];
+  /** The public services bound to the request (viewings, decision 101), set for every render. */
+  publicServices?: (request: FastifyRequest) => readonly ProvidedService[];
 }
 
 /** A back-office service set under its context key in a render's router context. */
@@ -137,9 +139,11 @@ export function routerContextFor(
   url: string,
   site: SiteRequestContext,
   backOffice: readonly ProvidedService[],
+  publicServices: readonly ProvidedService[] = [],
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(siteRequestContext, site);
+  for (const provideTo of publicServices) provideTo(context);
   if (isAdminPath(url)) for (const provideTo of backOffice) provideTo(context);
   return context;
 }
@@ -174,7 +178,7 @@ async function unavailableNeverKept(_request: FastifyRequest, reply: FastifyRepl
 }
 
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  const { config, devServer, usedPuzzleTokens, staff, backOffice } = options;
+  const { config, devServer, usedPuzzleTokens, staff, backOffice, publicServices } = options;
   if (!devServer && !existsSync(serverBuildPath)) {
     throw new Error(`The site is not built: ${serverBuildPath} is missing. Run \`npm run build\`.`);
   }
@@ -219,6 +223,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
         clientIp,
       },
       backOffice,
+      publicServices?.(request),
     );
   }
 

@@ -6,7 +6,6 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { viewingEnquiryMessage } from "../../app/components/enquiry/property-enquiry.ts";
 import { telHref } from "../../app/components/frame/contact-links.ts";
 import { buildDemoContent } from "../../db/seed/content.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
@@ -28,7 +27,7 @@ test.beforeAll(async () => {
 });
 
 const pathOf = (property: Property) => `/property/${encodeURIComponent(property.slug)}`;
-const bookPath = (property: Property) => `${pathOf(property)}?enquiry=viewing#enquiry-form`;
+const bookPath = (property: Property) => `${pathOf(property)}/viewing`;
 const bar = (page: Page) => page.getByRole("navigation", { name: /^Contact us about / });
 const recent = (page: Page) => page.getByRole("region", { name: "Recently viewed" });
 const recentTitles = (page: Page) => recent(page).locator(".viewed-card__title");
@@ -84,9 +83,7 @@ test.describe("the contact bar at 390 px", () => {
     expect(barBox.y + barBox.height).toBeLessThanOrEqual(footer.y + 1);
   });
 
-  test("Enquire focuses the enquiry form and Book starts it as a viewing request", async ({
-    page,
-  }) => {
+  test("Enquire focuses the enquiry form and Book opens the booking page", async ({ page }) => {
     const property = all[1]!;
     await gotoHydrated(page, pathOf(property));
     await bar(page).getByRole("link", { name: "Enquire" }).click();
@@ -97,16 +94,8 @@ test.describe("the contact bar at 390 px", () => {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await bar(page).getByRole("link", { name: "Book a viewing" }).click();
-    await expect(messageBox(page)).toHaveValue(viewingEnquiryMessage);
-    await expect(fullName).toBeFocused();
-    await expect(fullName).toBeInViewport();
-    // No page load: the address stays the page's own, at the form.
-    expect(new URL(page.url()).search).toBe("");
-
-    // A message the visitor wrote is never replaced.
-    await messageBox(page).fill("Is the garden south facing?");
-    await bar(page).getByRole("link", { name: "Book a viewing" }).click();
-    await expect(messageBox(page)).toHaveValue("Is the garden south facing?");
+    await expect(page).toHaveURL(new RegExp(`${bookPath(property)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Book a viewing" })).toBeVisible();
   });
 
   test("has no serious or critical axe violation, with recently viewed homes shown", async ({
@@ -146,9 +135,7 @@ test.describe("the contact bar at 1280 px", () => {
 test.describe("without JavaScript at 390 px", () => {
   test.use({ viewport: phone, javaScriptEnabled: false });
 
-  test("the bar's plain links lead to the form, Book with the viewing request", async ({
-    page,
-  }) => {
+  test("the bar's plain links lead to the form, and Book to the booking page", async ({ page }) => {
     const property = all[0]!;
     await page.goto(pathOf(property));
     await expect(bar(page)).toBeVisible();
@@ -160,9 +147,8 @@ test.describe("without JavaScript at 390 px", () => {
     await expect(messageBox(page)).toHaveValue("Hello, I am interested in ...");
 
     await bar(page).getByRole("link", { name: "Book a viewing" }).click();
-    await expect(page).toHaveURL(/\?enquiry=viewing#enquiry-form$/);
-    await expect(page.locator("#enquiry-form")).toBeInViewport();
-    await expect(messageBox(page)).toHaveValue(viewingEnquiryMessage);
+    await expect(page).toHaveURL(new RegExp(`${bookPath(property)}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Book a viewing" })).toBeVisible();
   });
 
   test("recently viewed is absent", async ({ page }) => {

@@ -3,10 +3,12 @@ import { randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database, ViewingStatus } from "../../db/database.ts";
+import type { NewSpan, ViewingDetail } from "../../db/queries/viewing-booking.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
 import { propertyFieldNames } from "../../lib/property-fields.ts";
+import type { ViewingRequestValues } from "../../lib/viewing-booking.ts";
 import type { PropertyColumn } from "../../server/content/property-record.ts";
 
 let sequence = 0;
@@ -349,4 +351,62 @@ export async function insertViewing(
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, uid };
+}
+
+/** A week of a member of staff's viewing hours: Monday to Friday, 09:00 to 17:00, 30 + 15 minutes. */
+export function buildViewingWeek(
+  overrides: Partial<NewSpan> = {},
+  weekdays: readonly number[] = [1, 2, 3, 4, 5],
+): NewSpan[] {
+  return weekdays.map((weekday) => ({
+    weekday,
+    startTime: "09:00",
+    endTime: "17:00",
+    slotMinutes: 30,
+    bufferMinutes: 15,
+    ...overrides,
+  }));
+}
+
+/** A visitor's booking of the slot starting at `slot` (ISO). */
+export function buildViewingRequest(
+  slot: string,
+  overrides: Partial<ViewingRequestValues> = {},
+): ViewingRequestValues {
+  sequence += 1;
+  return {
+    slot,
+    fullname: "Alex Visitor",
+    telephone: "+44 20 7946 0000",
+    email: `visitor${sequence}@example.com`,
+    message: "",
+    ...overrides,
+  };
+}
+
+/** A viewing as its mails and feeds read it (db/queries/viewing-booking.ts's ViewingDetail). */
+export function buildViewingDetail(overrides: Partial<ViewingDetail> = {}): ViewingDetail {
+  sequence += 1;
+  return {
+    id: sequence,
+    uid: `viewing-${sequence}@homes.example`,
+    sequence: 0,
+    status: "tentative",
+    startsAt: "2026-12-01T10:00:00.000Z",
+    endsAt: "2026-12-01T10:30:00.000Z",
+    visitorName: "Alex Visitor",
+    visitorEmail: "alex@example.com",
+    visitorPhone: "+44 20 7946 0000",
+    message: "",
+    staffUserId: 7,
+    agentEmail: "agent@example.com",
+    listing: {
+      code: "HP-1001",
+      slug: "hp-1001-garden-flat",
+      headline: "Garden flat by the park",
+      address: "12 Park Road",
+      city: "London",
+    },
+    ...overrides,
+  };
 }

@@ -20,12 +20,12 @@ function render(element: React.ReactElement, telephone = "+1 (212) 555-0147"): s
 }
 
 describe("the property page's contact bar", () => {
-  it("links Call to the profile's telephone, Enquire to the form and Book to its viewing request", () => {
+  it("links Call to the profile's telephone, Enquire to the form and Book to the booking page", () => {
     const html = render(<ContactBar property={property} />);
     expect(html).toContain('aria-label="Contact us about Sunny Flat"');
     expect(html).toContain('href="tel:+12125550147"');
     expect(html).toContain('href="#enquiry-form"');
-    expect(html).toContain(`href="/property/sunny%20flat%2F1?enquiry=viewing#enquiry-form"`);
+    expect(html).toContain(`href="/property/sunny%20flat%2F1/viewing"`);
     expect(html).toContain('Book<span class="visually-hidden"> a viewing</span>');
   });
 

@@ -14,18 +14,26 @@ export function viewingRequested(params: URLSearchParams): boolean {
   return params.get(viewingParam) === viewingValue;
 }
 
-/** The property page with its enquiry form starting as a viewing request, at the form. */
+/** A listing's booking page (decision 101): its free viewing times. */
+export function bookingPath(property: Pick<Property, "slug">): string {
+  return `${propertyPath(property)}/viewing`;
+}
+
+/**
+ * The property page with its enquiry form starting as a viewing request, at the form: where a
+ * listing without viewing hours sends a visitor who wants to see it.
+ */
 export function viewingPath(property: Pick<Property, "slug">): string {
   return `${propertyPath(property)}?${viewingParam}=${viewingValue}#${propertyEnquiryAnchor}`;
 }
 
 /**
  * The bar at the foot of the property page at phone widths (decision 077): Call (the company's
- * telephone from the profile), Enquire (the page's enquiry form) and Book (the same form
- * starting as a viewing request). Plain links in the server HTML, so it works without
+ * telephone from the profile), Enquire (the page's enquiry form) and Book (the listing's
+ * booking page, decision 101). Plain links in the server HTML, so it works without
  * JavaScript and takes its place before the first paint (no layout shift); CSS keeps it stuck to
  * the bottom of the screen below 768 px and hides it wider and on paper. `enhanceContactBar`
- * only moves focus into the form.
+ * only moves Enquire's focus into the form.
  */
 export function ContactBar({ property }: { property: Pick<Property, "slug" | "headline"> }) {
   const { telephone } = useProfile();
@@ -57,7 +65,7 @@ export function ContactBar({ property }: { property: Pick<Property, "slug" | "he
         <li>
           <a
             className="contact-bar__link contact-bar__link--primary"
-            href={viewingPath(property)}
+            href={bookingPath(property)}
             data-contact="book"
           >
             <Icon name="calendar" size={20} />

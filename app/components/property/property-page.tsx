@@ -18,7 +18,7 @@ import { CategoryList } from "../sidebar/category-list.tsx";
 import { SocialLinks } from "../sidebar/social-links.tsx";
 import { AreaUnitToggle } from "../units/area-unit-toggle.tsx";
 import { AvailabilityBadge } from "./availability-badge.tsx";
-import { ContactBar } from "./contact-bar.tsx";
+import { bookingPath, ContactBar } from "./contact-bar.tsx";
 import { FeatureList } from "./feature-list.tsx";
 import { ListingPrice } from "./listing-price.tsx";
 import {
@@ -129,6 +129,10 @@ export function PropertyPage({
               </p>
               <PriceDates property={property} />
               <ShortlistToggle code={property.code} name={property.headline} look="label" />
+              <a className="brochure-link" href={bookingPath(property)}>
+                <Icon name="calendar" size={18} />
+                <span>Book a viewing</span>
+              </a>
               <a className="brochure-link" href={brochurePath(property)} type="application/pdf">
                 <Icon name="download" size={18} />
                 <span>Download brochure (PDF)</span>

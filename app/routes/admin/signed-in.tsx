@@ -24,6 +24,7 @@ const menu: readonly { to: string; label: string; ownersOnly?: true }[] = [
   { to: adminPaths.listings, label: "Listings" },
   { to: adminPaths.enquiries, label: "Enquiries" },
   { to: adminPaths.viewings, label: "Viewings" },
+  { to: adminPaths.viewingHours, label: "Viewing hours" },
   { to: adminPaths.sliders, label: "Sliders" },
   { to: adminPaths.collections, label: "Collections" },
   { to: adminPaths.amenities, label: "Amenities" },
