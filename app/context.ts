@@ -55,6 +55,7 @@ import type {
   PhotoSave,
   PhotoUploadAnswer,
 } from "../lib/admin-photos.ts";
+import type { AdminApplicantsService } from "../lib/applicant-admin.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { FeedConsumerView } from "../lib/feed-consumers.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
@@ -685,3 +686,10 @@ export interface AdminPortalsService {
 }
 
 export const adminPortalsContext = createContext<AdminPortalsService>();
+
+/**
+ * The back office's applicants (decision 103): the service is lib/applicant-admin.ts's,
+ * implemented by server/applicants/service.ts. Set for back-office requests only
+ * (server/plugins/site.ts).
+ */
+export const adminApplicantsContext = createContext<AdminApplicantsService<StaffSession>>();

@@ -1,5 +1,6 @@
 /** Factories for test data: valid by default, overridable field by field. */
 import { deflateSync } from "node:zlib";
+import type { NewPropertyRow, PropertyRow } from "../../db/database.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
 import { createPuzzle } from "../../lib/enquiry-rules.ts";
@@ -287,4 +288,31 @@ export function buildActivePdfBytes(kind: ActivePdfKind): Buffer {
     objects,
     Buffer.from(`\nendstream\nendobj\ntrailer${trailer}`, "latin1"),
   ]);
+}
+
+/**
+ * A listing row to insert (db/queries/property-writes.ts's insertProperty): a row read back
+ * from the database (a seeded one) under a new code and slug, with `overrides`.
+ */
+export function buildListingRowFrom(
+  source: PropertyRow,
+  overrides: Partial<NewPropertyRow> & { code: string },
+): NewPropertyRow {
+  const {
+    id: _id,
+    first_published_at: _first,
+    archived_at: _archived,
+    updated_at: _updated,
+    availability_changed_at: _availabilityChanged,
+    modified_at: _modified,
+    ...copy
+  } = source;
+  return {
+    ...copy,
+    publish: copy.publish === true || copy.publish === 1 ? 1 : 0,
+    created_at: "2026-11-01T10:00:00.000Z",
+    slug: overrides.code.toLowerCase(),
+    availability: "available",
+    ...overrides,
+  };
 }
