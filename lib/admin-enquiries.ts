@@ -3,7 +3,9 @@
  * query parameters carry them, and what a page, an enquiry and a data request look like,
  * shared by the admin routes, the server's service and the database queries.
  */
+
 import { formatKeysetCursor, type KeysetCursor, readDateRangeAndPage } from "./admin-keyset.ts";
+import type { ApplicantDataFindings } from "./applicant-admin.ts";
 
 export const enquiryStatuses = ["new", "in_progress", "closed"] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
@@ -128,6 +130,8 @@ export interface DataRequestFindings {
   searchAlerts: { description: string; confirmed: boolean; createdAt: string }[];
   /** The address's newsletter subscription (decision 078): deleted with its enquiries. */
   newsletter?: { status: string; createdAt: string; confirmedAt: string | null } | null;
+  /** The address's applicant record (decision 103): deleted with its enquiries. */
+  applicant?: ApplicantDataFindings | null;
 }
 
 export const formatAdminEnquiryCursor = formatKeysetCursor;

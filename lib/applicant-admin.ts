@@ -173,3 +173,34 @@ export interface AdminApplicantsService<Session> {
   /** Queues one mail each to the listing's consenting applicants not yet sent it at its price. */
   offerListing(session: Session, code: string): Promise<number | null>;
 }
+
+/** The back office's applicant pages. */
+export const applicantPaths = {
+  list: "/admin/applicants",
+  new: "/admin/applicants/new",
+} as const;
+
+export function applicantPath(id: number): string {
+  return `/admin/applicants/${id}`;
+}
+
+/** A listing's matching applicants, with its one-click offer. */
+export function listingApplicantsPath(code: string): string {
+  return `/admin/listings/${encodeURIComponent(code)}/applicants`;
+}
+
+/** What the data-request tool shows of an address's applicant record. */
+export interface ApplicantDataFindings {
+  name: string;
+  email: string;
+  phone: string;
+  consent: boolean;
+  consentAt: string | null;
+  consentSource: string | null;
+  requirements: ApplicantRequirements;
+  notes: { at: string; author: string; body: string }[];
+  consentChanges: { at: string; consent: boolean; source: string; note: string }[];
+  mails: { at: string; codes: string[] }[];
+  createdAt: string;
+  lastActivityAt: string;
+}

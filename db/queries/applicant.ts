@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "kysely";
 import type {
+  ApplicantDataFindings,
   ApplicantListRow,
   ApplicantRecord,
   MatchedApplicant,
@@ -988,22 +989,6 @@ export async function takeIntakeBatch(
     }
     return rows.length;
   });
-}
-
-/** What the data-request tool shows of an address's applicant record. */
-export interface ApplicantDataFindings {
-  name: string;
-  email: string;
-  phone: string;
-  consent: boolean;
-  consentAt: string | null;
-  consentSource: string | null;
-  requirements: ApplicantRequirements;
-  notes: { at: string; author: string; body: string }[];
-  consentChanges: { at: string; consent: boolean; source: string; note: string }[];
-  mails: { at: string; codes: string[] }[];
-  createdAt: string;
-  lastActivityAt: string;
 }
 
 export async function findApplicantDataOfEmail(

@@ -126,10 +126,16 @@ function Findings({
   csrfToken: string;
   confirm: boolean;
 }) {
-  const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter } = findings;
+  const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter, applicant } =
+    findings;
   const nothing =
-    enquiries.length === 0 && !staffAccount && searchAlerts.length === 0 && !newsletter;
-  const erasable = enquiries.length + searchAlerts.length > 0 || Boolean(newsletter);
+    enquiries.length === 0 &&
+    !staffAccount &&
+    searchAlerts.length === 0 &&
+    !newsletter &&
+    !applicant;
+  const erasable =
+    enquiries.length + searchAlerts.length > 0 || Boolean(newsletter) || Boolean(applicant);
   return (
     <section className="admin-data-request" aria-labelledby="findings-title">
       <h2 className="admin-subtitle" id="findings-title">
@@ -168,6 +174,11 @@ function Findings({
           {`A newsletter subscription (${newsletter.status}, since ${formatDateTime(newsletter.createdAt)}): deleted with the rest.`}
         </p>
       ) : null}
+      {applicant ? (
+        <p>
+          {`An applicant record (${applicant.consent ? "may be mailed homes" : "not to be mailed homes"}, since ${formatDateTime(applicant.createdAt)}), with ${plural(applicant.notes.length, "note", "notes")} and ${plural(applicant.mails.length, "mail of homes", "mails of homes")}: deleted with the rest.`}
+        </p>
+      ) : null}
       {staffAccount ? (
         <p>
           {`A back-office account (${staffRoleNames[staffAccount.role as "owner" | "agent"] ?? staffAccount.role}) uses this address, created ${formatDateTime(staffAccount.createdAt)}, with ${plural(notesWritten, "note", "notes")} written. It is included in the export; this tool does not delete it.`}
@@ -193,7 +204,9 @@ function Findings({
                   ? `Delete ${plural(enquiries.length, "enquiry", "enquiries")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
                   : searchAlerts.length > 0
                     ? `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`
-                    : "Delete the newsletter subscription…"}
+                    : newsletter
+                      ? "Delete the newsletter subscription…"
+                      : "Delete the applicant record…"}
               </button>
             </Form>
           ) : null}
@@ -217,6 +230,7 @@ function Findings({
               ? ` The address's ${plural(searchAlerts.length, "search alert", "search alerts")} will be deleted too.`
               : ""}
             {newsletter ? " Its newsletter subscription will be deleted too." : ""}
+            {applicant ? " Its applicant record will be deleted too." : ""}
           </p>
           <div className="admin-actions">
             <Form method="post">
