@@ -153,8 +153,10 @@ describe.each(testDialects)("applicants on %s", (dialect) => {
         afterId: 0,
         limit: 1000,
       });
+      // The seed's demo applicants may match too: only this test's are compared.
+      const own = new Set(applicants.map((applicant) => applicant.id));
       expect(
-        rows.map((row) => row.id),
+        rows.map((row) => row.id).filter((id) => own.has(id)),
         listing.code,
       ).toEqual(expected);
       matched += expected.length;
