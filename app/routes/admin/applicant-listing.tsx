@@ -99,7 +99,9 @@ export default function ApplicantListing({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>
-            {`${toOffer.length === 1 ? "1 applicant" : `${toOffer.length}${moreToOffer ? "+" : ""} applicants`} who agreed to be mailed homes match it and have not been sent it at this price.`}
+            {toOffer.length === 1
+              ? "1 applicant who agreed to be mailed homes matches it and has not been sent it at this price."
+              : `${toOffer.length}${moreToOffer ? "+" : ""} applicants who agreed to be mailed homes match it and have not been sent it at this price.`}
           </p>
           <ul className="applicant-people">{toOffer.map(person)}</ul>
           <Form method="post">

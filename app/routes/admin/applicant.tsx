@@ -161,6 +161,9 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
   const note = refusedOf("note");
   const send = refusedOf("send");
   const ticked = new Set(send?.values.codes ?? []);
+  // A new key after each saved change: the forms start again from what is stored (a refused
+  // post keeps the key, and so what was typed).
+  const version = `${applicant.updatedAt}-${timeline.length}-${applicant.consent}-${done ?? ""}`;
   const matchHref = (page: number) =>
     page > 1
       ? `${applicantPath(applicant.id)}?matches=${page}#matches`
@@ -188,7 +191,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
       <div className="applicant-layout">
         <div className="applicant-layout__side">
           <h2 className="admin-subtitle">Details</h2>
-          <Form method="post" className="admin-form" noValidate>
+          <Form key={version} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="details" />
             <ApplicantDetailsFields
@@ -213,7 +216,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
               : ""}
             {applicant.consentNote ? `: ${applicant.consentNote}` : "."}
           </p>
-          <Form method="post" className="admin-form" noValidate>
+          <Form key={version} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="consent" />
             <input type="hidden" name="consent" value={applicant.consent ? "no" : "yes"} />
@@ -245,7 +248,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
           </Form>
 
           <h2 className="admin-subtitle">Requirements</h2>
-          <Form method="post" className="admin-form" noValidate>
+          <Form key={version} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="requirements" />
             <RequirementsFields
@@ -270,7 +273,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
               No published home matches these requirements{matches.page > 1 ? " on this page" : ""}.
             </p>
           ) : (
-            <Form method="post" noValidate>
+            <Form key={version} method="post" noValidate>
               <FormToken token={csrfToken} />
               <input type="hidden" name="intent" value="send" />
               <fieldset
@@ -335,7 +338,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
           ) : null}
 
           <h2 className="admin-subtitle">Timeline</h2>
-          <Form method="post" className="admin-form" noValidate>
+          <Form key={version} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="note" />
             <div className={`admin-field${note?.errors.note ? " admin-field--invalid" : ""}`}>
