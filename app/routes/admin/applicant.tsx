@@ -191,7 +191,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
       <div className="applicant-layout">
         <div className="applicant-layout__side">
           <h2 className="admin-subtitle">Details</h2>
-          <Form key={version} method="post" className="admin-form" noValidate>
+          <Form key={`details-${version}`} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="details" />
             <ApplicantDetailsFields
@@ -216,7 +216,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
               : ""}
             {applicant.consentNote ? `: ${applicant.consentNote}` : "."}
           </p>
-          <Form key={version} method="post" className="admin-form" noValidate>
+          <Form key={`consent-${version}`} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="consent" />
             <input type="hidden" name="consent" value={applicant.consent ? "no" : "yes"} />
@@ -248,7 +248,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
           </Form>
 
           <h2 className="admin-subtitle">Requirements</h2>
-          <Form key={version} method="post" className="admin-form" noValidate>
+          <Form key={`requirements-${version}`} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="requirements" />
             <RequirementsFields
@@ -273,7 +273,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
               No published home matches these requirements{matches.page > 1 ? " on this page" : ""}.
             </p>
           ) : (
-            <Form key={version} method="post" noValidate>
+            <Form key={`send-${version}`} method="post" noValidate>
               <FormToken token={csrfToken} />
               <input type="hidden" name="intent" value="send" />
               <fieldset
@@ -338,7 +338,7 @@ export default function Applicant({ loaderData, actionData }: Route.ComponentPro
           ) : null}
 
           <h2 className="admin-subtitle">Timeline</h2>
-          <Form key={version} method="post" className="admin-form" noValidate>
+          <Form key={`note-${version}`} method="post" className="admin-form" noValidate>
             <FormToken token={csrfToken} />
             <input type="hidden" name="intent" value="note" />
             <div className={`admin-field${note?.errors.note ? " admin-field--invalid" : ""}`}>
