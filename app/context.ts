@@ -62,6 +62,7 @@ import type {
   ViewingDiary,
   ViewingDiaryQuery,
 } from "../lib/admin-viewings.ts";
+import type { AdminApplicantsService } from "../lib/applicant-admin.ts";
 import type { CollectionName } from "../lib/collection-names.ts";
 import type { FeedConsumerView } from "../lib/feed-consumers.ts";
 import type { AreaUnit, CurrencyFormat } from "../lib/format.ts";
@@ -814,3 +815,10 @@ export interface AdminViewingHoursService {
 }
 
 export const adminViewingHoursContext = createContext<AdminViewingHoursService>();
+
+/**
+ * The back office's applicants (decision 103): the service is lib/applicant-admin.ts's,
+ * implemented by server/applicants/service.ts. Set for back-office requests only
+ * (server/plugins/site.ts).
+ */
+export const adminApplicantsContext = createContext<AdminApplicantsService<StaffSession>>();

@@ -61,7 +61,11 @@ export default [
       // A listing's figures and its vendor report (decision 099).
       route("listings/:code/figures", "routes/admin/listing-figures.tsx"),
       route("listings/:code/figures/report", "routes/admin/listing-figures-report.ts"),
+      route("listings/:code/applicants", "routes/admin/applicant-listing.tsx"),
       route("listings/:code/photos/upload", "routes/admin/listing-photos-upload.ts"),
+      route("applicants", "routes/admin/applicants.tsx"),
+      route("applicants/new", "routes/admin/applicant-new.tsx"),
+      route("applicants/:id", "routes/admin/applicant.tsx"),
       route("enquiries", "routes/admin/enquiries.tsx"),
       route("enquiries/export", "routes/admin/enquiries-export.ts"),
       route("enquiries/data-requests", "routes/admin/enquiry-data-requests.tsx"),

@@ -44,10 +44,10 @@ export function isExposed(env: { HOST: string; SITE_URL?: string | undefined }):
 const rateLimitPattern = /^(\d+)\/(\d+)(s|m|h)$/;
 
 /** A setting that is a whole number of `unit` from 1 to `max`, or `off` (the default: undefined). */
-function wholeNumberOrOff(unit: string, max: number) {
+function wholeNumberOrOff(unit: string, max: number, initial = "off") {
   return z
     .string()
-    .default("off")
+    .default(initial)
     .transform((value, context) => {
       const text = value.trim().toLowerCase();
       if (text === "off") return undefined;
@@ -218,6 +218,13 @@ const envSchema = z
      * an hourly purge on every app server (decision 045). `off` (the default): kept for ever.
      */
     ENQUIRY_RETENTION_DAYS: wholeNumberOrOff("days", 36_500),
+    /**
+     * Days an applicant is kept after their last activity (an enquiry, a viewing, a
+     * confirmation, a mail, a note or a change by staff); then an hourly purge on every app
+     * server deletes them with their notes, requirements and mails (decision 103). `off`:
+     * kept for ever.
+     */
+    APPLICANT_RETENTION_DAYS: wholeNumberOrOff("days", 36_500, "730"),
     /**
      * Hours between sweeps of the uploaded photo files no listing uses, on every app server
      * (decision 060); each deletes those stored more than a day ago. `off` (the default): only

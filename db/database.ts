@@ -432,6 +432,80 @@ export interface Database {
     token_hash: string;
     created_at: ColumnType<Date | string, string, string>;
   };
+  /**
+   * A person looking for a home (decision 103): one per e-mail address (lower case), made by
+   * staff or by the intake job from enquiries, viewings and confirmed sign-ups. Written by
+   * db/queries/applicant.ts only.
+   */
+  applicant: {
+    id: Generated<number>;
+    email: string;
+    name: ColumnType<string, string | undefined, string>;
+    phone: ColumnType<string, string | undefined, string>;
+    /** 1: may be mailed homes. */
+    consent: ColumnType<number, number | undefined, number>;
+    consent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+    /** lib/applicant-requirements.ts's ConsentSource; null before any. */
+    consent_source: ColumnType<string | null, string | null | undefined, string | null>;
+    consent_note: ColumnType<string, string | undefined, string>;
+    /** 'buy' or 'rent'; null: no requirements yet. */
+    wants: ColumnType<string | null, string | null | undefined, string | null>;
+    budget_min: ColumnType<number | null, number | null | undefined, number | null>;
+    budget_max: ColumnType<number | null, number | null | undefined, number | null>;
+    min_beds: ColumnType<number | null, number | null | undefined, number | null>;
+    source: string;
+    created_at: ColumnType<Date | string, string, string>;
+    updated_at: ColumnType<Date | string, string, string>;
+    last_activity_at: ColumnType<Date | string, string, string>;
+  };
+  /** An applicant's wanted area (a listing's city or province, lower case). */
+  applicant_area: { applicant_id: number; area: string };
+  /** An applicant's wanted category. */
+  applicant_category: { applicant_id: number; category_id: number };
+  /** An applicant's must-have amenity. */
+  applicant_amenity: { applicant_id: number; amenity_id: number };
+  /** A member of staff's note on an applicant. */
+  applicant_note: {
+    id: Generated<number>;
+    applicant_id: number;
+    author_email: string;
+    body: string;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+  /** Each change of an applicant's consent to be mailed homes. */
+  applicant_consent_change: {
+    id: Generated<number>;
+    applicant_id: number;
+    consent: number;
+    source: string;
+    note: ColumnType<string, string | undefined, string>;
+    changed_by: string;
+    at: ColumnType<Date | string, string, string>;
+  };
+  /** A mail of homes queued for an applicant (kind `applicant-homes`). */
+  applicant_mail: {
+    id: Generated<number>;
+    applicant_id: number;
+    /** The outbox row's `dedupe_key`. */
+    outbox_key: string;
+    /** JSON: the listings' codes. */
+    codes: string;
+    sent_by: string;
+    created_at: ColumnType<Date | string, string, string>;
+  };
+  /** A listing offered to an applicant at a price: offered again only at another price. */
+  applicant_offer: {
+    applicant_id: number;
+    property_id: number;
+    price: number;
+    mail_id: number;
+  };
+  /** How far the applicants' intake job has read one source. */
+  applicant_intake_mark: {
+    source: string;
+    last_id: ColumnType<number, number | undefined, number>;
+    last_at: ColumnType<string, string | undefined, string>;
+  };
   /** Secrets the servers generated for themselves, shared by all of them (decision 066). */
   app_secret: {
     name: string;
@@ -453,7 +527,7 @@ export type ListingImportState = "checked" | "applying" | "applied" | "failed";
 /**
  * What an outbox row sends: an enquiry to the company, a queued mail to a visitor, a
  * listing's latest state to the push portal (decision 095), or a viewing's invite to its visitor
- * or agent (db/queries/viewing-mail.ts).
+ * or agent (db/queries/viewing-mail.ts), or homes mailed to an applicant (decision 103).
  */
 export const outboxKinds = [
   "enquiry",
@@ -463,6 +537,7 @@ export const outboxKinds = [
   "newsletter-confirm",
   "listing-push",
   "viewing",
+  "applicant-homes",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 

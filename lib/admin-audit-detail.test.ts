@@ -433,6 +433,48 @@ const samples: Record<AuditAction, Sample> = {
     subject: "Viewings",
     changes: ["3 viewings deleted, all ended before 2025-03-04 00:00 UTC"],
   },
+  "applicant.create": {
+    detail: {},
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: [],
+  },
+  "applicant.update": {
+    detail: { fields: ["name", "phone"] },
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: ["Name changed", "Phone changed"],
+  },
+  "applicant.requirements": {
+    detail: { requirements: { wants: "buy" } },
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: ["Requirements set"],
+  },
+  "applicant.consent": {
+    detail: { consent: true },
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: ["May be mailed homes"],
+  },
+  "applicant.note": {
+    detail: {},
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: [],
+  },
+  "applicant.send": {
+    detail: { codes: ["AB-12", "AB-13"] },
+    about: { subjectType: "applicant", subjectId: "4" },
+    subject: "Applicant 4",
+    changes: ["Homes sent: AB-12, AB-13"],
+  },
+  "listing.offer": {
+    detail: { applicants: 3, price: 250000 },
+    about: { subjectType: "listing", subjectId: "AB-12" },
+    subject: "Listing AB-12",
+    changes: ["Offered to 3 applicants"],
+  },
 };
 
 const sampleEntries = Object.entries(samples) as [AuditAction, Sample][];

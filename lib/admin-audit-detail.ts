@@ -363,6 +363,22 @@ const describers: Record<AuditAction, (detail: Detail) => string[]> = {
   // Recorded without the address (decision 078): deleting it must not leave it in the log.
   "newsletter.delete": none,
   "session.sign-out-everywhere": none,
+  // Applicants (decision 103): named by id; which fields, never their values.
+  "applicant.create": none,
+  "applicant.update": (detail) =>
+    textsOf(detail.fields).map((field) => `${humanised(field)} changed`),
+  "applicant.requirements": () => ["Requirements set"],
+  "applicant.consent": (detail) => [
+    detail.consent === true ? "May be mailed homes" : "May not be mailed homes",
+  ],
+  "applicant.note": none,
+  "applicant.send": (detail) => {
+    const codes = textsOf(detail.codes);
+    return codes.length === 0 ? [] : [`Homes sent: ${codes.join(", ")}`];
+  },
+  "listing.offer": (detail) => [
+    `Offered to ${counted(numberOf(detail.applicants) ?? 0, "applicant")}`,
+  ],
 
   // Each field's change; the content command's events before decision 084 name the fields it
   // was given.

@@ -35,6 +35,13 @@ export const auditActionNames = {
   "staff.role": "Staff role changed",
   "staff.remove": "Staff access removed",
   "newsletter.delete": "Newsletter address deleted",
+  "applicant.create": "Applicant added",
+  "applicant.update": "Applicant changed",
+  "applicant.requirements": "Applicant's requirements set",
+  "applicant.consent": "Applicant's consent recorded",
+  "applicant.note": "Applicant noted",
+  "applicant.send": "Homes sent to an applicant",
+  "listing.offer": "Listing offered to applicants",
   "session.sign-in": "Signed in",
   "session.sign-out": "Signed out",
   "session.sign-out-everywhere": "Signed out everywhere",
@@ -88,7 +95,9 @@ export type AuditSubjectType =
   /** A booked viewing (issue 31, decision 102). */
   | "viewing"
   /** A member of staff's viewing hours, days off or calendar feed, or the office's (decision 101). */
-  | "viewing-hours";
+  | "viewing-hours"
+  /** An applicant (decision 103), by id. */
+  | "applicant";
 
 /** The actor of a write made by a command on the server (`npm run content`, `npm run users`). */
 export const cliActor = "cli";

@@ -3,8 +3,10 @@
  * query parameters carry them, and what a page, an enquiry and a data request look like,
  * shared by the admin routes, the server's service and the database queries.
  */
+
 import { formatKeysetCursor, type KeysetCursor, readDateRangeAndPage } from "./admin-keyset.ts";
 import type { DataRequestViewing } from "./admin-viewings.ts";
+import type { ApplicantDataFindings } from "./applicant-admin.ts";
 
 export const enquiryStatuses = ["new", "in_progress", "closed"] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
@@ -131,6 +133,8 @@ export interface DataRequestFindings {
   newsletter?: { status: string; createdAt: string; confirmedAt: string | null } | null;
   /** The viewings booked with the address (issue 31): deleted with its enquiries. */
   viewings?: DataRequestViewing[];
+  /** The address's applicant record (decision 103): deleted with its enquiries. */
+  applicant?: ApplicantDataFindings | null;
 }
 
 export const formatAdminEnquiryCursor = formatKeysetCursor;

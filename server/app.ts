@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Redis } from "ioredis";
 import type { ViteDevServer } from "vite";
 import {
+  adminApplicantsContext,
   adminAuditContext,
   adminContentContext,
   adminEnquiriesContext,
@@ -33,6 +34,8 @@ import { withStartupLock } from "../db/startup-lock.ts";
 import { searchAlertsPlugin } from "./alerts/service.ts";
 import { contactIntakePlugin } from "./api/contact.ts";
 import { apiPlugin, isApiUrl } from "./api/index.ts";
+import { applicantMailPlugin } from "./applicants/homes-mail.ts";
+import { createAdminApplicants } from "./applicants/service.ts";
 import { createAdminAudit } from "./audit/service.ts";
 import { notifyContentChangeListeners } from "./content-changes.ts";
 import { installDrain } from "./drain.ts";
@@ -224,14 +227,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transport,
     photoStore,
     log: app.log,
-    // Newsletter mails (decision 078) are built by the newsletter, viewings' invites (decision
-    // 101) by the viewings, the rest by the alerts.
+    // Applicants' homes (decision 103) are built by the applicants, newsletter mails (decision
+    // 078) by the newsletter, viewings' invites (decision 101) by the viewings, the rest by the
+    // alerts.
     buildQueuedMail: (mail) =>
-      mail.kind.startsWith("newsletter-")
-        ? app.newsletter.buildQueuedMail(mail)
-        : mail.kind === "viewing"
-          ? viewingMails.buildQueuedMail(mail)
-          : app.searchAlerts.buildQueuedMail(mail),
+      mail.kind === "applicant-homes"
+        ? app.applicantMails.buildQueuedMail(mail)
+        : mail.kind.startsWith("newsletter-")
+          ? app.newsletter.buildQueuedMail(mail)
+          : mail.kind === "viewing"
+            ? viewingMails.buildQueuedMail(mail)
+            : app.searchAlerts.buildQueuedMail(mail),
     pushClient,
   });
   // Each listing write queues its push in its own transaction, then wakes this server's job.
@@ -303,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactIntakePlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(searchAlertsPlugin, { config, ...(redis ? { redis } : {}) });
   await app.register(newsletterPlugin, { config });
+  await app.register(applicantMailPlugin, { config });
   // Page views and shortlist adds, counted without cookies (decision 099).
   await app.register(figureBeaconPlugin, { now: options.figuresClock });
   await app.register(apiPlugin, { prefix: "/api", config });
@@ -416,6 +423,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           createAdminListingFigures({ database, log: app.log, now: options.figuresClock }),
         ),
         provide(adminNewsletterContext, createAdminNewsletter({ database, log: app.log })),
+        provide(
+          adminApplicantsContext,
+          createAdminApplicants({ database, log: app.log, wakeOutbox: () => jobs.outbox?.wake() }),
+        ),
         provide(
           adminContentContext,
           createAdminContent({

@@ -5,6 +5,7 @@
  * inbox's changes; the data-protection tool's look-up and erasure by e-mail address; and the
  * retention purge. The indexes are migration 0012's.
  */
+
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import { retentionActor } from "../../lib/admin-audit.ts";
 import {
@@ -21,6 +22,7 @@ import {
 } from "../../lib/admin-enquiries.ts";
 import { describeAlertFilters, readAlertQuery } from "../../lib/search-alert.ts";
 import type { Database, Dialect } from "../database.ts";
+import { findApplicantDataOfEmail } from "./applicant.ts";
 import { inTransaction, recordAuditEvent } from "./audit.ts";
 import { toFlag, toIsoString } from "./columns.ts";
 import { keysetPage } from "./keyset-page.ts";
@@ -412,6 +414,7 @@ export async function findDataOfEmail(db: Kysely<Database>, email: string) {
       ? { email: staff.email, role: staff.role, createdAt: toIsoString(staff.created_at) }
       : null,
     notesWritten,
+    applicant: await findApplicantDataOfEmail(db, address),
   };
 }
 

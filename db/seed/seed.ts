@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { isTaken, readAvailability } from "../../lib/availability.ts";
 import type { Database } from "../database.ts";
 import { recordFirstPrices } from "../queries/price-history.ts";
+import { seedDemoApplicants } from "./applicants.ts";
 import type { ImageWriteResult } from "./images.ts";
 
 export interface SeedOptions {
@@ -138,6 +139,8 @@ export async function seedDemoContent(
     if (priceChanges.length > 0)
       await trx.insertInto("price_change").values(priceChanges).execute();
     await recordFirstPrices(trx, "seed");
+    // A handful of applicants with requirements (decision 103).
+    await seedDemoApplicants(trx, new Date(seededAt));
 
     await trx
       .insertInto("collection")
@@ -174,6 +177,7 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
     await trx.deleteFrom("slider").execute();
     await trx.deleteFrom("outbox").where("kind", "=", "enquiry").execute();
     await trx.deleteFrom("enquiry").execute();
+    await trx.deleteFrom("applicant").execute();
     await trx.deleteFrom("company_profile").execute();
   });
 }

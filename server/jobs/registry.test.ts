@@ -24,17 +24,20 @@ function jobsFor(env: Record<string, string>, mailing: boolean) {
 }
 
 describe("the job registry", () => {
-  it("has no job when nothing turns one on", () => {
-    const jobs = jobsFor({}, false);
-    expect(jobs.status()).toEqual([]);
+  it("has only the applicants' intake when nothing turns another on", () => {
+    const jobs = jobsFor({ APPLICANT_RETENTION_DAYS: "off" }, false);
+    expect(jobs.status().map((job) => job.name)).toEqual(["applicant-intake"]);
     expect([
       jobs.outbox,
       jobs.alertDigests,
       jobs.viewingReminders,
       jobs.enquiryRetention,
+      jobs.applicantRetention,
       jobs.photoSweep,
       jobs.blmFeed,
     ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    // Applicants are kept 730 days after their last activity unless told otherwise.
+    expect(jobsFor({}, false).applicantRetention?.name).toBe("applicant-retention");
     // A branch alone sends nowhere: the feed needs a folder or an SFTP address too.
     expect(jobsFor({ BLM_BRANCH_ID: "12345" }, false).blmFeed).toBeUndefined();
   });
@@ -55,6 +58,8 @@ describe("the job registry", () => {
       ["alert-digests", 300_000],
       ["viewing-reminders", 600_000],
       ["enquiry-retention", 3_600_000],
+      ["applicant-intake", 30_000],
+      ["applicant-retention", 3_600_000],
       ["photo-sweep", 6 * 3_600_000],
       ["blm-feed", 24 * 3_600_000],
     ]);

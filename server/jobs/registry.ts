@@ -15,6 +15,8 @@ import type { EnquiryMail } from "../mail/enquiry-mail.ts";
 import type { PhotoStore } from "../photos/photo-store.ts";
 import type { SweepReport } from "../photos/unused-files.ts";
 import { createAlertDigests } from "./alert-digests.ts";
+import { createApplicantIntake } from "./applicant-intake.ts";
+import { createApplicantPurge } from "./applicant-retention.ts";
 import { createBlmFeed } from "./blm-feed.ts";
 import { createEnquiryPurge } from "./enquiry-retention.ts";
 import { createListingPush } from "./listing-push.ts";
@@ -58,6 +60,10 @@ export interface AppJobs extends Omit<Scheduler, "add"> {
   viewingReminders: Job<number> | undefined;
   /** Deletes enquiries and ended viewings past ENQUIRY_RETENTION_DAYS (decisions 045, 102). */
   enquiryRetention: Job<number> | undefined;
+  /** Makes and updates applicants from enquiries, viewings and confirmed sign-ups (decision 103). */
+  applicantIntake: Job<number>;
+  /** Deletes applicants with no activity for APPLICANT_RETENTION_DAYS (decision 103). */
+  applicantRetention: Job<number> | undefined;
   /** Deletes uploaded files no listing uses (decision 060). */
   photoSweep: Job<SweepReport> | undefined;
   /** Writes (and uploads) the Rightmove BLM feed (decision 097). */
@@ -188,6 +194,36 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           items: (deleted) => deleted,
         });
 
+  const applicantIntake = scheduler.add({
+    name: "applicant-intake",
+    does:
+      "makes or updates an applicant for each new enquiry, viewing, confirmed alert and " +
+      "confirmed newsletter address (the last two give consent to be mailed homes)",
+    everyMs: 30_000,
+    lock:
+      "each source's mark row, held by the batch's transaction (FOR UPDATE on PostgreSQL), " +
+      "and the applicant's unique address (an upsert)",
+    run: createApplicantIntake({ database, log }),
+    failed: 0,
+    items: (read) => read,
+  });
+
+  const applicantDays = config.APPLICANT_RETENTION_DAYS;
+  const applicantRetention =
+    applicantDays === undefined
+      ? undefined
+      : scheduler.add({
+          name: "applicant-retention",
+          does: "deletes the applicants with no activity for APPLICANT_RETENTION_DAYS",
+          everyMs: hourMs,
+          lock:
+            "none needed: each applicant is deleted in its own transaction, and one deleted " +
+            "twice is simply gone",
+          run: createApplicantPurge({ database, retentionDays: applicantDays, log }),
+          failed: 0,
+          items: (deleted) => deleted,
+        });
+
   const sweepHours = config.PHOTO_SWEEP_HOURS;
   const photoSweep =
     sweepHours === undefined
@@ -237,6 +273,8 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
     alertDigests,
     viewingReminders,
     enquiryRetention,
+    applicantIntake,
+    applicantRetention,
     photoSweep,
     blmFeed,
     start: () => scheduler.start(),

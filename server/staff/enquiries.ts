@@ -3,9 +3,11 @@
  * its changes, the filtered CSV export (the CLI's own, server/enquiries/export-csv.ts) and the
  * owners' data-protection tool. Enquiries are not public content: no change is announced.
  */
+
 import type { AdminEnquiriesService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { clearErasedData } from "../../db/erasure.ts";
+import { deleteApplicantOfEmail } from "../../db/queries/applicant.ts";
 import { recordAuditEvent } from "../../db/queries/audit.ts";
 import {
   changeInboxEnquiry,
@@ -147,6 +149,8 @@ export function createAdminEnquiries(options: AdminEnquiriesOptions): AdminEnqui
         await deleteSubscriberOfEmail(trx, email);
         // And the viewings booked with it, with their queued mails (decision 102).
         const viewings = await deleteViewingsOfEmail(trx, email);
+        // And its applicant record, with their notes, requirements and mails (decision 103).
+        await deleteApplicantOfEmail(trx, email);
         // How many, never the address nor a hash of it: a hash of an address is found again
         // by hashing a guess, so it would keep what was erased (decision 050).
         await recordAuditEvent(trx, {

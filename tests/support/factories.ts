@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import type { Kysely } from "kysely";
-import type { Database, ViewingStatus } from "../../db/database.ts";
+import type { Database, NewPropertyRow, PropertyRow, ViewingStatus } from "../../db/database.ts";
 import type { NewSpan, ViewingDetail } from "../../db/queries/viewing-booking.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import type { EnquiryFields } from "../../lib/enquiry-fields.ts";
@@ -407,6 +407,33 @@ export function buildViewingDetail(overrides: Partial<ViewingDetail> = {}): View
       address: "12 Park Road",
       city: "London",
     },
+    ...overrides,
+  };
+}
+
+/**
+ * A listing row to insert (db/queries/property-writes.ts's insertProperty): a row read back
+ * from the database (a seeded one) under a new code and slug, with `overrides`.
+ */
+export function buildListingRowFrom(
+  source: PropertyRow,
+  overrides: Partial<NewPropertyRow> & { code: string },
+): NewPropertyRow {
+  const {
+    id: _id,
+    first_published_at: _first,
+    archived_at: _archived,
+    updated_at: _updated,
+    availability_changed_at: _availabilityChanged,
+    modified_at: _modified,
+    ...copy
+  } = source;
+  return {
+    ...copy,
+    publish: copy.publish === true || copy.publish === 1 ? 1 : 0,
+    created_at: "2026-11-01T10:00:00.000Z",
+    slug: overrides.code.toLowerCase(),
+    availability: "available",
     ...overrides,
   };
 }

@@ -139,16 +139,20 @@ function Findings({
   csrfToken: string;
   confirm: boolean;
 }) {
-  const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter } = findings;
+  const { email, enquiries, staffAccount, notesWritten, searchAlerts, newsletter, applicant } =
+    findings;
   const viewings = findings.viewings ?? [];
   const nothing =
     enquiries.length === 0 &&
     !staffAccount &&
     searchAlerts.length === 0 &&
     !newsletter &&
-    viewings.length === 0;
+    viewings.length === 0 &&
+    !applicant;
   const erasable =
-    enquiries.length + searchAlerts.length + viewings.length > 0 || Boolean(newsletter);
+    enquiries.length + searchAlerts.length + viewings.length > 0 ||
+    Boolean(newsletter) ||
+    Boolean(applicant);
   return (
     <section className="admin-data-request" aria-labelledby="findings-title">
       <h2 className="admin-subtitle" id="findings-title">
@@ -199,6 +203,11 @@ function Findings({
           {`A newsletter subscription (${newsletter.status}, since ${formatDateTime(newsletter.createdAt)}): deleted with the rest.`}
         </p>
       ) : null}
+      {applicant ? (
+        <p>
+          {`An applicant record (${applicant.consent ? "may be mailed homes" : "not to be mailed homes"}, since ${formatDateTime(applicant.createdAt)}), with ${plural(applicant.notes.length, "note", "notes")} and ${plural(applicant.mails.length, "mail of homes", "mails of homes")}: deleted with the rest.`}
+        </p>
+      ) : null}
       {staffAccount ? (
         <p>
           {`A back-office account (${staffRoleNames[staffAccount.role as "owner" | "agent"] ?? staffAccount.role}) uses this address, created ${formatDateTime(staffAccount.createdAt)}, with ${plural(notesWritten, "note", "notes")} written. It is included in the export; this tool does not delete it.`}
@@ -226,7 +235,9 @@ function Findings({
                     ? `Delete ${plural(viewings.length, "viewing", "viewings")}${searchAlerts.length > 0 ? " and search alerts" : ""}…`
                     : searchAlerts.length > 0
                       ? `Delete ${plural(searchAlerts.length, "search alert", "search alerts")}…`
-                      : "Delete the newsletter subscription…"}
+                      : newsletter
+                        ? "Delete the newsletter subscription…"
+                        : "Delete the applicant record…"}
               </button>
             </Form>
           ) : null}
@@ -255,6 +266,7 @@ function Findings({
             {viewings.length > 0
               ? ` ${plural(viewings.length, "viewing", "viewings")} booked with it will be deleted too.`
               : ""}
+            {applicant ? " Its applicant record will be deleted too." : ""}
           </p>
           <div className="admin-actions">
             <Form method="post">

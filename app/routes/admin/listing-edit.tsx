@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { adminListingsContext } from "#app-context";
 import { mergeChoicesOf } from "../../../lib/admin-listing-merge.ts";
+import { listingApplicantsPath } from "../../../lib/applicant-admin.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { FormToken } from "../../admin/form-field.tsx";
 import { settleListingDraft } from "../../admin/listing-draft.ts";
@@ -159,6 +160,9 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
           </a>
           <Link className="admin-button admin-button--secondary" to={figuresPath(code)}>
             Figures
+          </Link>
+          <Link className="admin-button admin-button--secondary" to={listingApplicantsPath(code)}>
+            Applicants
           </Link>
           <Form
             method="post"

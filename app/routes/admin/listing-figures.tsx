@@ -6,6 +6,7 @@
  */
 import { data, Link } from "react-router";
 import { adminListingFiguresContext } from "#app-context";
+import { listingApplicantsPath } from "../../../lib/applicant-admin.ts";
 import { type FigureCounts, figureColumns, weekLabel } from "../../../lib/listing-figures.ts";
 import { DataTable } from "../../admin/data-table.tsx";
 import { adminMeta, adminPaths, staffSessionContext, vendorReportPath } from "../../admin/staff.ts";
@@ -41,6 +42,8 @@ export default function ListingFigures({ loaderData }: Route.ComponentProps) {
         <Link to={adminPaths.listings}>Listings</Link>
         {" · "}
         <Link to={`${adminPaths.listings}/${encodeURIComponent(code)}/edit`}>{`Edit ${code}`}</Link>
+        {" · "}
+        <Link to={listingApplicantsPath(code)}>Matching applicants</Link>
       </p>
       <h1 id="figures-title" className="admin-title">
         {`Figures of ${code}`}

@@ -4,6 +4,7 @@
  * 036), and puts the session in the router context for them.
  */
 import { NavLink, Outlet } from "react-router";
+import { applicantPaths } from "../../../lib/applicant-admin.ts";
 import type { StaffRole } from "../../../lib/staff-rules.ts";
 import type { AdminAccount } from "../../admin/account-bar.tsx";
 import { AdminErrorPanel } from "../../admin/error-page.tsx";
@@ -25,6 +26,7 @@ const menu: readonly { to: string; label: string; ownersOnly?: true }[] = [
   { to: adminPaths.enquiries, label: "Enquiries" },
   { to: adminPaths.viewings, label: "Viewings" },
   { to: adminPaths.viewingHours, label: "Viewing hours" },
+  { to: applicantPaths.list, label: "Applicants" },
   { to: adminPaths.sliders, label: "Sliders" },
   { to: adminPaths.collections, label: "Collections" },
   { to: adminPaths.amenities, label: "Amenities" },
