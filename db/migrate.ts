@@ -35,6 +35,7 @@ import * as listingPortalFields from "./migrations/2026-11-29-0046-listing-porta
 import * as listingFigures from "./migrations/2026-11-29-0047-listing-figures.ts";
 import * as feedRuns from "./migrations/2026-11-29-0048-feed-runs.ts";
 import * as viewings from "./migrations/2026-11-29-0049-viewings.ts";
+import * as resoRemovals from "./migrations/2026-11-29-0053-reso-removals.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0047-listing-figures": listingFigures,
   "2026-11-29-0048-feed-runs": feedRuns,
   "2026-11-29-0049-viewings": viewings,
+  "2026-11-29-0053-reso-removals": resoRemovals,
 };
 
 /**
