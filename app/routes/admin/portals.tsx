@@ -182,20 +182,19 @@ export default function Portals({ loaderData, actionData }: Route.ComponentProps
           ) : feed.configured ? (
             <p>Running.</p>
           ) : null}
-          {feed.configured || feed.paused ? (
-            <Form method="post">
-              <FormToken token={csrfToken} />
-              <input type="hidden" name="feed" value={feed.feed} />
-              <input type="hidden" name="intent" value={feed.paused ? "resume" : "pause"} />
-              <button
-                className={`admin-button ${feed.paused ? "" : "admin-button--secondary"}`}
-                type="submit"
-              >
-                {feed.paused ? "Resume" : "Pause"}
-                <span className="visually-hidden"> {feed.label}</span>
-              </button>
-            </Form>
-          ) : null}
+          {/* A feed not set up may still be paused, so nothing goes once it is. */}
+          <Form method="post">
+            <FormToken token={csrfToken} />
+            <input type="hidden" name="feed" value={feed.feed} />
+            <input type="hidden" name="intent" value={feed.paused ? "resume" : "pause"} />
+            <button
+              className={`admin-button ${feed.paused ? "" : "admin-button--secondary"}`}
+              type="submit"
+            >
+              {feed.paused ? "Resume" : "Pause"}
+              <span className="visually-hidden"> {feed.label}</span>
+            </button>
+          </Form>
           <h3 className="admin-portal-heading">What it did</h3>
           <Activity feed={feed} />
           <h3 className="admin-portal-heading">
