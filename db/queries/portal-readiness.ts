@@ -150,6 +150,16 @@ function feedReady(feed: PortalFeed, dialect: PortalReadinessDialect): RawBuilde
 }
 
 /**
+ * The listings Rightmove refuses whatever else they hold: their country is not the United
+ * Kingdom (lib/postcode.ts's `isUkCountry`, folded the same way).
+ */
+export function outsideRightmove(
+  dialect: PortalReadinessDialect,
+): (eb: PropertyBuilder) => Expression<SqlBool> {
+  return (eb) => eb.not(eb.and([countryIn(ukNames, dialect)]));
+}
+
+/**
  * The listings ready for `feed` by the SQL's reckoning: for RESO exactly those
  * lib/portal-readiness.ts finds nothing missing in; for the others a part of them.
  */

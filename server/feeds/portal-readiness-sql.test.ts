@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PropertyUpdate } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
-import { readyForFeed } from "../../db/queries/portal-readiness.ts";
+import { outsideRightmove, readyForFeed } from "../../db/queries/portal-readiness.ts";
 import { type PortalFeed, portalFeeds, portalReadiness } from "../../lib/portal-readiness.ts";
 import {
   createTestDatabase,
@@ -118,6 +118,20 @@ describe.each(testDialects)("portal readiness in SQL on %s", (dialect) => {
       // The push's and Rightmove's SQL holds only listings the module finds ready.
       else if (sql) expect(module, feed).toEqual([]);
     }
+    // A listing the SQL puts outside the UK, Rightmove's module refuses for it; and the other
+    // way round.
+    const outside = await database.handle.db
+      .selectFrom("property")
+      .select("id")
+      .where("id", "=", listingId)
+      .where(outsideRightmove(dialect))
+      .executeTakeFirst();
+    const { module } = await readiness("rightmove");
+    expect(outside !== undefined, module.join("; ")).toBe(
+      module.some((reason) =>
+        reason.startsWith("Rightmove lists homes in the United Kingdom only"),
+      ),
+    );
   });
 
   it("finds the seeded listing ready for every feed, and each rule's break unready", async () => {

@@ -24,7 +24,8 @@ import {
   pauseFeed,
   resumeFeed,
 } from "../../db/queries/feed-state.ts";
-import { readyForFeed } from "../../db/queries/portal-readiness.ts";
+import { outsideRightmove, readyForFeed } from "../../db/queries/portal-readiness.ts";
+import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
 import {
   feedSwitches,
   isPortalFeed,
@@ -97,27 +98,49 @@ async function readinessOf(
   const counted = await switchedOnFor
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirst();
-  const refused: PortalRefusal[] = [];
+  let refused: PortalRefusal[] = [];
   let refusedCount = 0;
-  let after = "";
-  for (;;) {
-    const rows = await switchedOnFor
+  const reasonsOf = (row: PropertyWithCategoryRow): PortalRefusal => ({
+    code: row.code,
+    headline: row.headline,
+    reasons: portalReadiness(feed, recordOfProperty(row, amenityTitles)),
+  });
+  const withCategory = () =>
+    switchedOnFor
       .leftJoin("category", "category.id", "property.category_id")
       .selectAll("property")
-      .select("category.title as category")
-      .where((eb) => eb.not(readyForFeed(feed, dialect)(eb)))
-      .where("property.code", ">", after)
+      .select("category.title as category");
+  // Rightmove refuses every listing outside the UK: counted in SQL, the first read for reasons.
+  const outside = feed === "rightmove" ? outsideRightmove(dialect) : undefined;
+  if (outside) {
+    const abroad = await switchedOnFor
+      .where(outside)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirst();
+    refusedCount += toCount(abroad?.count);
+    const first = await withCategory()
+      .where(outside)
       .orderBy("property.code")
-      .limit(batchSize)
+      .limit(portalRefusalsShown)
       .execute();
+    refused = first.map(reasonsOf);
+  }
+  let after: string | undefined;
+  for (;;) {
+    let query = withCategory().where((eb) => eb.not(readyForFeed(feed, dialect)(eb)));
+    if (outside) query = query.where((eb) => eb.not(outside(eb)));
+    if (after !== undefined) query = query.where("property.code", ">", after);
+    const rows = await query.orderBy("property.code").limit(batchSize).execute();
     for (const row of rows) {
-      const reasons = portalReadiness(feed, recordOfProperty(row, amenityTitles));
-      if (reasons.length === 0) continue;
+      const refusal = reasonsOf(row);
+      if (refusal.reasons.length === 0) continue;
       refusedCount += 1;
-      if (refused.length < portalRefusalsShown) {
-        refused.push({ code: row.code, headline: row.headline, reasons });
-      }
+      refused.push(refusal);
     }
+    // The first by code of both kinds.
+    refused = refused
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+      .slice(0, portalRefusalsShown);
     const last = rows.at(-1);
     if (rows.length < batchSize || !last) break;
     after = last.code;
