@@ -681,6 +681,9 @@ export interface PortalRefusal {
   reasons: string[];
 }
 
+/** How many refusals (and push failures) a feed's section lists at most (decision 104). */
+export const portalRefusalsShown = 50;
+
 /** One portal feed as the Portals page shows it (decision 100). */
 export interface PortalFeedView {
   feed: "rightmove" | "push" | "reso";
@@ -691,8 +694,10 @@ export interface PortalFeedView {
   paused: { pausedAt: string; pausedBy: string } | null;
   /** How many listings are switched on for it (published, not archived). */
   switchedOn: number;
-  /** Those it may send; the others are `refused`, with their reasons. */
+  /** Those it may send; the others (`refusedCount`) lack something. */
   ready: number;
+  refusedCount: number;
+  /** The first `refusedCount` of them by code (at most `portalRefusalsShown`), with reasons. */
   refused: PortalRefusal[];
   /** Rightmove: its last run, by the job or the command. */
   lastRun?: {
@@ -708,8 +713,12 @@ export interface PortalFeedView {
   /** Push: its outbox rows. */
   push?: {
     pending: number;
+    /** How many wait after a failed attempt; `failing` holds the first of them. */
+    failingCount: number;
     failing: { code: string; attempts: number; reason: string; nextAttemptAt: string }[];
     lastSentAt: string | null;
+    /** How many listings it has sent (their last message taken); `sent`: the latest codes. */
+    sentCount: number;
     sent: string[];
   };
   /** RESO: each consumer's last use. */

@@ -354,6 +354,16 @@ export interface Database {
     /** JSON: `[{ code, reasons }]`. */
     refused: Generated<string>;
   };
+  /**
+   * A key the RESO feed served that no listing has any more (decision 104): a listing once
+   * published, deleted or given another code. Written by triggers on `property` only.
+   */
+  listing_removal: {
+    id: Generated<number>;
+    property_id: number;
+    code: string;
+    removed_at: ColumnType<Date | string, never, never>;
+  };
   /** A feed an owner paused (decision 100); no row: it runs. */
   feed_pause: {
     feed: string;

@@ -49,6 +49,7 @@ const contentTables = [
   "floor_plan",
   "listing_day_figures",
   "listing_import",
+  "listing_removal",
   "newsletter_subscriber",
   "outbox",
   "price_change",
@@ -555,6 +556,61 @@ describe.each(testDialects)("migrations on %s", (dialect) => {
     expect(await columnsOf()).not.toContain("modified_at");
     await migrateToLatest(db);
     expect(await columnsOf()).toContain("modified_at");
+  });
+
+  it("records each removed key of a listing once published, empties text-less descriptions, which the down migration removes", async () => {
+    test = await createTestDatabase(dialect, { seed: true });
+    const db = test.handle.db;
+    await migrateDownThrough(db, "2026-11-29-0053-reso-removals");
+    const [empty, kept] = await db
+      .selectFrom("property")
+      .select(["id", "code"])
+      .where("publish", "=", 1)
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    if (!empty || !kept) throw new Error("the seed has too few published listings");
+    await db
+      .updateTable("property")
+      .set({ description: "<p> &nbsp;</p><p><br></p>" })
+      .where("id", "=", empty.id)
+      .execute();
+    await migrateToLatest(db);
+    const description = async (id: number) =>
+      (
+        await db
+          .selectFrom("property")
+          .select("description")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).description;
+    expect(await description(empty.id)).toBe("");
+    expect(await description(kept.id)).not.toBe("");
+    // Any write path: plain SQL here. A draft never published leaves nothing.
+    await db
+      .updateTable("property")
+      .set({ code: `${kept.code}-NEW` })
+      .where("id", "=", kept.id)
+      .execute();
+    await db.deleteFrom("property").where("id", "=", empty.id).execute();
+    const draft = await db
+      .selectFrom("property")
+      .select("id")
+      .where("first_published_at", "is", null)
+      .executeTakeFirst();
+    if (draft) await db.deleteFrom("property").where("id", "=", draft.id).execute();
+    const removals = await db
+      .selectFrom("listing_removal")
+      .select(["property_id", "code"])
+      .orderBy("id")
+      .execute();
+    expect(removals).toEqual([
+      { property_id: kept.id, code: kept.code },
+      { property_id: empty.id, code: empty.code },
+    ]);
+    await migrateDownThrough(db, "2026-11-29-0053-reso-removals");
+    expect(await tableNames(test)).not.toContain("listing_removal");
+    await migrateToLatest(db);
   });
 
   it("adds the portals' fields: text empty, numbers and dates null, switches on, each checked, which the down migration removes", async () => {

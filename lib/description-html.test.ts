@@ -7,6 +7,12 @@ const stored = (posted: string) =>
   descriptionParagraphs(sanitizeHtml(posted, descriptionAllowList));
 
 describe("a posted description's paragraphs", () => {
+  it("stores markup without any text as nothing, so a feed's SQL sees it missing", () => {
+    expect(descriptionParagraphs("<p> &nbsp;</p><p><br></p>")).toBe("");
+    expect(descriptionParagraphs("\n\n")).toBe("");
+    expect(descriptionParagraphs("<p>A garden</p>")).toBe("<p>A garden</p>");
+  });
+
   it("keeps each line typed into an empty rich text box (Chromium's <div>s) a paragraph", () => {
     expect(stored("Big garden.<div>Second paragraph<br>line two</div>")).toBe(
       "<p>Big garden.</p><p>Second paragraph<br />line two</p>",

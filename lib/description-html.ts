@@ -49,6 +49,10 @@ const blockTags = new Set(["p", "ul", "ol", "li", "blockquote", "h3", "h4"]);
  *
  * Takes sanitize-html's (or a browser's `innerHTML`) output: only allow-listed elements, every
  * `<` and `>` in text and attribute values escaped, so a tag is exactly `<…>`.
+ *
+ * Markup without any text (`<p> </p>`, an emptied rich text box's `<p><br></p>`) is stored as
+ * "", so "has a description" is `description <> ''` in SQL (decision 104): the RESO feed
+ * decides readiness in its query.
  */
 export function descriptionParagraphs(html: string): string {
   let out = "";
@@ -94,5 +98,19 @@ export function descriptionParagraphs(html: string): string {
     }
   }
   flushRun();
-  return out;
+  return descriptionHasText(out) ? out : "";
+}
+
+/** The description's words without its markup, white space collapsed. */
+export function descriptionPlainWords(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Whether the description has any text beyond its markup and white space. */
+export function descriptionHasText(html: string): boolean {
+  return descriptionPlainWords(html) !== "";
 }

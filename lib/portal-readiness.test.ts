@@ -22,6 +22,16 @@ function readyListing(overrides: Partial<PortalListing> = {}): PortalListing {
 }
 
 describe("portal readiness", () => {
+  it("asks RESO and the push for a country whose ISO code it knows, in any case", () => {
+    for (const country of ["GB", " united kingdom ", "England", "USA", "Canada"]) {
+      expect(portalReadiness("reso", readyListing({ country })), country).toEqual([]);
+    }
+    const reason = `Country "Narnia" is not a country's name the portals know (such as United Kingdom, or its code GB)`;
+    expect(portalReadiness("reso", readyListing({ country: "Narnia" }))).toEqual([reason]);
+    expect(portalReadiness("push", readyListing({ country: "Narnia" }))).toContain(reason);
+    expect(portalReadiness("reso", readyListing({ country: " " }))).toEqual(["Country is missing"]);
+  });
+
   it("has nothing to say of a complete UK listing, for any feed", () => {
     for (const feed of ["rightmove", "push", "reso"] as const) {
       expect(portalReadiness(feed, readyListing()), feed).toEqual([]);

@@ -5,6 +5,8 @@
  * ask here. Whether a listing is published and switched on for a feed is the feed's own choice
  * (`feedSwitches`); this says only whether its content is complete.
  */
+import { countryCode } from "./countries.ts";
+import { descriptionHasText } from "./description-html.ts";
 import { isUkCountry, normaliseUkPostcode } from "./postcode.ts";
 
 /** The outward feeds, by the name their switch and their logs use. */
@@ -53,23 +55,36 @@ export interface PortalListing {
 /** Rightmove's file has three feature lines every listing must fill (FEATURE1 to FEATURE3). */
 export const rightmoveFeatureCount = 3;
 
-/** The description's words without its markup. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+/**
+ * Whether a text field is empty or white space only (spaces, tabs, line breaks): the same test
+ * the RESO feed's SQL makes (`db/queries/portal-readiness.ts`), so both agree on every value.
+ */
+export function blank(value: string): boolean {
+  return /^[ \t\n\r]*$/.test(value);
+}
+
+/**
+ * The country's reason, when its name is not one whose ISO 3166-1 code the feeds can send
+ * (lib/countries.ts): RESO's `Country` and the push's `country_code` are that code.
+ */
+function countryReasons(listing: PortalListing): string[] {
+  if (blank(listing.country)) return ["Country is missing"];
+  if (countryCode(listing.country) === undefined) {
+    return [
+      `Country "${listing.country.trim()}" is not a country's name the portals know (such as United Kingdom, or its code GB)`,
+    ];
+  }
+  return [];
 }
 
 /** The reasons shared by every feed: what no portal shows a listing without. */
 function commonReasons(listing: PortalListing): string[] {
   const reasons: string[] = [];
-  if (listing.address.trim() === "") reasons.push("Street address is missing");
-  if (listing.city.trim() === "") reasons.push("City is missing");
-  if (listing.postcode.trim() === "") reasons.push("Postcode is missing");
+  if (blank(listing.address)) reasons.push("Street address is missing");
+  if (blank(listing.city)) reasons.push("City is missing");
+  if (blank(listing.postcode)) reasons.push("Postcode is missing");
   if (!(listing.price > 0)) reasons.push("Price is missing");
-  if (plainText(listing.description) === "") reasons.push("Description is missing");
+  if (!descriptionHasText(listing.description)) reasons.push("Description is missing");
   return reasons;
 }
 
@@ -87,7 +102,7 @@ const feedReasons: Record<PortalFeed, (listing: PortalListing) => string[]> = {
     ) {
       reasons.push("Postcode is not a full UK postcode");
     }
-    if (listing.display_address.trim() === "") reasons.push("Display address is missing");
+    if (blank(listing.display_address)) reasons.push("Display address is missing");
     const features = listing.amenities.length;
     if (features < rightmoveFeatureCount) {
       reasons.push(
@@ -100,18 +115,17 @@ const feedReasons: Record<PortalFeed, (listing: PortalListing) => string[]> = {
   push: (listing) => {
     const reasons: string[] = [];
     // The update message's required fields beyond the common ones (decision 095).
-    if (listing.headline.trim() === "") reasons.push("Headline is missing");
+    if (blank(listing.headline)) reasons.push("Headline is missing");
     if (listing.offer_type !== "For Sale" && listing.offer_type !== "For Rent") {
       reasons.push("It is neither for sale nor for rent");
     }
-    if (listing.category.trim() === "")
-      reasons.push("Category is missing (the portal's property type)");
-    if (listing.country.trim() === "") reasons.push("Country is missing");
-    if (listing.display_address.trim() === "") reasons.push("Display address is missing");
+    if (blank(listing.category)) reasons.push("Category is missing (the portal's property type)");
+    reasons.push(...countryReasons(listing));
+    if (blank(listing.display_address)) reasons.push("Display address is missing");
     if (listing.images.length === 0) reasons.push("Needs at least one photo");
     return reasons;
   },
-  reso: (listing) => (listing.country.trim() === "" ? ["Country is missing"] : []),
+  reso: countryReasons,
 };
 
 /** What `listing` still lacks for `feed`, in plain words; empty when it can be sent. */

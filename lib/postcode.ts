@@ -4,6 +4,7 @@
  * since Rightmove's feed splits it there (POSTCODE1 and POSTCODE2); a listing elsewhere keeps
  * its country's own code (a ZIP code, a Canadian "M5V 2T6"), checked only for its characters.
  */
+import { foldCountryName } from "./countries.ts";
 
 /** The country names (any case) that mean the United Kingdom. */
 const ukCountryNames = new Set([
@@ -19,9 +20,13 @@ const ukCountryNames = new Set([
   "northern ireland",
 ]);
 
-/** Whether a listing's country is the United Kingdom (or one of its nations). */
+/**
+ * Whether a listing's country is the United Kingdom (or one of its nations), folded as
+ * lib/countries.ts folds a name (spaces trimmed, ASCII letters lowered), as the feeds' SQL
+ * does (decision 104).
+ */
 export function isUkCountry(country: string): boolean {
-  return ukCountryNames.has(country.trim().toLowerCase().replace(/\s+/g, " "));
+  return ukCountryNames.has(foldCountryName(country));
 }
 
 /**

@@ -13,10 +13,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import type { StaffSession } from "#app-context";
 import { loadConfig } from "../config/env.ts";
 import { type Dialect, openDatabase } from "../db/database.ts";
 import { fillWithGeneratedProperties } from "../db/seed/generate.ts";
 import { buildApp } from "../server/app.ts";
+import { createAdminPortals } from "../server/staff/portals.ts";
 import { createBenchDatabase } from "./bench-database.ts";
 
 const queries = [
@@ -99,6 +101,33 @@ async function benchDialect(dialect: Dialect) {
             `slowest ${milliseconds(times[repeats - 1] ?? 0)}`,
         );
       }
+      // The back office's Portals page (decision 104): each feed's readiness, in SQL, then
+      // the refused listings' reasons; wall-clock time on both dialects.
+      const portals = createAdminPortals({
+        database: handle,
+        config,
+        consumers: app.feedConsumers,
+      });
+      const owner = {
+        user: { id: 1, email: "owner@example.com", role: "owner" },
+        csrfToken: "",
+      } as unknown as StaffSession;
+      const overview = async () => {
+        const started = performance.now();
+        const feeds = await portals.overview(owner);
+        return { took: performance.now() - started, feeds };
+      };
+      const firstOverview = await overview();
+      const overviewTimes: number[] = [];
+      for (let i = 0; i < 5; i += 1) overviewTimes.push((await overview()).took);
+      overviewTimes.sort((a, b) => a - b);
+      console.log(
+        `  the Portals page's overview (wall-clock)\n    ${firstOverview.feeds
+          .map((feed) => `${feed.feed} ${feed.refusedCount} refused of ${feed.switchedOn}`)
+          .join(", ")}; first ${milliseconds(firstOverview.took)}, median ${milliseconds(
+          overviewTimes[2] ?? 0,
+        )}, slowest ${milliseconds(overviewTimes[4] ?? 0)}`,
+      );
     } finally {
       await app.close();
       rmSync(imageDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffSession } from "#app-context";
+import { loadConfig } from "../../config/env.ts";
 import type { Database } from "../../db/database.ts";
 import { withAuditClientAddress } from "../../db/queries/audit.ts";
 import { insertEnquiry } from "../../db/queries/enquiry.ts";
@@ -32,12 +33,14 @@ import {
 } from "../../tests/support/test-database.ts";
 import { runContentCli } from "../cli/content.ts";
 import { runUsersCli } from "../cli/users.ts";
+import { createFeedConsumers } from "../feeds/consumers.ts";
 import { createFilesystemPhotoStore } from "../photos/photo-store.ts";
 import { createAdminPhotos } from "../photos/service.ts";
 import { createStaffAccounts } from "../staff/accounts.ts";
 import { createAdminContent } from "../staff/content.ts";
 import { createAdminEnquiries } from "../staff/enquiries.ts";
 import { createAdminListings } from "../staff/listings.ts";
+import { createAdminPortals } from "../staff/portals.ts";
 import { createSignInThrottle } from "../staff/throttle.ts";
 import { createAdminAudit } from "./service.ts";
 
@@ -78,6 +81,7 @@ const writes = {
     "removeCategory",
   ],
   photos: ["upload", "uploadFloorPlans", "save", "saveFloorPlans"],
+  portals: ["setPaused"],
 } as const;
 const reads = {
   staff: ["session", "formToken", "checkFormToken", "findSetPasswordLink", "listStaff"],
@@ -107,6 +111,7 @@ const reads = {
     "categories",
   ],
   photos: ["open", "lastMerge"],
+  portals: ["overview"],
 } as const;
 
 function goodValues(code: string): ListingFormValues {
@@ -156,6 +161,11 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       store: createFilesystemPhotoStore(createTestImageDir()),
       log: silent,
     }),
+    portals: createAdminPortals({
+      database: test.handle,
+      config: loadConfig({ NODE_ENV: "test", DATABASE_URL: "file::memory:" }),
+      consumers: createFeedConsumers({ database: test.handle }),
+    }),
   });
 
   async function events() {
@@ -193,6 +203,24 @@ describe.each(testDialects)("the audit log's writers on %s", (dialect) => {
       const known = [...writes[name], ...reads[name]].sort();
       expect(Object.keys(found[name]).sort(), name).toEqual(known);
     }
+  });
+
+  it("records each pause and resume of a feed by an owner, never one that changed nothing", async () => {
+    const { portals } = services();
+    const paused = await recordedBy(() => portals.setPaused(owner, "push", true));
+    expect(paused).toMatchObject([
+      {
+        action: "feed.pause",
+        subject_type: "feed",
+        subject_id: "push",
+        actor_email: owner.user.email,
+      },
+    ]);
+    expect(await recordedBy(() => portals.setPaused(owner, "push", true))).toEqual([]);
+    const resumed = await recordedBy(() => portals.setPaused(owner, "push", false));
+    expect(resumed).toMatchObject([{ action: "feed.resume", subject_id: "push" }]);
+    await expect(portals.setPaused(agent, "push", true)).rejects.toThrow(/owner/);
+    expect(await recordedBy(() => portals.setPaused(owner, "nothing", true))).toEqual([]);
   });
 
   it("records each write of the staff accounts, never a password", async () => {

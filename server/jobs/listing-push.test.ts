@@ -264,8 +264,15 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     expect(await pushRow(code)).toMatchObject({ status: "sent" });
   });
 
-  it("refuses a listing missing what the portal needs, with its reasons, and sends nothing", async () => {
+  it("withdraws a listing that stops being complete, with its reasons, and sends it again once complete", async () => {
     const code = codes[6] as string;
+    const photos = await db
+      .selectFrom("property")
+      .select(["image_list", "cover_image"])
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    await save(code, { headline: "Complete" });
+    await pushJob()();
     await db
       .updateTable("property")
       .set({ image_list: "[]", cover_image: "" })
@@ -273,11 +280,23 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
       .execute();
     await save(code, { headline: "No photos" });
     expect(await pushJob()()).toEqual({ sent: 1, failed: 0 });
-    expect(portal.received).toEqual([]);
     expect(await pushRow(code)).toMatchObject({
       status: "sent",
       last_error: "refused: Needs at least one photo",
     });
+    await db.updateTable("property").set(photos).where("code", "=", code).execute();
+    await save(code, { headline: "Photos again" });
+    await pushJob()();
+    expect(portal.received.map((got) => [got.path, got.body.summary_description ?? null])).toEqual([
+      ["/live/v1/listing/update", "Complete"],
+      ["/live/v1/listing/delete", null],
+      ["/live/v1/listing/update", "Photos again"],
+    ]);
+    expect(portal.received[1]?.body).toEqual({
+      listing_reference: listingReference(await idOf(code)),
+      deletion_reason: "withdrawn",
+    });
+    expect(await pushRow(code)).toMatchObject({ status: "sent", last_error: null });
   });
 
   it("sends each listing once when two app servers share the database", async () => {
@@ -349,8 +368,9 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
     });
     expect(report.inserted).toEqual([imported.code]);
     await pushJob()();
-    // Queued with its write, and held back: an import without photos is not sent half-filled.
-    expect(portal.received).toEqual([]);
+    // Queued with its write, and held back: an import without photos is not sent half-filled,
+    // only withdrawn in case the portal had it.
+    expect(portal.received.map((got) => got.path)).toEqual(["/live/v1/listing/delete"]);
     expect(await pushRow(imported.code)).toMatchObject({
       status: "sent",
       last_error:
@@ -423,12 +443,13 @@ describe.each(testDialects)("pushing listings to a portal on %s", (dialect) => {
       .where("kind", "=", "listing-push")
       .where("last_error", "like", "refused:%")
       .execute();
-    // Earlier tests left two published listings without photos, held back.
-    expect(refused).toHaveLength(2);
-    // Every other listing once: an update each published one, a delete each other one.
-    expect(portal.received).toHaveLength(total - refused.length);
-    expect(new Set(portal.received.map((got) => got.body.listing_reference)).size).toBe(
-      total - refused.length,
+    // An earlier test left a published listing incomplete: it is withdrawn, not sent.
+    expect(refused).toHaveLength(1);
+    // Every listing once: an update each complete published one, a delete each other one.
+    expect(portal.received).toHaveLength(total);
+    expect(new Set(portal.received.map((got) => got.body.listing_reference)).size).toBe(total);
+    expect(portal.received.filter((got) => got.path.endsWith("/update"))).toHaveLength(
+      portal.received.length - portal.received.filter((got) => got.path.endsWith("/delete")).length,
     );
     expect(portal.received.filter((got) => got.path.endsWith("/delete")).length).toBeGreaterThan(0);
     expect(await cli("push", "NO-SUCH-1")).toBe(1);

@@ -1,8 +1,10 @@
 /**
  * The listing-push job's work (decision 095): claims the due `listing-push` rows of the outbox
  * and sends each listing's state as it is now to the push portal: its JSON when it is published
- * and passes `pushRefusals`, a delete message when it is unpublished, archived or deleted, and
- * nothing (the reasons recorded on the row and logged) when it is published but incomplete.
+ * and passes `pushRefusals`; a delete message when it is unpublished, archived, deleted or
+ * switched off; and a delete message too when it is published but incomplete, so the portal
+ * never keeps a listing that stopped being complete (decision 104), the reasons recorded on
+ * the row and logged. Its next change, complete again, sends its JSON again.
  *
  * It shares the mail outbox's machinery (decision 092): rows are claimed with a lease, so several
  * app servers never send the same row at once; each attempt is recorded before the request and
@@ -63,7 +65,7 @@ type Outcome = "sent" | "sent-changed" | "failed" | "skipped";
 /** What the portal was told of a listing, or why nothing was. */
 type Sending =
   | { kind: "update" | "delete"; status: number }
-  | { kind: "refused"; reasons: string[] };
+  | { kind: "refused"; reasons: string[]; status: number };
 
 export function createListingPush(options: ListingPushOptions): () => Promise<DeliveryRun> {
   const {
@@ -82,18 +84,23 @@ export function createListingPush(options: ListingPushOptions): () => Promise<De
   const db = database.db;
 
   /** Sends the listing's state as it is now; throws when the portal did not take it. */
+  async function withdraw(propertyId: number): Promise<number> {
+    const answer = await client.post("listing/delete", listingDeleteJson(propertyId));
+    // A listing the portal never had (a draft withdrawn, or refused before) is as good as gone.
+    if (answer.status === 404 || isSuccess(answer.status)) return answer.status;
+    throw new Error(`the portal answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  }
+
   async function send(propertyId: number): Promise<Sending> {
     const listing = await findListingForPush(db, propertyId);
     if (listing === undefined || !isListed(listing)) {
-      const answer = await client.post("listing/delete", listingDeleteJson(propertyId));
-      // A listing the portal never had (a draft withdrawn, or refused before) is as good as gone.
-      if (answer.status === 404 || isSuccess(answer.status)) {
-        return { kind: "delete", status: answer.status };
-      }
-      throw new Error(`the portal answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+      return { kind: "delete", status: await withdraw(propertyId) };
     }
     const reasons = pushRefusals(listing);
-    if (reasons.length > 0) return { kind: "refused", reasons };
+    // Incomplete now: whatever the portal had of it comes off, never left stale.
+    if (reasons.length > 0) {
+      return { kind: "refused", reasons, status: await withdraw(propertyId) };
+    }
     const answer = await client.post("listing/update", listingUpdateJson(listing, context));
     if (isSuccess(answer.status)) return { kind: "update", status: answer.status };
     throw new Error(`the portal answered ${answer.status}: ${answer.body.slice(0, 300)}`);
@@ -133,7 +140,10 @@ export function createListingPush(options: ListingPushOptions): () => Promise<De
         recordBudgetMs,
       );
       if (sending.kind === "refused") {
-        log.warn({ ...about, reasons: sending.reasons }, "listing not pushed: it is incomplete");
+        log.warn(
+          { ...about, reasons: sending.reasons, sent: "delete", status: sending.status },
+          "listing withdrawn from the push: it is incomplete",
+        );
       } else {
         log.info({ ...about, sent: sending.kind, status: sending.status }, "listing pushed");
       }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueListingPushById } from "../../db/queries/listing-push.ts";
+import { generateProperties } from "../../db/seed/generate.ts";
 import { createTestImageDir } from "../../tests/support/app.ts";
 import {
   type AdminBrowser,
@@ -198,7 +199,66 @@ describe.each(testDialects)("the Portals page on %s", (dialect) => {
     expect(report.sent.length + report.refused.length).toBeGreaterThan(0);
     const body = (await owner.get(page)).body;
     expect(body).toContain(report.blmFile);
-    expect(body).toContain(`<dt>Sent</dt><dd>${report.sent.length} listings`);
-    expect(body).toContain(`<dt>Left out</dt><dd>${report.refused.length} listings`);
+    const listings = (count: number) => `${count} listing${count === 1 ? "" : "s"}`;
+    expect(body).toContain(`<dt>Sent</dt><dd>${listings(report.sent.length)}`);
+    expect(body).toContain(`<dt>Left out</dt><dd>${listings(report.refused.length)}`);
+  });
+
+  it("says only that a feed is not set up, not that it runs, and links Feeds both ways", async () => {
+    const body = (await owner.get(page)).body;
+    const push = sectionOf(body, "push");
+    expect(push).toContain("Not set up.");
+    expect(push).not.toContain("Running.");
+    const reso = sectionOf(body, "reso");
+    expect(reso).toContain("Set up.");
+    expect(reso).toContain("Running.");
+    expect(reso).toContain(">Pause<");
+    // The menu: Portals and Feeds for owners, neither for agents.
+    const menuOf = (html: string) =>
+      html.slice(
+        html.indexOf('aria-label="Back office"'),
+        html.indexOf("</nav>", html.indexOf('aria-label="Back office"')),
+      );
+    expect(menuOf(body)).toContain('href="/admin/portals"');
+    expect(menuOf(body)).toContain('href="/admin/feeds"');
+    const agentHome = (await agent.get("/admin/listings")).body;
+    expect(menuOf(agentHome)).toContain('href="/admin/listings"');
+    expect(menuOf(agentHome)).not.toContain('href="/admin/portals"');
+    expect(menuOf(agentHome)).not.toContain('href="/admin/feeds"');
+    const feeds = (await owner.get("/admin/feeds")).body;
+    expect(feeds.slice(feeds.indexOf("<main"))).toContain('href="/admin/portals"');
+    expect(body.slice(body.indexOf("<main"))).toContain('href="/admin/feeds"');
+  });
+
+  it("counts every refusal and lists the first 50 by code, closed until asked for", async () => {
+    await generateProperties(db(), { count: 60, dialect });
+    await db().updateTable("property").set({ postcode: "" }).where("publish", "=", 1).execute();
+    const switchedOn = (
+      await db()
+        .selectFrom("property")
+        .select("code")
+        .where("publish", "=", 1)
+        .where("archived_at", "is", null)
+        .where("send_to_reso", "=", 1)
+        .orderBy("code")
+        .execute()
+    ).map((row) => row.code);
+    expect(switchedOn.length).toBeGreaterThan(50);
+    const reso = sectionOf((await owner.get(page)).body, "reso");
+    expect(reso).toContain(
+      `Listings left out (${switchedOn.length} of ${switchedOn.length} switched on)`,
+    );
+    expect(reso).toContain('<details class="admin-portal-refusals">');
+    expect(reso).toContain(`What the first 50 of ${switchedOn.length} listings lack`);
+    const linked = [...reso.matchAll(/\/admin\/listings\/([^/"]+)\/edit/g)].map((match) =>
+      decodeURIComponent(match[1] ?? ""),
+    );
+    expect(linked).toEqual([...switchedOn].sort().slice(0, 50));
   });
 });
+
+/** A feed's section of the page. */
+function sectionOf(body: string, feed: string): string {
+  const start = body.indexOf(`id="portal-${feed}"`);
+  return body.slice(start, body.indexOf("</section>", start));
+}

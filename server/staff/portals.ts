@@ -6,23 +6,26 @@
  * push sender and RESO routes honour them, and audit-logged under the owner's name.
  */
 import type { Kysely } from "kysely";
-import type {
-  AdminPortalsService,
-  PortalFeedView,
-  PortalRefusal,
-  StaffSession,
+import {
+  type AdminPortalsService,
+  type PortalFeedView,
+  type PortalRefusal,
+  portalRefusalsShown,
+  type StaffSession,
 } from "#app-context";
 import type { Config } from "../../config/env.ts";
 import type { Database, DatabaseHandle } from "../../db/database.ts";
 import { listAmenities } from "../../db/queries/amenity.ts";
 import { inTransaction, recordAuditEvent } from "../../db/queries/audit.ts";
+import { isPostgres, toCount } from "../../db/queries/columns.ts";
 import {
   findLastFeedRun,
   listFeedPauses,
   pauseFeed,
   resumeFeed,
 } from "../../db/queries/feed-state.ts";
-import { listListingsSwitchedOnFor } from "../../db/queries/portal-listings.ts";
+import { outsideRightmove, readyForFeed } from "../../db/queries/portal-readiness.ts";
+import type { PropertyWithCategoryRow } from "../../db/queries/property.ts";
 import {
   feedSwitches,
   isPortalFeed,
@@ -70,63 +73,174 @@ function setupOf(feed: PortalFeed, config: Config): { configured: boolean; setup
   return { configured: true, setup: `Read at ${config.siteUrl}/odata/ with a consumer's token.` };
 }
 
-/** The listings switched on for `feed`, and those of them that lack what it needs. */
+/** Listings read at a time while the page looks for refusals. */
+const batchSize = 2000;
+
+/**
+ * The listings switched on for `feed` (published, not archived), and those of them that lack
+ * what it needs: counted in SQL, then only the listings the SQL does not find ready
+ * (db/queries/portal-readiness.ts: for RESO exactly the incomplete ones, for the others a few
+ * more) read, a batch at a time, and asked of lib/portal-readiness.ts for their reasons. The
+ * first `portalRefusalsShown` by code are listed; all are counted.
+ */
 async function readinessOf(
   db: Kysely<Database>,
   feed: PortalFeed,
   amenityTitles: ReadonlyMap<number, string>,
-): Promise<{ switchedOn: number; refused: PortalRefusal[] }> {
-  const rows = await listListingsSwitchedOnFor(db, feedSwitches[feed]);
-  const refused: PortalRefusal[] = [];
-  for (const row of rows) {
-    const reasons = portalReadiness(feed, recordOfProperty(row, amenityTitles));
-    if (reasons.length > 0) refused.push({ code: row.code, headline: row.headline, reasons });
+): Promise<{ switchedOn: number; refusedCount: number; refused: PortalRefusal[] }> {
+  const dialect = isPostgres(db) ? "postgres" : "sqlite";
+  const switchedOnFor = db
+    .selectFrom("property")
+    // 1 reads as true on PostgreSQL's boolean columns too.
+    .where("property.publish", "=", 1)
+    .where("property.archived_at", "is", null)
+    .where(`property.${feedSwitches[feed]}`, "=", 1);
+  const counted = await switchedOnFor
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirst();
+  let refused: PortalRefusal[] = [];
+  let refusedCount = 0;
+  const reasonsOf = (row: PropertyWithCategoryRow): PortalRefusal => ({
+    code: row.code,
+    headline: row.headline,
+    reasons: portalReadiness(feed, recordOfProperty(row, amenityTitles)),
+  });
+  const withCategory = () =>
+    switchedOnFor
+      .leftJoin("category", "category.id", "property.category_id")
+      .selectAll("property")
+      .select("category.title as category");
+  // Rightmove refuses every listing outside the UK: counted in SQL, the first read for reasons.
+  const outside = feed === "rightmove" ? outsideRightmove(dialect) : undefined;
+  if (outside) {
+    const abroad = await switchedOnFor
+      .where(outside)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirst();
+    refusedCount += toCount(abroad?.count);
+    const first = await withCategory()
+      .where(outside)
+      .orderBy("property.code")
+      .limit(portalRefusalsShown)
+      .execute();
+    refused = first.map(reasonsOf);
   }
-  return { switchedOn: rows.length, refused };
+  let after: string | undefined;
+  for (;;) {
+    let query = withCategory().where((eb) => eb.not(readyForFeed(feed, dialect)(eb)));
+    if (outside) query = query.where((eb) => eb.not(outside(eb)));
+    if (after !== undefined) query = query.where("property.code", ">", after);
+    const rows = await query.orderBy("property.code").limit(batchSize).execute();
+    for (const row of rows) {
+      const refusal = reasonsOf(row);
+      if (refusal.reasons.length === 0) continue;
+      refusedCount += 1;
+      refused.push(refusal);
+    }
+    // The first by code of both kinds.
+    refused = refused
+      .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+      .slice(0, portalRefusalsShown);
+    const last = rows.at(-1);
+    if (rows.length < batchSize || !last) break;
+    after = last.code;
+  }
+  return { switchedOn: toCount(counted?.count), refusedCount, refused };
 }
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-/** The push feed's outbox rows: waiting, failing with their reasons, and the last sent. */
+/** The push's outbox rows' key: `listing-push:<property id>`; a deleted listing keeps its row. */
+const pushKeyPrefix = "listing-push:";
+
+/**
+ * The push feed's outbox rows, counted in SQL: waiting, failing (the first with their
+ * reasons), sent (the latest codes), and the last send.
+ */
 async function pushActivity(db: Kysely<Database>): Promise<NonNullable<PortalFeedView["push"]>> {
-  const rows = await db
-    .selectFrom("outbox")
-    .select(["status", "attempts", "last_error", "next_attempt_at", "sent_at", "dedupe_key"])
-    .where("kind", "=", "listing-push")
+  const rows = () => db.selectFrom("outbox").where("kind", "=", "listing-push");
+  const counts = await rows()
+    .select((eb) => [
+      eb.fn
+        .sum<number>(eb.case().when("status", "=", "pending").then(1).else(0).end())
+        .as("pending"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb("status", "=", "pending"),
+                eb("attempts", ">", 0),
+                eb("last_error", "is not", null),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("failing"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb("status", "=", "sent"),
+                eb.or([eb("last_error", "is", null), eb("last_error", "not like", "refused:%")]),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("sent"),
+      eb.fn.max("sent_at").as("last_sent_at"),
+    ])
+    .executeTakeFirst();
+  const failing = await rows()
+    .select(["attempts", "last_error", "next_attempt_at", "dedupe_key"])
+    .where("status", "=", "pending")
+    .where("attempts", ">", 0)
+    .where("last_error", "is not", null)
+    .orderBy("next_attempt_at")
+    .limit(portalRefusalsShown)
     .execute();
-  // The row's key is `listing-push:<property id>`; a deleted listing keeps its row.
-  const idOf = (key: string) => Number(key.slice("listing-push:".length));
-  const ids = rows.map((row) => idOf(row.dedupe_key)).filter(Number.isInteger);
+  const sent = await rows()
+    .select(["dedupe_key"])
+    .where("status", "=", "sent")
+    .where((eb) => eb.or([eb("last_error", "is", null), eb("last_error", "not like", "refused:%")]))
+    .orderBy("sent_at", "desc")
+    .limit(20)
+    .execute();
+  const idOf = (key: string) => Number(key.slice(pushKeyPrefix.length));
+  const ids = [...failing, ...sent].map((row) => idOf(row.dedupe_key)).filter(Number.isInteger);
   const codes = new Map<number, string>();
-  for (let start = 0; start < ids.length; start += 500) {
+  if (ids.length > 0) {
     const found = await db
       .selectFrom("property")
       .select(["id", "code"])
-      .where("id", "in", ids.slice(start, start + 500))
+      .where("id", "in", ids)
       .execute();
     for (const { id, code } of found) codes.set(id, code);
   }
-  const codeOf = (row: (typeof rows)[number]) => {
-    const id = idOf(row.dedupe_key);
+  const codeOf = (key: string) => {
+    const id = idOf(key);
     return codes.get(id) ?? `listing ${id} (deleted)`;
   };
-  const pending = rows.filter((row) => row.status === "pending");
-  const sent = rows
-    .filter((row) => row.status === "sent" && !row.last_error?.startsWith("refused:"))
-    .sort((a, b) => String(iso(b.sent_at)).localeCompare(String(iso(a.sent_at))));
   return {
-    pending: pending.length,
-    failing: pending
-      .filter((row) => row.attempts > 0 && row.last_error)
-      .map((row) => ({
-        code: codeOf(row),
-        attempts: row.attempts,
-        reason: row.last_error ?? "",
-        nextAttemptAt: iso(row.next_attempt_at) ?? "",
-      })),
-    lastSentAt: iso(sent[0]?.sent_at ?? null),
-    sent: sent.map(codeOf),
+    pending: toCount(counts?.pending),
+    failingCount: toCount(counts?.failing),
+    failing: failing.map((row) => ({
+      code: codeOf(row.dedupe_key),
+      attempts: row.attempts,
+      reason: row.last_error ?? "",
+      nextAttemptAt: iso(row.next_attempt_at) ?? "",
+    })),
+    lastSentAt: iso((counts?.last_sent_at as Date | string | null | undefined) ?? null),
+    sentCount: toCount(counts?.sent),
+    sent: sent.map((row) => codeOf(row.dedupe_key)),
   };
 }
 
@@ -146,14 +260,15 @@ export function createAdminPortals(options: {
       const titles = new Map((await listAmenities(db)).map((a) => [a.id, a.title]));
       const views: PortalFeedView[] = [];
       for (const feed of portalFeeds) {
-        const { switchedOn, refused } = await readinessOf(db, feed, titles);
+        const { switchedOn, refusedCount, refused } = await readinessOf(db, feed, titles);
         const view: PortalFeedView = {
           feed,
           label: portalFeedLabels[feed],
           ...setupOf(feed, config),
           paused: pauses.get(feed) ?? null,
           switchedOn,
-          ready: switchedOn - refused.length,
+          ready: switchedOn - refusedCount,
+          refusedCount,
           refused,
         };
         if (feed === "rightmove") {

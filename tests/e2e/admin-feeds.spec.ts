@@ -27,7 +27,7 @@ for (const [label, width] of [
     const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
     const page = await context.newPage();
     await newOwner(page, `feeds-${label}`);
-    await page.getByRole("link", { name: /^Portals/ }).click();
+    await page.getByRole("link", { name: /^Portals: each feed/ }).click();
     await page.getByRole("link", { name: "Make or revoke a consumer's token" }).click();
     await expect(page.getByRole("heading", { name: "Feeds", level: 1 })).toBeVisible();
     await gotoHydrated(page, "/admin/feeds");

@@ -3,12 +3,12 @@
  * 094). Making one shows its token this once (only its hash is kept); revoking one stops it at
  * once, for good. Both are audit-logged, as `npm run feeds -- token …` does the same.
  */
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { adminFeedsContext, siteRequestContext } from "#app-context";
 import { formatDateTime } from "../../../lib/admin-enquiries.ts";
 import { feedConsumerNameMax, feedConsumerNameProblem } from "../../../lib/feed-consumers.ts";
 import { FormField, FormToken } from "../../admin/form-field.tsx";
-import { adminMeta, ownerSession } from "../../admin/staff.ts";
+import { adminMeta, adminPaths, ownerSession } from "../../admin/staff.ts";
 import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = () => adminMeta("Feeds");
@@ -90,6 +90,11 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
           Portals and partners read the published listings from the RESO Web API at{" "}
           <code>{feedUrl}</code>, each with a token of its own. Give a consumer its token and the
           address; they send the token as <code>Authorization: Bearer</code> with every request.
+        </p>
+        <p>
+          <Link to={adminPaths.portals}>
+            Back to Portals: every feed, its last run and its refusals
+          </Link>
         </p>
         <h2 className="admin-subtitle">Make a token</h2>
         {add?.ok ? (

@@ -41,9 +41,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-/** "3 listings: A, B, C", as one text. */
-const countedList = (codes: readonly string[]) =>
-  `${codes.length} listings${codes.length > 0 ? `: ${codes.join(", ")}` : ""}`;
+/** "1 listing", "3 listings". */
+const listings = (count: number) => `${count} listing${count === 1 ? "" : "s"}`;
+
+/** "3 listings: A, B, C", or "250 listings, the latest: A, B, …" when only some are named. */
+const countedList = (count: number, codes: readonly string[]) =>
+  codes.length === 0
+    ? listings(count)
+    : codes.length < count
+      ? `${listings(count)}, the latest: ${codes.join(", ")}, …`
+      : `${listings(count)}: ${codes.join(", ")}`;
 
 const edit = (code: string) => `/admin/listings/${encodeURIComponent(code)}/edit`;
 
@@ -70,9 +77,9 @@ function Activity({ feed }: { feed: PortalFeedView }) {
               {run.uploadedTo ? ` uploaded to ${run.uploadedTo.replace(/^.*@/, "")}` : ""}
             </dd>
             <dt>Sent</dt>
-            <dd>{countedList(run.sent)}</dd>
+            <dd>{countedList(run.sent.length, run.sent.slice(0, 20))}</dd>
             <dt>Left out</dt>
-            <dd>{`${run.refusedCount} listings`}</dd>
+            <dd>{listings(run.refusedCount)}</dd>
           </>
         )}
       </dl>
@@ -88,11 +95,13 @@ function Activity({ feed }: { feed: PortalFeedView }) {
           <dt>Last sent</dt>
           <dd>{push.lastSentAt ? formatDateTime(push.lastSentAt) : "Never"}</dd>
           <dt>Sent</dt>
-          <dd>{countedList(push.sent)}</dd>
+          <dd>{countedList(push.sentCount, push.sent)}</dd>
         </dl>
         {push.failing.length > 0 ? (
           <>
-            <h3 className="admin-portal-heading">Failing, tried again later</h3>
+            <h3 className="admin-portal-heading">
+              Failing, tried again later ({push.failingCount})
+            </h3>
             <ul className="admin-portal-list">
               {push.failing.map((row) => (
                 <li key={row.code}>
@@ -144,6 +153,9 @@ export default function Portals({ loaderData, actionData }: Route.ComponentProps
           What each portal feed sends, and the listings it leaves out until they have what the
           portal needs. Each listing is switched on or off for each feed in its editor.
         </p>
+        <p>
+          <Link to={adminPaths.feeds}>Feeds: the RESO Web API's consumers and their tokens</Link>
+        </p>
         {actionData ? (
           <p
             className={`admin-notice admin-notice--${actionData.ok ? "success" : "error"}`}
@@ -165,11 +177,12 @@ export default function Portals({ loaderData, actionData }: Route.ComponentProps
           <p>
             <strong>{feed.configured ? "Set up." : "Not set up."}</strong> {feed.setup}
           </p>
-          <p>
-            {feed.paused
-              ? `Paused since ${formatDateTime(feed.paused.pausedAt)} by ${feed.paused.pausedBy}.`
-              : "Running."}
-          </p>
+          {feed.paused ? (
+            <p>{`Paused since ${formatDateTime(feed.paused.pausedAt)} by ${feed.paused.pausedBy}.`}</p>
+          ) : feed.configured ? (
+            <p>Running.</p>
+          ) : null}
+          {/* A feed not set up may still be paused, so nothing goes once it is. */}
           <Form method="post">
             <FormToken token={csrfToken} />
             <input type="hidden" name="feed" value={feed.feed} />
@@ -185,23 +198,33 @@ export default function Portals({ loaderData, actionData }: Route.ComponentProps
           <h3 className="admin-portal-heading">What it did</h3>
           <Activity feed={feed} />
           <h3 className="admin-portal-heading">
-            {feed.feed === "reso"
-              ? `Listings served without all it expects (${feed.refused.length} of ${feed.switchedOn} switched on)`
-              : `Listings left out (${feed.refused.length} of ${feed.switchedOn} switched on)`}
+            {`Listings left out (${feed.refusedCount} of ${feed.switchedOn} switched on)`}
           </h3>
-          {feed.refused.length === 0 ? (
+          {feed.refusedCount === 0 ? (
             <p>Every listing switched on for it has what it needs.</p>
           ) : (
-            <ul className="admin-portal-list">
-              {feed.refused.map((listing) => (
-                <li key={listing.code}>
-                  <Link to={edit(listing.code)}>
-                    {listing.code} · {listing.headline}
-                  </Link>
-                  : {listing.reasons.join("; ")}
-                </li>
-              ))}
-            </ul>
+            <details className="admin-portal-refusals">
+              <summary>
+                {feed.refused.length < feed.refusedCount
+                  ? `What the first ${feed.refused.length} of ${listings(feed.refusedCount)} lack`
+                  : `What ${feed.refusedCount === 1 ? "it" : `these ${listings(feed.refusedCount)}`} lack`}
+              </summary>
+              <ul className="admin-portal-list">
+                {feed.refused.map((listing) => (
+                  <li key={listing.code}>
+                    <Link to={edit(listing.code)}>
+                      {listing.code} · {listing.headline}
+                    </Link>
+                    : {listing.reasons.join("; ")}
+                  </li>
+                ))}
+              </ul>
+              {feed.refused.length < feed.refusedCount ? (
+                <p>
+                  {`The others follow by code once these are complete or switched off; the listings' table finds each by its code.`}
+                </p>
+              ) : null}
+            </details>
           )}
         </section>
       ))}

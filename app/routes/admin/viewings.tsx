@@ -153,7 +153,7 @@ export default function Viewings({ loaderData, actionData }: Route.ComponentProp
           Viewings
         </h1>
         <p className="admin-diary__links">
-          <a href={`${viewingsPath}/availability`}>Availability</a>
+          <a href={`${viewingsPath}/availability`}>Viewing hours</a>
         </p>
       </div>
       {done ? (

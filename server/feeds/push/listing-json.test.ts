@@ -106,7 +106,7 @@ describe.each(testDialects)("a listing as the push portal gets it on %s", (diale
         postal_code: "LS1 4BR",
         town_or_city: "Leeds",
         county: "West Yorkshire",
-        country: "United Kingdom",
+        country_code: "GB",
         coordinates: { latitude: 53.79, longitude: -1.55 },
       },
       pricing: {

@@ -9,8 +9,10 @@
  * and the back office's Portals page show; a listing switched off for the push portal
  * (`send_to_push`, decision 093) is withdrawn like an unpublished one.
  */
+
 import type { PropertyWithCategoryRow } from "../../../db/queries/property.ts";
 import { readAvailability } from "../../../lib/availability.ts";
+import { countryCode } from "../../../lib/countries.ts";
 import type { FloorPlan } from "../../../lib/floor-plans.ts";
 import { portalReadiness } from "../../../lib/portal-readiness.ts";
 import { defaultRentPeriod, isRental, readRentPeriod } from "../../../lib/rent-period.ts";
@@ -131,7 +133,8 @@ export function listingUpdateJson(listing: PushListing, context: PushContext): o
       postal_code: listing.postcode,
       town_or_city: listing.city,
       county: listing.province || null,
-      country: listing.country,
+      // ISO 3166-1 alpha-2, as Zoopla's schema has it; a listing sent always has one.
+      country_code: countryCode(listing.country) ?? null,
       coordinates: hasPosition
         ? { latitude: Number(listing.latitude), longitude: Number(listing.longitude) }
         : null,

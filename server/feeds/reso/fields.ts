@@ -15,9 +15,20 @@ import { compile } from "html-to-text";
 import type { Selectable } from "kysely";
 import type { Database } from "../../../db/database.ts";
 import { photosOfRow } from "../../../lib/admin-photos.ts";
+import { countryCode, countryNameIndex } from "../../../lib/countries.ts";
+
+/**
+ * What the feed reads as its `property` (read.ts, decision 104): each listing's row with its
+ * RESO status (`reso_status`: its availability while the feed serves it, `withdrawn` for a
+ * while once it does not, `deleted` for a key no listing has any more), and the removed keys'
+ * rows, whose other columns are null.
+ */
+export type FeedDatabase = Omit<Database, "property"> & {
+  property: Database["property"] & { reso_status: string };
+};
 
 /** A listing's row as the feed reads it. */
-export type FeedRow = Selectable<Database["property"]>;
+export type FeedRow = Selectable<FeedDatabase["property"]>;
 
 /** The `property` columns a field can be filtered and sorted by. */
 export type FeedColumn = keyof FeedRow & string;
@@ -52,6 +63,11 @@ export interface ResoField {
   lookup?: Readonly<Record<string, readonly string[]>>;
   /** Its column holds whole numbers (a filter's 2.5 is read as the whole numbers it allows). */
   whole?: true;
+  /**
+   * Its lookup's values are country names folded as lib/countries.ts folds them: a filter
+   * compares the column folded the same way (db/queries/portal-readiness.ts).
+   */
+  foldedCountry?: true;
   /** Filtered by contains() only (text read from HTML: eq would compare the markup). */
   containsOnly?: true;
   /** The value on the wire; absent: the column's value (storedNull and lookup applied). */
@@ -64,6 +80,8 @@ export interface FeedContext {
   siteUrl: string;
   /** IMAGE_BASE_URL: a path under the site, or another origin. */
   imageBaseUrl: string;
+  /** The clock removals are dated by (tests set it); the system's when absent. */
+  now?: () => Date;
 }
 
 /** The description's sanitised HTML as plain text (RESO's PublicRemarks is text). */
@@ -78,6 +96,15 @@ const plainText = compile({
 });
 
 const squareFeet = "Square Feet";
+
+/** Each ISO 3166-1 alpha-2 code by the folded names that stand for it. */
+function countryLookup(): Record<string, string[]> {
+  const lookup: Record<string, string[]> = {};
+  for (const [name, code] of countryNameIndex()) {
+    lookup[code] = [...(lookup[code] ?? []), name];
+  }
+  return Object.fromEntries(Object.entries(lookup).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 /** RESO's LeaseAmountFrequency by lib/rent-period.ts's periods. */
 const leaseFrequencies: Record<string, string> = {
@@ -99,13 +126,17 @@ export const resoPropertyFields: readonly ResoField[] = [
   {
     name: "StandardStatus",
     type: "Edm.String",
-    column: "availability",
+    column: "reso_status",
     // lib/availability.ts: under offer is still on the market, taking other offers; sold or
-    // let subject to contract has a buyer or tenant agreed.
+    // let subject to contract has a buyer or tenant agreed. A listing the feed no longer
+    // serves (unpublished, archived, switched off, incomplete) is Withdrawn for a while, a
+    // deleted one (or an old code) Delete: read.ts (decision 104).
     lookup: {
       Active: ["available"],
       ActiveUnderContract: ["under_offer"],
       Pending: ["sold_stc", "let_agreed"],
+      Withdrawn: ["withdrawn"],
+      Delete: ["deleted"],
     },
   },
   {
@@ -165,8 +196,17 @@ export const resoPropertyFields: readonly ResoField[] = [
     column: "postcode",
     storedNull: "",
   },
-  // As the listing gives it (a name, such as "United Kingdom"), not RESO's two-letter lookup.
-  { name: "Country", type: "Edm.String", maxLength: 100, column: "country" },
+  // RESO's Country lookup is ISO 3166-1 alpha-2 ("GB"), from the name the listing gives
+  // (lib/countries.ts); a listing the feed serves always has a country it knows.
+  {
+    name: "Country",
+    type: "Edm.String",
+    maxLength: 2,
+    column: "country",
+    lookup: countryLookup(),
+    foldedCountry: true,
+    read: (row) => (row.country === null ? null : (countryCode(row.country) ?? null)),
+  },
   { name: "Latitude", type: "Edm.Decimal", precision: 12, scale: 8, column: "latitude" },
   { name: "Longitude", type: "Edm.Decimal", precision: 12, scale: 8, column: "longitude" },
   {

@@ -10,11 +10,16 @@
  */
 import { defaultParser, type Token } from "@odata/parser";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import type { Database } from "../../../db/database.ts";
+import { foldedCountryName } from "../../../db/queries/portal-readiness.ts";
 import { badQuery } from "./errors.ts";
-import { type FeedColumn, type ResoField, resoPropertyFieldsByName } from "./fields.ts";
+import {
+  type FeedColumn,
+  type FeedDatabase,
+  type ResoField,
+  resoPropertyFieldsByName,
+} from "./fields.ts";
 
-type PropertyBuilder = ExpressionBuilder<Database, "property">;
+type PropertyBuilder = ExpressionBuilder<FeedDatabase, "property">;
 
 /** A translated filter: made into SQL when the query is built. */
 export type FeedCondition = (eb: PropertyBuilder, dialect: FeedDialect) => Expression<SqlBool>;
@@ -230,15 +235,18 @@ function translateComparison(node: Token, op: Comparison, word: string): FeedCon
     return op === "=" ? (eb) => eb.lit(false) : (eb) => eb.lit(true);
   }
   if (op === "=" || op === "<>") {
-    const equal = (eb: PropertyBuilder) =>
-      values.length === 1
-        ? eb(column, "=", values[0] as never)
+    const equal = (eb: PropertyBuilder, dialect: FeedDialect) => {
+      // A country's names are compared as lib/countries.ts folds them.
+      const target = field.foldedCountry ? foldedCountryName(dialect) : eb.ref(column);
+      return values.length === 1
+        ? eb(target, "=", values[0] as never)
         : values.length === 0
           ? eb.lit(false)
-          : eb(column, "in", values as never[]);
+          : eb(target, "in", values as never[]);
+    };
     return op === "="
-      ? (eb) => eb.and([given(eb), equal(eb)])
-      : (eb) => eb.not(eb.and([given(eb), equal(eb)]));
+      ? (eb, dialect) => eb.and([given(eb), equal(eb, dialect)])
+      : (eb, dialect) => eb.not(eb.and([given(eb), equal(eb, dialect)]));
   }
   const [value] = values;
   if (field.whole && typeof value === "number")

@@ -4,16 +4,18 @@
  * `maxPageSize` at a time, with their count and Media when asked; and one listing by its key.
  * Every value is a bound parameter: the filter's Kysely expressions, never SQL text.
  */
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { absoluteUrl } from "../../../app/seo/meta.ts";
 import { imageUrl } from "../../../app/site-settings.ts";
 import type { Database } from "../../../db/database.ts";
 import { isPostgres, toCount } from "../../../db/queries/columns.ts";
 import { listFloorPlansOf } from "../../../db/queries/floor-plan.ts";
+import { readyForReso } from "../../../db/queries/portal-readiness.ts";
 import { photosOfRow } from "../../../lib/admin-photos.ts";
 import type { FloorPlan } from "../../../lib/floor-plans.ts";
 import {
   type FeedContext,
+  type FeedDatabase,
   type FeedRow,
   fieldValue,
   mediaNavigation,
@@ -36,22 +38,120 @@ export interface FeedPage {
   pageSize: number;
 }
 
-type PropertyQuery = SelectQueryBuilder<Database, "property", FeedRow>;
+type PropertyQuery = SelectQueryBuilder<FeedDatabase, "property", FeedRow>;
+
+/**
+ * How long the feed keeps serving a listing it stopped serving (as `Withdrawn`) and a key no
+ * listing has any more (as `Delete`), with the time of the change as its ModificationTimestamp:
+ * a consumer that replicates at least this often learns of every removal (decision 104).
+ */
+export const resoRemovalDays = 30;
 
 function dialectOf(db: Kysely<Database>): FeedDialect {
   return isPostgres(db) ? "postgres" : "sqlite";
 }
 
+/** The `property` columns, in order, read once per database (the removals' rows match them). */
+const columnsOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
+
+function propertyColumns(db: Kysely<Database>): Promise<string[]> {
+  let columns = columnsOf.get(db);
+  if (!columns) {
+    columns = db.introspection.getTables().then((tables) => {
+      const table = tables.find((found) => found.name === "property" && !found.isView);
+      if (!table) throw new Error("the property table is missing");
+      return table.columns.map((column) => column.name);
+    });
+    columnsOf.set(db, columns);
+  }
+  return columns;
+}
+
 /**
- * The published listings switched on for RESO (`send_to_reso`, decision 093) a query's filter
- * keeps: the base of the page and the count. 1 reads as true on PostgreSQL's booleans too.
+ * What the feed serves (published, switched on for RESO, and ready by lib/portal-readiness.ts's
+ * rules, decided in SQL): the listings the feed serves as their availability, those it served
+ * that changed within `resoRemovalDays` and are no longer served as `withdrawn` (first
+ * published at some time, so a draft never seen is not among them), and the keys no listing
+ * has any more (deleted, or a code changed) removed within that time as `deleted`. One table,
+ * so `$filter`, `$orderby`, `$top`, `$count` and the next links treat them all alike.
  */
-function filtered(db: Kysely<Database>, query: Pick<FeedQuery, "filter">) {
+async function feedSource(db: Kysely<Database>, now: Date) {
   const dialect = dialectOf(db);
-  const base = db
+  const columns = await propertyColumns(db);
+  const since = new Date(now.getTime() - resoRemovalDays * 86_400_000);
+  const sinceValue = dialect === "postgres" ? since : since.toISOString();
+  const served = (eb: ExpressionBuilder<Database, "property">) =>
+    eb.and([
+      eb("property.publish", "=", 1),
+      eb("property.send_to_reso", "=", 1),
+      eb("property.archived_at", "is", null),
+      readyForReso(dialect)(eb),
+    ]);
+  const listings = db
     .selectFrom("property")
-    .where("property.publish", "=", 1)
-    .where("property.send_to_reso", "=", 1);
+    .select(columns.map((column) => sql.ref(`property.${column}`).as(column)))
+    .select((eb) =>
+      eb
+        .case()
+        .when(served(eb))
+        .then(eb.ref("property.availability"))
+        .else("withdrawn")
+        .end()
+        .as("reso_status"),
+    )
+    .where((eb) =>
+      eb.or([
+        served(eb),
+        eb.and([
+          eb("property.first_published_at", "is not", null),
+          eb("property.modified_at", ">", sinceValue as never),
+        ]),
+      ]),
+    );
+  const removed = db
+    .selectFrom("listing_removal")
+    .select(
+      columns.map((column) =>
+        column === "id"
+          ? sql<number>`-listing_removal.id`.as("id")
+          : column === "code"
+            ? sql.ref("listing_removal.code").as("code")
+            : column === "modified_at"
+              ? sql.ref("listing_removal.removed_at").as("modified_at")
+              : sql`null`.as(column),
+      ),
+    )
+    .select(sql<string>`'deleted'`.as("reso_status"))
+    .where("listing_removal.removed_at", ">", sinceValue as never)
+    // The latest removal of a key, and none of a key a listing has again.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("property")
+            .select("property.id")
+            .whereRef("property.code", "=", "listing_removal.code"),
+        ),
+      ),
+    )
+    .where(({ eb, selectFrom }) =>
+      eb(
+        "listing_removal.id",
+        "=",
+        selectFrom("listing_removal as later")
+          .select((later) => later.fn.max("later.id").as("id"))
+          .whereRef("later.code", "=", "listing_removal.code"),
+      ),
+    );
+  const feed = db as unknown as Kysely<FeedDatabase>;
+  return feed.selectFrom(
+    listings.unionAll(removed as never).as("property") as never,
+  ) as unknown as SelectQueryBuilder<FeedDatabase, "property", object>;
+}
+
+/** What a query's filter keeps of the feed's source: the base of the page and the count. */
+async function filtered(db: Kysely<Database>, query: Pick<FeedQuery, "filter">, now: Date) {
+  const dialect = dialectOf(db);
+  const base = await feedSource(db, now);
   const { filter } = query;
   return filter ? base.where((eb) => filter(eb, dialect)) : base;
 }
@@ -66,7 +166,9 @@ export async function readFeedPage(
   const pageSize = Math.min(query.top ?? maxPageSize, maxPageSize);
   let rows: FeedRow[] = [];
   if (pageSize > 0) {
-    let select = filtered(db, query).selectAll() as PropertyQuery;
+    let select = (
+      await filtered(db, query, context.now?.() ?? new Date())
+    ).selectAll() as PropertyQuery;
     for (const { field, descending } of query.orderBy) {
       select = select.orderBy(field.column, (order) => {
         // OData sorts a missing value first; text by its code points on both dialects.
@@ -85,7 +187,7 @@ export async function readFeedPage(
   const wanted = query.top === undefined ? Number.POSITIVE_INFINITY : query.top;
   const more = rows.length > pageSize && wanted > pageSize;
   const shown = rows.slice(0, pageSize);
-  const count = query.count ? await countFeed(db, query) : undefined;
+  const count = query.count ? await countFeed(db, query, context.now?.()) : undefined;
   const media = query.expandMedia ? await mediaOf(db, shown, context) : undefined;
   return {
     entities: shown.map((row) => entityOf(row, query.select, context, media?.get(row.id))),
@@ -99,30 +201,50 @@ export async function readFeedPage(
 export async function countFeed(
   db: Kysely<Database>,
   query: Pick<FeedQuery, "filter">,
+  now: Date = new Date(),
 ): Promise<number> {
-  const row = await filtered(db, query)
+  const row = await (await filtered(db, query, now))
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirst();
   return toCount(row?.count);
 }
 
-/** One published listing switched on for RESO by its key (its code), or undefined. */
+/**
+ * One listing by its key (its code), as the pages show it: served, or withdrawn or deleted
+ * within `resoRemovalDays`; undefined otherwise.
+ */
 export async function readFeedEntity(
   db: Kysely<Database>,
   key: string,
   query: Pick<FeedQuery, "select" | "expandMedia">,
   context: FeedContext,
 ): Promise<FeedEntity | undefined> {
-  const row = await db
-    .selectFrom("property")
+  const row = (await (
+    await feedSource(db, context.now?.() ?? new Date())
+  )
     .selectAll()
-    .where("code", "=", key)
-    .where("publish", "=", 1)
-    .where("send_to_reso", "=", 1)
-    .executeTakeFirst();
+    .where("property.code", "=", key)
+    .orderBy("property.id", "desc")
+    .executeTakeFirst()) as FeedRow | undefined;
   if (!row) return undefined;
   const media = query.expandMedia ? await mediaOf(db, [row], context) : undefined;
   return entityOf(row, query.select, context, media?.get(row.id));
+}
+
+/** A removed key's record: its key, `Delete` and when; every other field null. */
+function removedEntity(row: FeedRow, select: readonly ResoField[] | undefined): FeedEntity {
+  const entity: FeedEntity = {};
+  for (const field of select ?? resoPropertyFields) {
+    entity[field.name] =
+      field.name === "ListingKey" || field.name === "ListingId"
+        ? row.code
+        : field.name === "StandardStatus"
+          ? "Delete"
+          : field.name === "ModificationTimestamp"
+            ? timestampValue(row.modified_at)
+            : null;
+  }
+  return entity;
 }
 
 function entityOf(
@@ -131,6 +253,11 @@ function entityOf(
   context: FeedContext,
   media: FeedEntity[] | undefined,
 ): FeedEntity {
+  if (row.reso_status === "deleted") {
+    const entity = removedEntity(row, select);
+    if (media) entity[mediaNavigation] = [];
+    return entity;
+  }
   const entity: FeedEntity = {};
   for (const field of select ?? resoPropertyFields) {
     entity[field.name] = fieldValue(field, row, context);
@@ -142,14 +269,21 @@ function entityOf(
 /** The Media records of these listings: their photos (the cover first), then floor plans. */
 async function mediaOf(
   db: Kysely<Database>,
-  rows: readonly FeedRow[],
+  given: readonly FeedRow[],
   context: FeedContext,
 ): Promise<Map<number, FeedEntity[]>> {
+  // A removed key's row has no media.
+  const rows = given.filter((row) => row.reso_status !== "deleted");
   const plans = await listFloorPlansOf(
     db,
     rows.map((row) => row.id),
   );
-  return new Map(rows.map((row) => [row.id, mediaOfRow(row, plans.get(row.id) ?? [], context)]));
+  return new Map(
+    given.map((row) => [
+      row.id,
+      row.reso_status === "deleted" ? [] : mediaOfRow(row, plans.get(row.id) ?? [], context),
+    ]),
+  );
 }
 
 function mediaOfRow(row: FeedRow, plans: readonly FloorPlan[], context: FeedContext): FeedEntity[] {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { OData } from "@odata/client";
+import { EdmV4, OData } from "@odata/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
@@ -118,6 +118,41 @@ describe.each(testDialects)("an OData v4 client reading the feed on %s", (dialec
     expect((listing.Media as unknown[]).length).toBeGreaterThanOrEqual(
       listing.PhotosCount as number,
     );
+  });
+
+  it("learns by replication that a listing was withdrawn and another deleted", async () => {
+    const properties = client.getEntitySet<Record<string, unknown>>("Property");
+    const db = test.app.database.db;
+    const [withdrawn, deleted] = await db
+      .selectFrom("property")
+      .select(["id", "code"])
+      .where("publish", "=", 1)
+      .orderBy("id")
+      .limit(2)
+      .execute();
+    if (!withdrawn || !deleted) throw new Error("the seed has too few published listings");
+    const since = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.updateTable("property").set({ publish: 0 }).where("id", "=", withdrawn.id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.deleteFrom("property").where("id", "=", deleted.id).execute();
+    const changed = await properties.query(
+      client
+        .newOptions()
+        .filter(
+          client.newFilter().property("ModificationTimestamp").gt(EdmV4.DateTimeOffset.from(since)),
+        )
+        .orderby("ModificationTimestamp", "asc")
+        .select(["ListingKey", "StandardStatus", "ListPrice", "ModificationTimestamp"]),
+    );
+    expect(changed.map((row) => [row.ListingKey, row.StandardStatus])).toEqual([
+      [withdrawn.code, "Withdrawn"],
+      [deleted.code, "Delete"],
+    ]);
+    expect(changed[1]?.ListPrice).toBeNull();
+    for (const row of changed) {
+      expect(String(row.ModificationTimestamp) > since.toISOString()).toBe(true);
+    }
   });
 
   it("gets OData's error for a bad query", async () => {
