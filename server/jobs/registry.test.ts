@@ -35,7 +35,7 @@ describe("the job registry", () => {
       jobs.applicantRetention,
       jobs.photoSweep,
       jobs.blmFeed,
-    ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    ]).toEqual([undefined, undefined, undefined, undefined, undefined, undefined, undefined]);
     // Applicants are kept 730 days after their last activity unless told otherwise.
     expect(jobsFor({}, false).applicantRetention?.name).toBe("applicant-retention");
     // A branch alone sends nowhere: the feed needs a folder or an SFTP address too.
