@@ -15,6 +15,27 @@ import { baseURL } from "./api.ts";
 
 const { defaultBrowserType: _browserType, ...desktop } = devices["Desktop Chrome"];
 
+/**
+ * Clears the site's local and session storage from the page, once the navigation a test's
+ * last click may have started has landed (its document is the one whose storage is cleared).
+ */
+async function clearStorage(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForLoadState();
+    if (!page.url().startsWith(baseURL)) return;
+    try {
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      return;
+    } catch (error) {
+      // A navigation replaced the document while clearing: clear the new one.
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 export const test = base.extend<
   { sharedPage: Page },
   { workerPages: (javaScriptEnabled: boolean) => Promise<Page> }
@@ -48,12 +69,7 @@ export const test = base.extend<
       });
     }
     // Without JavaScript no page writes storage (and it is no page's to read).
-    if (javaScriptEnabled !== false && page.url().startsWith(baseURL)) {
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
-    }
+    if (javaScriptEnabled !== false) await clearStorage(page);
     await page.context().clearCookies();
     await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null });
     await page.goto("about:blank");
