@@ -1,8 +1,9 @@
 /** The common frame (SPEC §1, §2): title and metadata, top bar, header navigation, footer. */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData, listProperties, siteUrl } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 const navigation = [
   ["Home", "/"],
@@ -31,7 +32,7 @@ async function expectUnderTheHeader(page: Page) {
 }
 
 test("the title, description and social metadata come from the company profile", async ({
-  page,
+  sharedPage: page,
 }) => {
   const company = await profile();
   await gotoHydrated(page, "/");
@@ -60,7 +61,7 @@ test("the title, description and social metadata come from the company profile",
 });
 
 test("the top bar shows the support phone and e-mail and links to the investors site", async ({
-  page,
+  sharedPage: page,
 }) => {
   const company = await profile();
   await gotoHydrated(page, "/about");
@@ -78,7 +79,9 @@ test("the top bar shows the support phone and e-mail and links to the investors 
   );
 });
 
-test("the header has the logo and the navigation of SPEC §2 in order", async ({ page }) => {
+test("the header has the logo and the navigation of SPEC §2 in order", async ({
+  sharedPage: page,
+}) => {
   const company = await profile();
   await gotoHydrated(page, "/services");
   const logo = page.getByRole("banner").getByRole("img", { name: company.business_name });
@@ -94,7 +97,7 @@ test("the header has the logo and the navigation of SPEC §2 in order", async ({
   }
 });
 
-test("the current path is highlighted with aria-current", async ({ page }) => {
+test("the current path is highlighted with aria-current", async ({ sharedPage: page }) => {
   const [first] = await listProperties();
   const cases: [string, string | null][] = [
     ["/", "Home"],
@@ -119,7 +122,7 @@ test("the current path is highlighted with aria-current", async ({ page }) => {
 });
 
 test("the footer shows the profile, links, subscribe box and the 2021 copyright", async ({
-  page,
+  sharedPage: page,
 }) => {
   const company = await profile();
   await gotoHydrated(page, "/");
@@ -151,7 +154,7 @@ test("the footer shows the profile, links, subscribe box and the 2021 copyright"
 });
 
 test("the subscribe box requires an e-mail, then posts it to /newsletter (decision 078)", async ({
-  page,
+  sharedPage: page,
 }) => {
   await gotoHydrated(page, "/about");
   const footer = page.getByRole("contentinfo");
@@ -171,7 +174,7 @@ test.describe("on a narrow screen", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a menu button toggles the navigation, closing on Escape and on navigation", async ({
-    page,
+    sharedPage: page,
   }) => {
     await gotoHydrated(page, "/");
     const button = page.getByRole("button", { name: "Menu" });
@@ -193,7 +196,9 @@ test.describe("on a narrow screen", () => {
   });
 });
 
-test("a menu left open closes when the window widens past the desktop width", async ({ page }) => {
+test("a menu left open closes when the window widens past the desktop width", async ({
+  sharedPage: page,
+}) => {
   await page.setViewportSize({ width: 900, height: 800 });
   await gotoHydrated(page, "/");
   const button = page.getByRole("button", { name: "Menu" });
@@ -214,7 +219,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
   test("the menu still opens and closes, and the subscribe box posts to /newsletter", async ({
-    page,
+    sharedPage: page,
   }) => {
     await page.goto("/about");
     const button = page.getByRole("button", { name: "Menu" });

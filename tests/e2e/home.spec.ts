@@ -1,5 +1,5 @@
 /** Home (SPEC §2 'Home') against the API's sliders, collections and properties. */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Collection, Property, Slider } from "../../lib/api-contract.ts";
 import type { CollectionName } from "../../lib/collection-names.ts";
 import { formatPrice } from "../../lib/format.ts";
@@ -7,6 +7,7 @@ import { parseJsonList } from "../../lib/json-list.ts";
 import { apiData, listProperties } from "./api.ts";
 import { holdRequests } from "./hold.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 /** A collection's properties as the SPEC fills them: item_list codes matched on the list. */
 async function collectionProperties(name: CollectionName): Promise<Property[]> {
@@ -77,7 +78,7 @@ function firstVisibleSlide(page: Page): Promise<string> {
   });
 }
 
-test("the banner shows every slider with its buttons", async ({ page }) => {
+test("the banner shows every slider with its buttons", async ({ sharedPage: page }) => {
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length).toBeGreaterThan(0);
   await gotoHydrated(page, "/");
@@ -101,7 +102,7 @@ test("the banner shows every slider with its buttons", async ({ page }) => {
   }
 });
 
-test("the banner's controls change the slide", async ({ page }) => {
+test("the banner's controls change the slide", async ({ sharedPage: page }) => {
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -120,7 +121,7 @@ test("the banner's controls change the slide", async ({ page }) => {
   await expect(active).toHaveText(sliders[0]!.title);
 });
 
-test("layout 3 is a carousel of the collection's properties", async ({ page }) => {
+test("layout 3 is a carousel of the collection's properties", async ({ sharedPage: page }) => {
   const expected = await collectionProperties("Product Layout 3");
   await gotoHydrated(page, "/");
   const slides = page.locator(".featured-carousel__slide");
@@ -143,7 +144,7 @@ for (const [width, count] of [
   [700, 2],
   [400, 1],
 ] as const) {
-  test(`the carousel shows ${count} slide(s) at ${width} px`, async ({ page }) => {
+  test(`the carousel shows ${count} slide(s) at ${width} px`, async ({ sharedPage: page }) => {
     const expected = await collectionProperties("Product Layout 3");
     expect(expected.length, "the collection fills the carousel").toBeGreaterThanOrEqual(count);
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -154,7 +155,7 @@ for (const [width, count] of [
   });
 }
 
-test("the carousel plays every 3 s and its pause button stops it", async ({ page }) => {
+test("the carousel plays every 3 s and its pause button stops it", async ({ sharedPage: page }) => {
   const expected = await collectionProperties("Product Layout 3");
   expect(expected.length, "more slides than fit at once").toBeGreaterThan(4);
   await gotoHydrated(page, "/");
@@ -174,7 +175,9 @@ test("the carousel plays every 3 s and its pause button stops it", async ({ page
   await expect.poll(position, { timeout: 6_000 }).not.toBe(paused);
 });
 
-test("with reduced motion both carousels start paused and stay put", async ({ page }) => {
+test("with reduced motion both carousels start paused and stay put", async ({
+  sharedPage: page,
+}) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await gotoHydrated(page, "/");
   const banner = page.getByRole("region", { name: "Highlights" });
@@ -217,7 +220,9 @@ test("the banner's other slides download their images only once the page has loa
     .toBeGreaterThan(0);
 });
 
-test("the banner's pause button stops the slideshow and play starts it again", async ({ page }) => {
+test("the banner's pause button stops the slideshow and play starts it again", async ({
+  sharedPage: page,
+}) => {
   test.slow(); // waits out the banner's interval three times
   const sliders = await apiData<Slider[]>("/sliders/display/all");
   expect(sliders.length, "the demo data has several sliders").toBeGreaterThanOrEqual(2);
@@ -272,7 +277,9 @@ test("the carousel works by keyboard: its buttons, and a focused slide scrolls i
   await expect(fifth).toBeInViewport({ ratio: 1 });
 });
 
-test("layout 1 cards show price, badges, facts and the listing's age", async ({ page }) => {
+test("layout 1 cards show price, badges, facts and the listing's age", async ({
+  sharedPage: page,
+}) => {
   const expected = await collectionProperties("Product Layout 1");
   await gotoHydrated(page, "/");
   const cards = section(page, "Hot Properties").locator("article");
@@ -296,7 +303,7 @@ test("layout 1 cards show price, badges, facts and the listing's age", async ({ 
   }
 });
 
-test("layout 2 fills the tiles and the recently added grid", async ({ page }) => {
+test("layout 2 fills the tiles and the recently added grid", async ({ sharedPage: page }) => {
   const expected = await collectionProperties("Product Layout 2");
   await gotoHydrated(page, "/");
   for (const heading of ["Latest Properties", "Recently Added"]) {
@@ -318,7 +325,7 @@ test("layout 2 fills the tiles and the recently added grid", async ({ page }) =>
   }
 });
 
-test("the static blocks are there", async ({ page }) => {
+test("the static blocks are there", async ({ sharedPage: page }) => {
   await gotoHydrated(page, "/");
   const lookingFor = section(page, "What are you looking for?");
   for (const type of ["Apartments", "Houses", "Garages", "Commercial"]) {
@@ -334,7 +341,9 @@ test("the static blocks are there", async ({ page }) => {
   await expect(page).toHaveURL("/");
 });
 
-test("the search panel's tabs set the status and the form GETs /search", async ({ page }) => {
+test("the search panel's tabs set the status and the form GETs /search", async ({
+  sharedPage: page,
+}) => {
   await gotoHydrated(page, "/");
   const panel = page.getByRole("region", { name: "Find your next property" });
   const rent = panel.getByRole("tab", { name: "For Rent" });

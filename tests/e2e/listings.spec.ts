@@ -3,11 +3,12 @@
  * (card grid, 6 per page), their pagers, sort dropdown, view toggles and sidebar widgets.
  * Searching, sorting and paging with filters: search.spec.ts.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Category, Collection, CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { formatDate, formatPrice } from "../../lib/format.ts";
 import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 const listPageSize = 10;
 const gridPageSize = 6;
@@ -29,7 +30,9 @@ function pager(page: Page) {
 }
 
 test.describe("/search list view", () => {
-  test("shows the API's first properties as rows with every field", async ({ page }) => {
+  test("shows the API's first properties as rows with every field", async ({
+    sharedPage: page,
+  }) => {
     await page.goto("/search");
     await expect(page.getByRole("heading", { level: 1, name: "Properties Listing" })).toBeVisible();
     const rows = page.locator(".property-list > li");
@@ -67,7 +70,7 @@ test.describe("/search list view", () => {
     }
   });
 
-  test("pages through every property with previous and next", async ({ page }) => {
+  test("pages through every property with previous and next", async ({ sharedPage: page }) => {
     const count = Math.ceil(properties.length / listPageSize);
     await page.goto("/search");
     const nav = pager(page);
@@ -98,7 +101,7 @@ test.describe("/search list view", () => {
     await expect(rows).toHaveCount(properties.length - (count - 1) * listPageSize);
   });
 
-  test("offers the sort options and the two view toggles", async ({ page }) => {
+  test("offers the sort options and the two view toggles", async ({ sharedPage: page }) => {
     await page.goto("/search");
     const sort = page.getByLabel("Sort by");
     await expect(sort.locator("option")).toHaveText([
@@ -118,7 +121,9 @@ test.describe("/search list view", () => {
     );
   });
 
-  test("on a phone the sort dropdown shows every option's whole text", async ({ page }) => {
+  test("on a phone the sort dropdown shows every option's whole text", async ({
+    sharedPage: page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/search", "/property"]) {
       await page.goto(path);
@@ -140,7 +145,7 @@ test.describe("/search list view", () => {
     }
   });
 
-  test("has the Advanced Search form with the SPEC's options", async ({ page }) => {
+  test("has the Advanced Search form with the SPEC's options", async ({ sharedPage: page }) => {
     await gotoHydrated(page, "/search");
     const form = page.getByRole("region", { name: "Advanced Search" });
     const options = {
@@ -174,7 +179,9 @@ test.describe("/search list view", () => {
     await expect(page).toHaveURL(/\/search\?max-price=50000$/);
   });
 
-  test("lists the categories with their totals and the helping center", async ({ page }) => {
+  test("lists the categories with their totals and the helping center", async ({
+    sharedPage: page,
+  }) => {
     const [categories, profile] = await Promise.all([
       apiData<Category[]>("/category/display_counter"),
       apiData<CompanyProfile>("/company/profile"),
@@ -202,7 +209,7 @@ test.describe("/search list view", () => {
     );
   });
 
-  test("shows the three newest properties as Recently Added", async ({ page }) => {
+  test("shows the three newest properties as Recently Added", async ({ sharedPage: page }) => {
     await page.goto("/search?sort=price_asc&page=2");
     const widget = page.getByRole("region", { name: "Recently Added" });
     await expect(widget.getByRole("link")).toHaveText(
@@ -224,7 +231,9 @@ test.describe("/search list view", () => {
 });
 
 test.describe("/property grid view", () => {
-  test("shows 6 cards per page and its pages cover every property", async ({ page }) => {
+  test("shows 6 cards per page and its pages cover every property", async ({
+    sharedPage: page,
+  }) => {
     const count = Math.ceil(properties.length / gridPageSize);
     await page.goto("/property");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Properties Grid");
@@ -259,7 +268,7 @@ test.describe("/property grid view", () => {
     expect(seen.sort()).toEqual(properties.map((property) => property.code).sort());
   });
 
-  test("shows the last page for an out-of-range page", async ({ page }) => {
+  test("shows the last page for an out-of-range page", async ({ sharedPage: page }) => {
     const count = Math.ceil(properties.length / gridPageSize);
     await page.goto("/property?page=999");
     await expect(
@@ -270,7 +279,9 @@ test.describe("/property grid view", () => {
     );
   });
 
-  test("has /search's sidebar widgets plus Popular Posts from layout 1", async ({ page }) => {
+  test("has /search's sidebar widgets plus Popular Posts from layout 1", async ({
+    sharedPage: page,
+  }) => {
     const layout = await apiData<Collection>(
       `/collection/show_one/${encodeURIComponent("Product Layout 1")}`,
     );

@@ -1,10 +1,10 @@
 /** The content pages (SPEC §2): services, contact, about, FAQ, investment and the 404 page. */
-import { expect, test } from "@playwright/test";
 import type { CompanyProfile } from "../../lib/api-contract.ts";
 import { apiData } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
-test("/services shows six numbered Professional Services cards", async ({ page }) => {
+test("/services shows six numbered Professional Services cards", async ({ sharedPage: page }) => {
   await gotoHydrated(page, "/services");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional Services");
   const titles = [
@@ -23,7 +23,9 @@ test("/services shows six numbered Professional Services cards", async ({ page }
   }
 });
 
-test("/contact shows the profile, the contact form and the opening hours", async ({ page }) => {
+test("/contact shows the profile, the contact form and the opening hours", async ({
+  sharedPage: page,
+}) => {
   const company = await apiData<CompanyProfile>("/company/profile");
   await gotoHydrated(page, "/contact");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
@@ -52,7 +54,7 @@ test("/contact shows the profile, the contact form and the opening hours", async
 });
 
 test("/about shows the company text, properties-11.jpg, a shared block and four cards", async ({
-  page,
+  sharedPage: page,
 }) => {
   await gotoHydrated(page, "/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
@@ -71,7 +73,7 @@ test("/about shows the company text, properties-11.jpg, a shared block and four 
 });
 
 test("/faq has three keyboard tabs of accordions with do-nothing helpful links", async ({
-  page,
+  sharedPage: page,
 }) => {
   await gotoHydrated(page, "/faq");
   const tabs = page.getByRole("tab");
@@ -107,7 +109,9 @@ test("/faq has three keyboard tabs of accordions with do-nothing helpful links",
   await expect(page.getByRole("tabpanel")).toHaveAccessibleName("General Information");
 });
 
-test("/investment shows the four plans of SPEC §9 with sign-up links", async ({ page }) => {
+test("/investment shows the four plans of SPEC §9 with sign-up links", async ({
+  sharedPage: page,
+}) => {
   await gotoHydrated(page, "/investment");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Real Estate Investment Plan");
   const plans = [
@@ -133,7 +137,7 @@ test("/investment shows the four plans of SPEC §9 with sign-up links", async ({
   await expect(page.getByRole("main")).toContainText("Investing involves risk");
 });
 
-test("an unknown path shows the 404 page with HTTP status 404", async ({ page }) => {
+test("an unknown path shows the 404 page with HTTP status 404", async ({ sharedPage: page }) => {
   const response = await gotoHydrated(page, "/no-such-page/at-all");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(

@@ -4,10 +4,11 @@
  * table newest first, the JSON-LD's datePosted, with and without JavaScript, and axe.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { formatDate } from "../../lib/format.ts";
 import { apiData } from "./api.ts";
+import { expect, test } from "./shared-page.ts";
 
 // A full axe scan takes seconds of CPU.
 test.describe.configure({ timeout: 90_000 });
@@ -34,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a reduced home says when it was listed and reduced, and lists its prices", async ({
-      page,
+      sharedPage: page,
     }) => {
       await page.goto(`/property/${reduced.slug}`);
       const history = reduced.price_history ?? [];
@@ -69,7 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a reduced rent's rows carry its period", async ({ page }) => {
+test("a reduced rent's rows carry its period", async ({ sharedPage: page }) => {
   const rent = await apiData<Property>(`/property/show/one/${reducedRent}`);
   await page.goto(`/property/${rent.slug}`);
   const rows = historyTable(page).locator("tbody tr");
@@ -78,7 +79,7 @@ test("a reduced rent's rows carry its period", async ({ page }) => {
   await expect(rows.nth(1)).toContainText("Listed$4,500.00 a month");
 });
 
-test("a raised price is an increase, with no reduced date", async ({ page }) => {
+test("a raised price is an increase, with no reduced date", async ({ sharedPage: page }) => {
   const raised = await apiData<Property>(`/property/show/one/${raisedSale}`);
   await page.goto(`/property/${raised.slug}`);
   await expect(header(page)).toContainText(`Listed on ${formatDate(raised.created_at)}`);
@@ -88,7 +89,9 @@ test("a raised price is an increase, with no reduced date", async ({ page }) => 
   );
 });
 
-test("a home never changed says when it was listed, with no table", async ({ page }) => {
+test("a home never changed says when it was listed, with no table", async ({
+  sharedPage: page,
+}) => {
   const home = await apiData<Property>("/property/show/one/HP-1003");
   await page.goto(`/property/${home.slug}`);
   await expect(header(page)).toContainText(`Listed on ${formatDate(home.created_at)}`);
@@ -100,7 +103,7 @@ for (const [label, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ] as const) {
   test(`${label}: the reduced home's page has no serious axe violations and no sideways scroll`, async ({
-    page,
+    sharedPage: page,
   }) => {
     await page.setViewportSize(viewport);
     await page.goto(`/property/${reduced.slug}`);

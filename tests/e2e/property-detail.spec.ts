@@ -1,9 +1,9 @@
 /** The property detail page against /api/property/show/one/{slug} and the shared lists. */
-import { expect, test } from "@playwright/test";
 import type { Amenity, Category, Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 function listOf(value: unknown): unknown[] {
   const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
@@ -30,7 +30,9 @@ test.beforeAll(async () => {
   rich = await apiData<Property>(`/property/show/one/${candidate!.slug}`);
 });
 
-test("shows the heading, address, price and rating of the property", async ({ page }) => {
+test("shows the heading, address, price and rating of the property", async ({
+  sharedPage: page,
+}) => {
   await page.goto(`/property/${rich.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(rich.headline);
   await expect(page.locator(".property-header")).toContainText(rich.address);
@@ -41,7 +43,7 @@ test("shows the heading, address, price and rating of the property", async ({ pa
   );
 });
 
-test("switches the cover when a thumbnail is chosen", async ({ page }) => {
+test("switches the cover when a thumbnail is chosen", async ({ sharedPage: page }) => {
   await page.goto(`/property/${rich.slug}`);
   const files = [...new Set([rich.cover_image, ...imagesOf(rich.image_list)])];
   const cover = page.locator(".thumbnail-gallery__cover img");
@@ -85,7 +87,9 @@ test("switches the cover when a thumbnail is chosen", async ({ page }) => {
   await expect(cover).toHaveAttribute("src", `/images/property/${encodeURIComponent(files[1]!)}`);
 });
 
-test("on a phone every tab is in sight, none scrolled out of the strip", async ({ page }) => {
+test("on a phone every tab is in sight, none scrolled out of the strip", async ({
+  sharedPage: page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, `/property/${rich.slug}`);
   const strip = await page.getByRole("tablist").boundingBox();
@@ -99,7 +103,7 @@ test("on a phone every tab is in sight, none scrolled out of the strip", async (
   }
 });
 
-test("shows each tab's content, by click and by arrow keys", async ({ page }) => {
+test("shows each tab's content, by click and by arrow keys", async ({ sharedPage: page }) => {
   await page.goto(`/property/${rich.slug}`);
   const tablist = page.getByRole("tablist");
   await expect(tablist.getByRole("tab")).toHaveText([
@@ -170,7 +174,7 @@ test("shows each tab's content, by click and by arrow keys", async ({ page }) =>
 });
 
 test("shows the video placeholder for a property without video (SPEC §2 lists the tab)", async ({
-  page,
+  sharedPage: page,
 }) => {
   const plain = properties.find((property) => !property.youtube);
   expect(plain, "the demo data has a property without video").toBeTruthy();
@@ -179,7 +183,7 @@ test("shows the video placeholder for a property without video (SPEC §2 lists t
   await expect(page.getByRole("tabpanel")).toHaveText("No video available for this property.");
 });
 
-test("lists the property's features from the amenity list", async ({ page }) => {
+test("lists the property's features from the amenity list", async ({ sharedPage: page }) => {
   const amenities = await apiData<Amenity[]>("/amenity/view");
   const ids = listOf(rich.features).map(Number);
   const titles = ids
@@ -190,7 +194,7 @@ test("lists the property's features from the amenity list", async ({ page }) => 
   await expect(features.getByRole("listitem")).toHaveText(titles);
 });
 
-test("has the sidebar: enquiry form, categories and social links", async ({ page }) => {
+test("has the sidebar: enquiry form, categories and social links", async ({ sharedPage: page }) => {
   const categories = await apiData<Category[]>("/category/display_counter");
   await page.goto(`/property/${rich.slug}`);
   const enquiry = page.getByRole("region", { name: "Are you Interested?" });
@@ -236,7 +240,7 @@ test("has the sidebar: enquiry form, categories and social links", async ({ page
   await expect(area).toHaveAttribute("max", "10000");
 });
 
-test("redirects an unknown property to the home page", async ({ page }) => {
+test("redirects an unknown property to the home page", async ({ sharedPage: page }) => {
   await page.goto("/property/no-such-property-anywhere");
   await expect(page).toHaveURL(/\/$/);
 });

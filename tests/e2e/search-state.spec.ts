@@ -7,11 +7,12 @@
  * behaviour with and without JavaScript; expectations come from the API's full list.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { categoryTypes, priceSteps } from "../../app/listing/listing-search.ts";
 import type { Category, Property } from "../../lib/api-contract.ts";
 import { apiData, listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 let all: Property[];
 
@@ -47,7 +48,7 @@ for (const javaScript of [true, false]) {
     test.use({ javaScriptEnabled: javaScript });
 
     test("refining in the sidebar keeps the keyword, map view, area unit and box", async ({
-      page,
+      sharedPage: page,
     }) => {
       const keyword = all[0]!.city;
       await open(page, `/search?view=map&email=${encodeURIComponent(keyword)}&area=m2&page=1`);
@@ -76,7 +77,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("the property schema's filters (tenure, furnished) filter, and refining keeps them", async ({
-      page,
+      sharedPage: page,
     }) => {
       await open(page, "/search?status=For+Sale&area=m2");
       const form = advancedSearch(page);
@@ -115,7 +116,9 @@ for (const javaScript of [true, false]) {
       await expect(page).toHaveURL(/\/search\?area=m2$/);
     });
 
-    test("the keyword box on /search searches by the `email` parameter", async ({ page }) => {
+    test("the keyword box on /search searches by the `email` parameter", async ({
+      sharedPage: page,
+    }) => {
       await open(page, "/search");
       const keyword = all[1]!.city;
       const box = advancedSearch(page).getByLabel("Keyword", { exact: true });
@@ -128,7 +131,9 @@ for (const javaScript of [true, false]) {
       );
     });
 
-    test("price choices reach the catalogue's highest sale and rent prices", async ({ page }) => {
+    test("price choices reach the catalogue's highest sale and rent prices", async ({
+      sharedPage: page,
+    }) => {
       await open(page, "/search");
       const form = advancedSearch(page);
       const from = form.getByLabel("Price from", { exact: true });
@@ -164,7 +169,9 @@ for (const javaScript of [true, false]) {
       );
     });
 
-    test("Location offers every city of the data and filters by it", async ({ page }) => {
+    test("Location offers every city of the data and filters by it", async ({
+      sharedPage: page,
+    }) => {
       await open(page, "/search");
       const location = advancedSearch(page).getByLabel("Location", { exact: true });
       // The SPEC's four first, where the SPEC shows them; then every city with its count.
@@ -180,7 +187,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("a property page's Advanced Search offers the same cities and prices", async ({
-      page,
+      sharedPage: page,
     }) => {
       const [home] = all;
       await open(page, `/property/${home!.slug}`);
@@ -200,7 +207,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("every type of the data filters, and so does the 'Property Category' group", async ({
-      page,
+      sharedPage: page,
     }) => {
       await open(page, "/search");
       const type = advancedSearch(page).getByLabel("Property Type", { exact: true });
@@ -240,7 +247,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("the home page's type cards and city tiles and the footer's types open the filtered search", async ({
-      page,
+      sharedPage: page,
     }) => {
       await open(page, "/");
       const lookingFor = page.locator(".looking-for");
@@ -270,7 +277,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("on a phone a 'Filters' control at the top of the results opens the filters", async ({
-      page,
+      sharedPage: page,
     }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await open(page, "/search");
@@ -305,7 +312,7 @@ for (const javaScript of [true, false]) {
   });
 }
 
-test("/search with the filters open on a phone passes axe", async ({ page }) => {
+test("/search with the filters open on a phone passes axe", async ({ sharedPage: page }) => {
   test.slow();
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, "/search?category=Residential");

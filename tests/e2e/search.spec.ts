@@ -4,10 +4,11 @@
  * the properties that the data says match, in the order the sort says.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { listProperties } from "./api.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { expect, test } from "./shared-page.ts";
 
 const listPageSize = 10;
 const gridPageSize = 6;
@@ -103,7 +104,7 @@ const inPlace = (property: Property, place: string) =>
   [property.city, property.province, property.country].includes(place);
 
 test.describe("filters from the URL", () => {
-  test("the bare pages still list every property", async ({ page }) => {
+  test("the bare pages still list every property", async ({ sharedPage: page }) => {
     for (const view of ["list", "grid"] as const) {
       await page.goto(views[view].path);
       await expect(page.locator(".listing-toolbar__summary")).toHaveText(
@@ -114,7 +115,9 @@ test.describe("filters from the URL", () => {
     }
   });
 
-  test("the keyword (email) searches headline, address, city and description", async ({ page }) => {
+  test("the keyword (email) searches headline, address, city and description", async ({
+    sharedPage: page,
+  }) => {
     const word = commonWord();
     const expected = all.filter((property) => hasKeyword(property, word));
     expect(expected.length).toBeGreaterThan(1);
@@ -122,7 +125,7 @@ test.describe("filters from the URL", () => {
     await expectListing(page, "list", `email=${encodeURIComponent(word.toUpperCase())}`, expected);
   });
 
-  test("property-status and status narrow by offer type", async ({ page }) => {
+  test("property-status and status narrow by offer type", async ({ sharedPage: page }) => {
     for (const status of ["For Rent", "For Sale"]) {
       const expected = all.filter((property) => property.offer_type === status);
       expect(expected.length).toBeGreaterThan(0);
@@ -132,14 +135,14 @@ test.describe("filters from the URL", () => {
     await expectListing(page, "list", "status=For+Rent", rent);
   });
 
-  test("property-types and type narrow by category", async ({ page }) => {
+  test("property-types and type narrow by category", async ({ sharedPage: page }) => {
     const type = all.find((property) => property.category)!.category!;
     const expected = all.filter((property) => property.category === type);
     await expectListing(page, "list", `property-types=${encodeURIComponent(type)}`, expected);
     await expectListing(page, "grid", `type=${encodeURIComponent(type)}`, expected);
   });
 
-  test("location matches the city, province or country", async ({ page }) => {
+  test("location matches the city, province or country", async ({ sharedPage: page }) => {
     const country = all.find((property) => property.country === "Canada")?.country ?? "";
     const city = all[0]!.city;
     for (const place of [country, city].filter(Boolean)) {
@@ -149,7 +152,7 @@ test.describe("filters from the URL", () => {
     }
   });
 
-  test("min-area and max-area bound the size", async ({ page }) => {
+  test("min-area and max-area bound the size", async ({ sharedPage: page }) => {
     const sizes = all.map((property) => property.size).sort((a, b) => a - b);
     const min = sizes[Math.floor(sizes.length / 4)]!;
     const max = sizes[Math.floor((sizes.length * 3) / 4)]!;
@@ -157,7 +160,7 @@ test.describe("filters from the URL", () => {
     await expectListing(page, "grid", `min-area=${min}&max-area=${max}`, expected);
   });
 
-  test("the Advanced Search's counts read 'at least'", async ({ page }) => {
+  test("the Advanced Search's counts read 'at least'", async ({ sharedPage: page }) => {
     const cases: [string, (property: Property) => boolean][] = [
       ["bedrooms=3", (property) => property.bedroom >= 3],
       ["bathrooms=2", (property) => property.bathroom >= 2],
@@ -171,7 +174,9 @@ test.describe("filters from the URL", () => {
     }
   });
 
-  test("the price range bounds the price; the slider's ends mean no limit", async ({ page }) => {
+  test("the price range bounds the price; the slider's ends mean no limit", async ({
+    sharedPage: page,
+  }) => {
     const expected = all.filter((property) => property.price >= 1000 && property.price <= 90000);
     expect(expected.length).toBeGreaterThan(0);
     await expectListing(page, "list", "min-price=1000&max-price=90000", expected);
@@ -182,7 +187,7 @@ test.describe("filters from the URL", () => {
     );
   });
 
-  test("filters combine", async ({ page }) => {
+  test("filters combine", async ({ sharedPage: page }) => {
     const place = all.find((property) => property.offer_type === "For Sale")!.country;
     const expected = all.filter(
       (property) =>
@@ -197,7 +202,9 @@ test.describe("filters from the URL", () => {
     );
   });
 
-  test("a search without a match shows the empty state and clears", async ({ page }) => {
+  test("a search without a match shows the empty state and clears", async ({
+    sharedPage: page,
+  }) => {
     await gotoHydrated(page, "/search?email=zzyzx-no-such-home");
     await expect(page.getByText("0 properties found", { exact: true })).toBeVisible();
     const empty = page.locator(".listing-empty");
@@ -210,7 +217,9 @@ test.describe("filters from the URL", () => {
     await expect(page.getByText("No properties match your search.")).toHaveCount(0);
   });
 
-  test("'Clear filters' in the toolbar goes back to every property", async ({ page }) => {
+  test("'Clear filters' in the toolbar goes back to every property", async ({
+    sharedPage: page,
+  }) => {
     await gotoHydrated(page, "/property?status=For+Rent&sort=price_asc");
     await page.locator(".listing-toolbar").getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/property\?sort=price_asc$/);
@@ -219,7 +228,7 @@ test.describe("filters from the URL", () => {
     );
   });
 
-  test("bad parameters are ignored, not answered with an error", async ({ page }) => {
+  test("bad parameters are ignored, not answered with an error", async ({ sharedPage: page }) => {
     const response = await page.goto(
       "/search?page=abc&sort=drop&bedrooms=-1&min-price=NaN&max-area=1e309&status=Sold&location=",
     );
@@ -229,7 +238,9 @@ test.describe("filters from the URL", () => {
 });
 
 test.describe("the forms", () => {
-  test("the Advanced Search submits its fields to the page it sits on", async ({ page }) => {
+  test("the Advanced Search submits its fields to the page it sits on", async ({
+    sharedPage: page,
+  }) => {
     await gotoHydrated(page, "/property");
     const form = page.getByRole("region", { name: "Advanced Search" });
     await form.getByLabel("Property Status", { exact: true }).selectOption("For Rent");
@@ -249,7 +260,9 @@ test.describe("the forms", () => {
     await expect(form.getByLabel("Price (USD)")).toHaveValue("90000");
   });
 
-  test("the Advanced Search offers 'Any' before the SPEC's options", async ({ page }) => {
+  test("the Advanced Search offers 'Any' before the SPEC's options", async ({
+    sharedPage: page,
+  }) => {
     await page.goto("/search");
     const form = page.getByRole("region", { name: "Advanced Search" });
     await expect(form.getByLabel("Property Status", { exact: true }).locator("option")).toHaveText([
@@ -262,7 +275,7 @@ test.describe("the forms", () => {
     }
   });
 
-  test("the home search form's fields filter /search", async ({ page }) => {
+  test("the home search form's fields filter /search", async ({ sharedPage: page }) => {
     await gotoHydrated(page, "/");
     const panel = page.getByRole("region", { name: "Find your next property" });
     await panel.getByRole("tab", { name: "For Sale" }).click();
@@ -295,7 +308,7 @@ test.describe("sort", () => {
 
   for (const [label, value, order] of sorts) {
     test(`'${label}' orders by ${value.startsWith("price") ? "price" : "date"}`, async ({
-      page,
+      sharedPage: page,
     }) => {
       const key = (property: Property) =>
         value.startsWith("price") ? property.price : property.created_at;
@@ -310,7 +323,7 @@ test.describe("sort", () => {
     });
   }
 
-  test("sorting keeps the filters and starts again at page 1", async ({ page }) => {
+  test("sorting keeps the filters and starts again at page 1", async ({ sharedPage: page }) => {
     await gotoHydrated(page, "/property?property-status=For+Sale&page=2");
     await page.getByLabel("Sort by").selectOption({ label: "Properties (Low To High)" });
     await expect(page).toHaveURL(/\/property\?property-status=For\+Sale&sort=price_asc$/);
@@ -332,7 +345,7 @@ test.describe("sort", () => {
       .toEqual(expected.slice(gridPageSize, 2 * gridPageSize).map((property) => property.price));
   });
 
-  test("the view toggles keep the search", async ({ page }) => {
+  test("the view toggles keep the search", async ({ sharedPage: page }) => {
     await page.goto("/search?status=For+Rent&sort=old&page=2");
     await expect(page.getByRole("link", { name: "Grid view" })).toHaveAttribute(
       "href",
@@ -342,7 +355,7 @@ test.describe("sort", () => {
 });
 
 test.describe("paging", () => {
-  test("a page past the end shows the last page, filters kept", async ({ page }) => {
+  test("a page past the end shows the last page, filters kept", async ({ sharedPage: page }) => {
     const expected = all.filter((property) => property.offer_type === "For Rent");
     const last = Math.ceil(expected.length / listPageSize);
     await page.goto("/search?property-status=For+Rent&page=999");
@@ -361,7 +374,7 @@ test.describe("paging", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sort form's button sorts and keeps the filters", async ({ page }) => {
+  test("the sort form's button sorts and keeps the filters", async ({ sharedPage: page }) => {
     await page.goto("/search?property-status=For+Sale");
     await page.getByLabel("Sort by").selectOption({ label: "Properties (High To Low)" });
     await page.getByRole("button", { name: "Sort", exact: true }).click();
@@ -375,7 +388,9 @@ test.describe("without JavaScript", () => {
     expect(prices).toEqual(expected);
   });
 
-  test("the Advanced Search submits every field and filters the same", async ({ page }) => {
+  test("the Advanced Search submits every field and filters the same", async ({
+    sharedPage: page,
+  }) => {
     await page.goto("/search");
     const form = page.getByRole("region", { name: "Advanced Search" });
     await form.getByLabel("Property Status", { exact: true }).selectOption("For Sale");
@@ -391,7 +406,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the listings with filters, and the empty state, have no axe violations", async ({ page }) => {
+test("the listings with filters, and the empty state, have no axe violations", async ({
+  sharedPage: page,
+}) => {
   test.slow(); // three full axe scans take seconds of CPU each
   for (const path of [
     "/search?status=For+Rent&bedrooms=1&min-price=1000&max-price=90000",

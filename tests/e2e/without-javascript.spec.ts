@@ -6,12 +6,13 @@
  * no button that only a script could answer: their tabs and accordions show all they hold. The
  * links the SPEC says do nothing do nothing here too.
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { faqTopics } from "../../app/routes/faq-content.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { parseJsonList } from "../../lib/json-list.ts";
 import { apiData, listProperties } from "./api.ts";
 import { enquiryForm, puzzleBox, submitLabel } from "./enquiry-helpers.ts";
+import { expect, test } from "./shared-page.ts";
 
 test.use({ javaScriptEnabled: false });
 
@@ -29,7 +30,7 @@ const scriptOnlyButtons = (page: Page) =>
     .filter({ visible: true });
 
 for (const path of ["/", "/property/{slug}"]) {
-  test(`${path}: the mobile menu opens and leads on`, async ({ page }) => {
+  test(`${path}: the mobile menu opens and leads on`, async ({ sharedPage: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path.replace("{slug}", encodeURIComponent(all[0]!.slug)));
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -41,7 +42,7 @@ for (const path of ["/", "/property/{slug}"]) {
 }
 
 for (const kind of ["contact", "property"] as const) {
-  test(`the ${kind} form's alert closes with its Close button`, async ({ page }) => {
+  test(`the ${kind} form's alert closes with its Close button`, async ({ sharedPage: page }) => {
     await page.goto(kind === "contact" ? "/contact" : `/property/${all[0]!.slug}`);
     const form = enquiryForm(page, kind);
     await form.getByLabel("Email", { exact: true }).fill("not-an-email");
@@ -62,7 +63,9 @@ for (const kind of ["contact", "property"] as const) {
   });
 }
 
-test("the home search panel sent unchanged searches every type and location", async ({ page }) => {
+test("the home search panel sent unchanged searches every type and location", async ({
+  sharedPage: page,
+}) => {
   await page.goto("/");
   const panel = page.getByRole("region", { name: "Find your next property" });
   await expect(panel.getByRole("combobox", { name: "Property Type" })).toHaveValue("");
@@ -82,7 +85,7 @@ test("the home search panel sent unchanged searches every type and location", as
 });
 
 test("the home search panel chooses For Sale with its own select, the tabs hidden", async ({
-  page,
+  sharedPage: page,
 }) => {
   await page.goto("/");
   const panel = page.getByRole("region", { name: "Find your next property" });
@@ -98,7 +101,9 @@ test("the home search panel chooses For Sale with its own select, the tabs hidde
 });
 
 for (const width of [1280, 390]) {
-  test(`the home page at ${width} px shows no button that needs a script`, async ({ page }) => {
+  test(`the home page at ${width} px shows no button that needs a script`, async ({
+    sharedPage: page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     // Rendered at all: the banner, the search panel and the featured carousel are on the page.
@@ -118,7 +123,7 @@ const imagesOf = (property: Property) => [
 ];
 
 test("the detail page shows every tab's content under its own heading, the tabs hidden", async ({
-  page,
+  sharedPage: page,
 }) => {
   const property = all[0]!;
   await page.goto(`/property/${property.slug}`);
@@ -151,7 +156,7 @@ test("the detail page shows every tab's content under its own heading, the tabs 
   await expect(page.locator(".property-map-frame")).toBeHidden();
 });
 
-test("the detail page's thumbnails open their full-size images", async ({ page }) => {
+test("the detail page's thumbnails open their full-size images", async ({ sharedPage: page }) => {
   const property = all.find((candidate) => imagesOf(candidate).length > 1);
   expect(property, "the demo data has a property with several images").toBeTruthy();
   const images = imagesOf(property!);
@@ -168,7 +173,7 @@ test("the detail page's thumbnails open their full-size images", async ({ page }
 });
 
 test("/faq shows every topic under its own heading, every question with its answer", async ({
-  page,
+  sharedPage: page,
 }) => {
   await page.goto("/faq");
   await expect(page.getByRole("tab")).toHaveCount(0);
@@ -182,7 +187,9 @@ test("/faq shows every topic under its own heading, every question with its answ
   }
 });
 
-test("the links the SPEC says do nothing leave the page where it is", async ({ page }) => {
+test("the links the SPEC says do nothing leave the page where it is", async ({
+  sharedPage: page,
+}) => {
   await page.goto("/search");
   const category = page.getByRole("region", { name: "Category" }).getByRole("link").first();
   await category.click();
@@ -196,7 +203,9 @@ test("the links the SPEC says do nothing leave the page where it is", async ({ p
 
 for (const path of ["/property/{slug}", "/faq"]) {
   for (const width of [1280, 390]) {
-    test(`${path} at ${width} px shows no button that needs a script`, async ({ page }) => {
+    test(`${path} at ${width} px shows no button that needs a script`, async ({
+      sharedPage: page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path.replace("{slug}", encodeURIComponent(all[0]!.slug)));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
