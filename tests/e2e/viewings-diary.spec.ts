@@ -2,9 +2,9 @@
  * The viewings diary (decision 102), as staff use it: an owner opens Viewings from the back
  * office's menu, looks at their day, confirms one viewing, tries to move another onto a booked
  * slot (refused in plain words, the typed time kept), moves it to a free time, and the diary
- * shows the new time. axe finds no serious or critical violation on the day, the week, a
- * viewing's page and the refusal, at desktop and phone widths; at phone width nothing scrolls
- * the page sideways. Each test's viewings are its own owner's, on their own diary.
+ * shows the new time, then opens the viewing hours. axe finds no serious or critical violation
+ * on the day, the week, a viewing's page, the refusal and the viewing hours, at desktop and
+ * phone widths; at phone width nothing scrolls the page sideways. Each test's viewings are its own owner's, on their own diary.
  */
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
@@ -154,6 +154,12 @@ for (const [label, width] of [
     await expect(
       page.locator(".admin-diary__days").getByRole("article", { name: /Milo Move/ }),
     ).toContainText("16:00–16:30");
+
+    // The diary's header leads to the viewing hours (decision 101).
+    await page.getByRole("link", { name: "Viewing hours" }).click();
+    await expect(page.getByRole("heading", { name: "Viewing hours", level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await expectNoSidewaysScroll(page);
     await context.close();
   });
 }
