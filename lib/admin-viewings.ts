@@ -4,6 +4,8 @@
  * a date, a member of staff), the changes staff make, and the office-local calendar maths
  * (an office day's bounds, a typed date and time to an instant) over lib/viewing-slots.ts.
  */
+
+import { weekdayNames } from "./viewing-hours.ts";
 import {
   addDays,
   instantOfWallClock,
@@ -184,15 +186,6 @@ export function viewingDiaryHref(path: string, query: ViewingDiaryQuery): string
   return `${path}?${params}`;
 }
 
-const weekdayNames = [
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-  "Sunday",
-] as const;
 const monthNames = [
   "January",
   "February",

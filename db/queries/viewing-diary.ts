@@ -19,12 +19,6 @@ export function viewingHoldKey(staffId: number | null, startsAt: Date): string {
   return staffId === null ? `office@${startsAt.toISOString()}` : holdKeyOf(staffId, startsAt);
 }
 
-/** Whether a write failed on a unique index (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 function diaryQuery(db: Db) {
   return db
     .selectFrom("viewing")

@@ -9,9 +9,9 @@
 import type { AdminViewingsService, StaffSession } from "#app-context";
 import type { DatabaseHandle } from "../../db/database.ts";
 import { recordAuditEvent } from "../../db/queries/audit.ts";
+import { isUniqueViolation } from "../../db/queries/viewing-booking.ts";
 import {
   findDiaryViewing,
-  isUniqueViolation,
   listDiaryViewings,
   listViewingStaff,
   updateViewingAtSequence,
