@@ -11,8 +11,8 @@ import {
   type ViewingSlotsView,
   viewingFieldLabels,
 } from "../../lib/viewing-booking.ts";
-import { FieldError, PuzzleField } from "../components/enquiry/enquiry-fields.tsx";
-import { honeypotFieldName, type IssuedPuzzle } from "../enquiry/enquiry-result.ts";
+import { FieldError, HoneypotField, PuzzleField } from "../components/enquiry/enquiry-fields.tsx";
+import type { IssuedPuzzle } from "../enquiry/enquiry-result.ts";
 
 const idPrefix = "viewing";
 const errorId = (name: ViewingFieldName | "puzzle") => `${idPrefix}-${name}-error`;
@@ -131,17 +131,7 @@ export function BookingForm({ view, puzzle, values, errors, message }: BookingFo
           <FieldError id={errorId("message")} message={errors.message} />
         </div>
         <PuzzleField idPrefix={idPrefix} puzzle={puzzle} error={errors.puzzle} />
-        <div className="enquiry-form__trap" aria-hidden="true">
-          <label htmlFor={`${idPrefix}-${honeypotFieldName}`}>Leave this field empty</label>
-          <input
-            id={`${idPrefix}-${honeypotFieldName}`}
-            name={honeypotFieldName}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <HoneypotField idPrefix={idPrefix} className="enquiry-form__trap" />
         <button type="submit" className="enquiry-form__submit">
           Request this viewing
         </button>

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { enquiryPuzzlePath } from "#app-context";
 import type { PropertyFilters } from "../../../lib/property-search.ts";
 import { alertQueryOf, describeAlertFilters } from "../../../lib/search-alert.ts";
-import { honeypotFieldName, type IssuedPuzzle } from "../../enquiry/enquiry-result.ts";
-import { PuzzleField } from "../enquiry/enquiry-fields.tsx";
+import type { IssuedPuzzle } from "../../enquiry/enquiry-result.ts";
+import { HoneypotField, PuzzleField } from "../enquiry/enquiry-fields.tsx";
 
 export const alertsPath = "/alerts";
 
@@ -85,17 +85,7 @@ export function AlertForm({
           </p>
         ) : null}
         {puzzle ? <PuzzleField idPrefix={id} puzzle={puzzle} error={puzzleError} /> : null}
-        <div className="alert-form__trap" aria-hidden="true">
-          <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
-          <input
-            id={`${id}-${honeypotFieldName}`}
-            name={honeypotFieldName}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <HoneypotField idPrefix={id} className="alert-form__trap" />
         <button type="submit" className="button button--primary alert-form__submit">
           E-mail me new matches
         </button>

@@ -77,6 +77,26 @@ interface ControlAttributes {
  * token. Without a puzzle (the form's template) its texts are placeholders ('-') and it has no
  * ids: the script fills in the copy it shows.
  */
+/**
+ * The honeypot: a field people never see or reach, which only robots fill (every public form
+ * has one; a filled one is refused before anything is stored).
+ */
+export function HoneypotField({ idPrefix, className }: { idPrefix: string; className: string }) {
+  return (
+    <div className={className} aria-hidden="true">
+      <label htmlFor={`${idPrefix}-${honeypotFieldName}`}>Leave this field empty</label>
+      <input
+        id={`${idPrefix}-${honeypotFieldName}`}
+        name={honeypotFieldName}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
+    </div>
+  );
+}
+
 export function PuzzleField({
   idPrefix,
   puzzle,
@@ -209,17 +229,7 @@ export function EnquiryFields({
         {errorFor("message")}
       </div>
       {puzzle ? <PuzzleField idPrefix={id} puzzle={puzzle} error={errors.puzzle} /> : null}
-      <div className="enquiry-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
-        <input
-          id={`${id}-${honeypotFieldName}`}
-          name={honeypotFieldName}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField idPrefix={id} className="enquiry-form__trap" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { honeypotFieldName } from "../../enquiry/enquiry-result.ts";
+import { HoneypotField } from "../enquiry/enquiry-fields.tsx";
 
 /** Where the subscribe boxes post (decision 078). */
 export const newsletterPath = "/newsletter";
@@ -62,17 +62,7 @@ export function SubscribeForm({
           {error}
         </p>
       ) : null}
-      <div className="subscribe-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}-${honeypotFieldName}`}>Leave this field empty</label>
-        <input
-          id={`${id}-${honeypotFieldName}`}
-          name={honeypotFieldName}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <HoneypotField idPrefix={id} className="subscribe-form__trap" />
     </form>
   );
 }
