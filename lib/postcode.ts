@@ -6,8 +6,8 @@
  */
 import { foldCountryName } from "./countries.ts";
 
-/** The country names (any case) that mean the United Kingdom. */
-const ukCountryNames = new Set([
+/** The country names (lower case, as `foldCountryName` leaves them) that mean the United Kingdom. */
+export const ukCountryNames: readonly string[] = [
   "united kingdom",
   "uk",
   "u.k.",
@@ -18,7 +18,8 @@ const ukCountryNames = new Set([
   "scotland",
   "wales",
   "northern ireland",
-]);
+];
+const ukCountryNameSet = new Set(ukCountryNames);
 
 /**
  * Whether a listing's country is the United Kingdom (or one of its nations), folded as
@@ -26,7 +27,7 @@ const ukCountryNames = new Set([
  * does (decision 104).
  */
 export function isUkCountry(country: string): boolean {
-  return ukCountryNames.has(foldCountryName(country));
+  return ukCountryNameSet.has(foldCountryName(country));
 }
 
 /**

@@ -24,25 +24,12 @@ import {
 } from "kysely";
 import { countryNameIndex } from "../../lib/countries.ts";
 import type { PortalFeed } from "../../lib/portal-readiness.ts";
+import { ukCountryNames } from "../../lib/postcode.ts";
 import type { Database } from "../database.ts";
 
 export type PortalReadinessDialect = "sqlite" | "postgres";
 
 type PropertyBuilder = ExpressionBuilder<Database, "property">;
-
-/** The names whose lower case `ukCountryNames` (lib/postcode.ts) holds, as folded here. */
-const ukNames = [
-  "united kingdom",
-  "uk",
-  "u.k.",
-  "gb",
-  "great britain",
-  "britain",
-  "england",
-  "scotland",
-  "wales",
-  "northern ireland",
-];
 
 /** A column with the blanks of lib/portal-readiness.ts's `blank` trimmed from its ends. */
 function trimmed(column: string, dialect: PortalReadinessDialect): RawBuilder<string> {
@@ -141,7 +128,7 @@ function feedReady(feed: PortalFeed, dialect: PortalReadinessDialect): RawBuilde
     ];
   }
   return [
-    countryIn(ukNames, dialect),
+    countryIn(ukCountryNames, dialect),
     ukPostcode(dialect),
     filled("display_address", dialect),
     sql<SqlBool>`${amenityCount(dialect)} >= 3`,
@@ -156,7 +143,7 @@ function feedReady(feed: PortalFeed, dialect: PortalReadinessDialect): RawBuilde
 export function outsideRightmove(
   dialect: PortalReadinessDialect,
 ): (eb: PropertyBuilder) => Expression<SqlBool> {
-  return (eb) => eb.not(eb.and([countryIn(ukNames, dialect)]));
+  return (eb) => eb.not(eb.and([countryIn(ukCountryNames, dialect)]));
 }
 
 /**
