@@ -24,6 +24,7 @@ import { describeAlertFilters, readAlertQuery } from "../../lib/search-alert.ts"
 import type { Database, Dialect } from "../database.ts";
 import { findApplicantDataOfEmail } from "./applicant.ts";
 import { inTransaction, recordAuditEvent } from "./audit.ts";
+import { deleteInBatches } from "./batches.ts";
 import { toFlag, toIsoString } from "./columns.ts";
 import { keysetPage } from "./keyset-page.ts";
 
@@ -458,37 +459,32 @@ export async function purgeEnquiriesBefore(
 ): Promise<number> {
   const batchSize = options.batchSize ?? 500;
   const cutoff = options.cutoff.toISOString();
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction().execute(async (trx) => {
-      const ids = (
-        await trx
-          .selectFrom("enquiry")
-          .select("id")
-          .where("created_at", "<", cutoff)
-          .orderBy("id")
-          .limit(batchSize)
-          .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked())
-          .execute()
-      ).map((row) => row.id);
-      if (ids.length === 0) return 0;
-      await trx.deleteFrom("enquiry_note").where("enquiry_id", "in", ids).execute();
-      await trx.deleteFrom("outbox").where("enquiry_id", "in", ids).execute();
-      const result = await trx.deleteFrom("enquiry").where("id", "in", ids).executeTakeFirst();
-      const count = Number(result.numDeletedRows);
-      // The batch and its audit event commit together (decision 050): a count, no personal data.
-      await recordAuditEvent(trx, {
-        actor: { id: null, email: retentionActor },
-        action: "enquiry.purge",
-        subjectType: "enquiry",
-        detail: { deleted: count, createdBefore: cutoff },
-        at: new Date(),
-      });
-      return count;
+  return deleteInBatches(db, batchSize, async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom("enquiry")
+        .select("id")
+        .where("created_at", "<", cutoff)
+        .orderBy("id")
+        .limit(batchSize)
+        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked())
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom("enquiry_note").where("enquiry_id", "in", ids).execute();
+    await trx.deleteFrom("outbox").where("enquiry_id", "in", ids).execute();
+    const result = await trx.deleteFrom("enquiry").where("id", "in", ids).executeTakeFirst();
+    const count = Number(result.numDeletedRows);
+    // The batch and its audit event commit together (decision 050): a count, no personal data.
+    await recordAuditEvent(trx, {
+      actor: { id: null, email: retentionActor },
+      action: "enquiry.purge",
+      subjectType: "enquiry",
+      detail: { deleted: count, createdBefore: cutoff },
+      at: new Date(),
     });
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+    return count;
+  });
 }
 
 export type { EnquiryStatus };

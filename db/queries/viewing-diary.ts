@@ -5,11 +5,13 @@
  * deletes. A viewing's outbox rows (kind `viewing`) are found by their keys
  * (`viewing:<id>:…`, `viewing-reminder:<id>`, db/queries/viewing-mail.ts).
  */
+
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { AdminViewing, DataRequestViewing } from "../../lib/admin-viewings.ts";
 import { holdKeyOf } from "../../lib/viewing-slots.ts";
 import type { Database, Dialect, ViewingStatus } from "../database.ts";
 import { recordAuditEvent } from "./audit.ts";
+import { deleteInBatches } from "./batches.ts";
 import { toIsoString } from "./columns.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -261,31 +263,26 @@ export async function purgeViewingsEndedBefore(
 ): Promise<number> {
   const batchSize = options.batchSize ?? 200;
   const cutoff = options.cutoff.toISOString();
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction().execute(async (trx) => {
-      const ids = (
-        await trx
-          .selectFrom("viewing")
-          .select("id")
-          .where("ends_at", "<", cutoff)
-          .orderBy("id")
-          .limit(batchSize)
-          .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked())
-          .execute()
-      ).map((row) => row.id);
-      if (ids.length === 0) return 0;
-      const count = await deleteViewingsByIds(trx, ids);
-      await recordAuditEvent(trx, {
-        actor: { id: null, email: options.actor },
-        action: "viewing.purge",
-        subjectType: "viewing",
-        detail: { deleted: count, endedBefore: cutoff },
-        at: new Date(),
-      });
-      return count;
+  return deleteInBatches(db, batchSize, async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom("viewing")
+        .select("id")
+        .where("ends_at", "<", cutoff)
+        .orderBy("id")
+        .limit(batchSize)
+        .$if(options.dialect === "postgres", (query) => query.forUpdate().skipLocked())
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    const count = await deleteViewingsByIds(trx, ids);
+    await recordAuditEvent(trx, {
+      actor: { id: null, email: options.actor },
+      action: "viewing.purge",
+      subjectType: "viewing",
+      detail: { deleted: count, endedBefore: cutoff },
+      at: new Date(),
     });
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+    return count;
+  });
 }
