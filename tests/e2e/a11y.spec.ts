@@ -5,13 +5,12 @@
  * at any impact: one scan per page state serves both checks (decision 105; the frame's spec
  * scanned them again).
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, test } from "@playwright/test";
 import { listProperties } from "./api.ts";
+import { axeScan, describeViolation, seriousWcag, type Violations, wcagTags } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { routePath, siteRoutes } from "./routes.ts";
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 // A full axe scan takes seconds of CPU: three times the usual budget per test.
 test.describe.configure({ timeout: 90_000 });
@@ -30,29 +29,12 @@ const fullyClean = new Set<string>([
   "/no-such-page",
 ]);
 
-type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
-
-function describeViolation(violation: Violations[number]): string {
-  return `${violation.id} (${violation.impact}): ${violation.nodes
-    .slice(0, 3)
-    .map((node) => node.target.join(" "))
-    .join(", ")}`;
-}
-
 /** Every violation of the WCAG A/AA rules and axe's best practices on the page (one scan). */
 async function violationsOf(page: Page): Promise<Violations> {
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await axeScan(page)
     .withTags([...wcagTags, "best-practice"])
     .analyze();
   return violations;
-}
-
-/** Of those, the serious and critical violations of WCAG A/AA rules, one line per rule. */
-function seriousWcag(violations: Violations): string[] {
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .filter((violation) => violation.tags.some((tag) => wcagTags.includes(tag)))
-    .map(describeViolation);
 }
 
 /** axe's serious and critical WCAG A/AA violations on the page, one line per rule. */

@@ -7,8 +7,9 @@
  */
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ timeout: 180_000 });

@@ -12,8 +12,9 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
 import { apiData, baseURL, listProperties } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -10,8 +10,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { parseCsv } from "../../lib/csv.ts";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { enquiryForm, fillEnquiry, postToApi, uniqueEmail } from "./enquiry-helpers.ts";
 
 test.describe.configure({ timeout: 120_000 });

@@ -6,8 +6,9 @@
  * violation on the table or the confirmation page, at desktop and phone widths.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 // One test after the other: each adds a listing, and two at once would draw the same code.
 test.describe.configure({ mode: "default", timeout: 120_000 });

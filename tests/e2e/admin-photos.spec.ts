@@ -14,8 +14,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 // One after the other: each adds a generated listing, and two such adds at once may race.

@@ -1,27 +1,14 @@
 /**
  * What the back office's end-to-end specs share: an owner made by `npm run users`'s code and
- * signed in, a listing of a test's own, and axe's serious and critical WCAG violations.
+ * signed in, and a listing of a test's own.
  */
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import { findPropertyRowByCode } from "../../db/queries/property.ts";
 import { fillWithGeneratedProperties } from "../../db/seed/generate.ts";
 import { runUsersCli } from "../../server/cli/users.ts";
 import { e2eDatabaseUrl, siteUrl } from "./api.ts";
-
-export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-export async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-  expect(serious, page.url()).toEqual([]);
-}
 
 /** The set-password link's path out of a text that holds it (built on SITE_URL). */
 export function setPasswordPath(text: string): string {

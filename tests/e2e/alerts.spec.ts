@@ -7,11 +7,11 @@
  * started here, so the mails are real.
  */
 import { rm } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { apiToken } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -47,19 +47,6 @@ test.afterAll(async () => {
   await smtp?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
 });
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-      ),
-  ).toEqual([]);
-}
 
 /** The mails received for `address` so far, waiting until there are `count`. */
 async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {

@@ -7,8 +7,9 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ timeout: 120_000 });

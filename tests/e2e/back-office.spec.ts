@@ -7,8 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newOwner, setPasswordPath, signIn } from "./admin.ts";
+import { newOwner, setPasswordPath, signIn } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl, siteUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -3,11 +3,12 @@
  * detail page's 'Are you Interested?', through the site's action to `POST /api/contact/add`.
  * Expected texts come from the API's own answers and what it stored in the e2e database.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, type Request, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { enquiryMessages } from "../../lib/enquiry-rules.ts";
 import { listProperties } from "./api.ts";
+import { axeScan } from "./axe.ts";
 import {
   answerPuzzle,
   enquiriesFrom,
@@ -219,7 +220,7 @@ for (const kind of ["contact", "property"] as const) {
       // The visitor's own reload; then the page opened anew (moving on and back): gone.
       await page.reload();
       await expect(alert()).toContainText(success);
-      const { violations } = await new AxeBuilder({ page }).include("main form").analyze();
+      const { violations } = await axeScan(page).include("main form").analyze();
       expect(violations.map((violation) => violation.id)).toEqual([]);
       await gotoHydrated(page, "/");
       await gotoHydrated(page, pathOf(kind));
@@ -373,7 +374,7 @@ for (const kind of ["contact", "property"] as const) {
       "aria-invalid",
       "true",
     );
-    const withErrors = await new AxeBuilder({ page }).include("main form").analyze();
+    const withErrors = await axeScan(page).include("main form").analyze();
     expect(withErrors.violations.map((violation) => violation.id)).toEqual([]);
     await fillEnquiry(form, kind, {
       fullname: "Ann Axe",
@@ -383,7 +384,7 @@ for (const kind of ["contact", "property"] as const) {
     await routeEnquiryPosts(page, (route) => route.abort("failed"));
     await form.getByRole("button", { name: submitLabel(kind) }).click();
     await expect(form.getByRole("alert")).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include("main form").analyze();
+    const { violations } = await axeScan(page).include("main form").analyze();
     expect(violations.map((violation) => `${violation.id} (${violation.nodes.length})`)).toEqual(
       [],
     );

@@ -5,10 +5,10 @@
  * without JavaScript, leads to its full-size image; axe finds nothing serious.
  */
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { FloorPlan, Property } from "../../lib/api-contract.ts";
 import { apiData, baseURL, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 /** Two published properties with plans (the first with several) and one without. */
@@ -192,14 +192,7 @@ test.describe("axe", () => {
       await page.setViewportSize(viewport);
       const property = planned[0];
       const panel = await openFloorPlans(page, property);
-      const scan = async () => {
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        return violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`);
-      };
+      const scan = () => seriousViolations(page);
       expect(await scan()).toEqual([]);
       await panel
         .getByRole("link", { name: /^Floor plan: / })

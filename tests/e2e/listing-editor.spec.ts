@@ -10,8 +10,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newListing, newOwner, newOwnerAccount } from "./admin.ts";
+import { newListing, newOwner, newOwnerAccount } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
 

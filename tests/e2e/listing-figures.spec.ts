@@ -7,7 +7,8 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });

@@ -15,7 +15,8 @@ import { formatCsv } from "../../lib/csv.ts";
 import { csvRows } from "../../server/content/import-file.ts";
 import { type PropertyColumn, propertyColumns } from "../../server/content/property-record.ts";
 import { buildPropertyImportRow } from "../support/factories.ts";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { newOwner } from "./admin.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

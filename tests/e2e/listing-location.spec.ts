@@ -15,8 +15,9 @@ import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { type GeocoderStub, startGeocoderStub } from "../support/geocoder-stub.ts";
-import { expectNoSeriousViolations, newListing, newOwner } from "./admin.ts";
+import { newListing, newOwner } from "./admin.ts";
 import { apiToken, baseURL, e2eDatabaseUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { startTileServer, type TileServer } from "./tile-server.ts";
 

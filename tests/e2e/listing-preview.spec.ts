@@ -10,8 +10,9 @@ import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import { listFloorPlans } from "../../db/queries/floor-plan.ts";
 import { listAllPropertyRows } from "../../db/queries/property.ts";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { newOwner } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ timeout: 120_000 });

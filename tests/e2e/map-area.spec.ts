@@ -4,14 +4,13 @@
  * without JavaScript, and 'Remove area' takes it away. On the shared server (no tiles: the
  * drawing needs none).
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { type Polygon, pointInPolygon, readPolygon } from "../../lib/property-search.ts";
 import { listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 let properties: Property[];
 
@@ -58,13 +57,6 @@ async function markersOutside(page: Page): Promise<number> {
       );
     }).length;
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`);
 }
 
 test.describe("the map fits every result", () => {

@@ -9,13 +9,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { pointInPolygon, readBoundingBox, readPolygon } from "../../lib/property-search.ts";
 import { insideBox } from "../../lib/property-search-memory.ts";
 import { apiToken, baseURL, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { startTileServer, type TileServer } from "./tile-server.ts";
 
@@ -459,19 +459,3 @@ test.describe("without MAP_TILE_URL (the shared server)", () => {
     });
   });
 });
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** axe's serious and critical WCAG A/AA violations on the page, one line per rule. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(" ")} ${node.html} ${node.failureSummary ?? ""}`)
-          .join(", ")}`,
-    );
-}

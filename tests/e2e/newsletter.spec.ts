@@ -13,8 +13,9 @@ import { expect, type Page, test } from "@playwright/test";
 import Sqlite from "better-sqlite3";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
-import { expectNoSeriousViolations, setPasswordPath, signIn } from "./admin.ts";
+import { setPasswordPath, signIn } from "./admin.ts";
 import { apiToken, e2eDatabaseUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

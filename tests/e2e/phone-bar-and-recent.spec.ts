@@ -4,12 +4,13 @@
  * kept in the browser, shown on another property page and on /shortlist, cleared, withdrawn
  * homes dropped, absent without JavaScript; axe at 390 px.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, test } from "@playwright/test";
 import { telHref } from "../../app/components/frame/contact-links.ts";
 import { buildDemoContent } from "../../db/seed/content.ts";
 import type { CompanyProfile, Property } from "../../lib/api-contract.ts";
 import { apiData, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const phone = { width: 390, height: 844 };
@@ -105,14 +106,7 @@ test.describe("the contact bar at 390 px", () => {
     await gotoHydrated(page, pathOf(all[2]!));
     await gotoHydrated(page, pathOf(all[3]!));
     await expect(recentTitles(page)).toHaveCount(1);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    expect(
-      violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-    ).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test("is not printed", async ({ page }) => {

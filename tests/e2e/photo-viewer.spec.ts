@@ -5,10 +5,11 @@
  * the WebP derivatives and the next one fetched before it is shown; axe with the viewer open;
  * without JavaScript the cover and thumbnails lead to the full-size images.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 function listOf(value: unknown): unknown[] {
@@ -249,13 +250,7 @@ test.describe("axe with the viewer open", () => {
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.keyboard.press("ArrowRight");
       await expect(page.getByRole("dialog")).toContainText(`2 of ${photos.length}`);
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

@@ -3,11 +3,12 @@
  * price is changed here): the listed and reduced dates under the price, the "Price history"
  * table newest first, the JSON-LD's datePosted, with and without JavaScript, and axe.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { formatDate } from "../../lib/format.ts";
 import { apiData } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { expect, test } from "./shared-page.ts";
 
 // A full axe scan takes seconds of CPU.
@@ -108,16 +109,7 @@ for (const [label, viewport] of [
     await page.setViewportSize(viewport);
     await page.goto(`/property/${reduced.slug}`);
     await expect(historyTable(page)).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .include(".property-header")
-      .include(".price-history")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    expect(
-      violations
-        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-        .map((violation) => violation.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page, [".property-header", ".price-history"])).toEqual([]);
     const box = await historyTable(page).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

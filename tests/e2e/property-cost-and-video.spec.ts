@@ -4,12 +4,13 @@
  * 1,753.77 a month); the income note of a rental; the Video tab, which asks YouTube for nothing
  * before play and then shows the youtube-nocookie.com player, and says so without a video.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { incomeForRent, monthlyPayment } from "../../lib/monthly-cost.ts";
 import { listProperties } from "./api.ts";
+import { axeScan, wcagTags } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 let properties: Property[];
@@ -178,9 +179,7 @@ test("the detail page with the calculator and the video poster passes axe", asyn
     forSale;
   await gotoHydrated(page, `/property/${property.slug}`);
   if (property.youtube) await page.getByRole("tab", { name: "Video" }).click();
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const { violations } = await axeScan(page).withTags(wcagTags).analyze();
   expect(
     violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`,

@@ -6,11 +6,12 @@
  * search; on a phone a 'Filters' control at the top of the results opens the filters. Each
  * behaviour with and without JavaScript; expectations come from the API's full list.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import { categoryTypes, priceSteps } from "../../app/listing/listing-search.ts";
 import type { Category, Property } from "../../lib/api-contract.ts";
 import { apiData, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { expect, test } from "./shared-page.ts";
 
@@ -318,12 +319,5 @@ test("/search with the filters open on a phone passes axe", async ({ sharedPage:
   await gotoHydrated(page, "/search?category=Residential");
   await page.locator(".listing-filters-link").click();
   await expect(page.getByRole("dialog", { name: "Advanced Search" })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -3,10 +3,11 @@
  * here from the API's full property list (SPEC §7, no parameters), so a page must list exactly
  * the properties that the data says match, in the order the sort says.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import type { Page } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { listProperties } from "./api.ts";
+import { axeScan } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { expect, test } from "./shared-page.ts";
 
@@ -416,7 +417,7 @@ test("the listings with filters, and the empty state, have no axe violations", a
     "/search?email=zzyzx-no-such-home",
   ]) {
     await gotoHydrated(page, path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axeScan(page).analyze();
     expect(
       violations.map((violation) => `${path}: ${violation.id} (${violation.nodes.length})`),
     ).toEqual([]);

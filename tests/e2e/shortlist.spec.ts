@@ -4,12 +4,13 @@
  * no longer published, the comparison of two to four properties, at 390 px, by keyboard, with
  * axe, and what works without JavaScript.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { buildDemoContent } from "../../db/seed/content.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { comparePath, shortlistPath } from "../../lib/property-codes.ts";
 import { listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 let all: Property[];
@@ -339,17 +340,6 @@ test("keyboard only: keep a property, open the shortlist, tick two and compare",
   await page.getByRole("region", { name: /side by side/ }).focus();
   await expect(page.getByRole("region", { name: /side by side/ })).toBeFocused();
 });
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-    );
-}
 
 for (const viewport of [
   { width: 1280, height: 900 },

@@ -6,14 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import {
-  expectNoSeriousViolations,
-  newOwner,
-  setPasswordAndSignIn,
-  setPasswordPath,
-  signIn,
-} from "./admin.ts";
+import { newOwner, setPasswordAndSignIn, setPasswordPath, signIn } from "./admin.ts";
 import { baseURL } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 test.describe.configure({ timeout: 120_000 });

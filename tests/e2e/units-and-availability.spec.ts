@@ -4,8 +4,8 @@
  * page, and the /search filter. A listing of exactly 1,000 sq ft, sold subject to contract, is
  * added through the content import, so this spec runs after every other (its own project).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+
+import { expect, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import { formatCsv } from "../../lib/csv.ts";
 import { csvRows } from "../../server/content/import-file.ts";
@@ -13,6 +13,7 @@ import { importProperties } from "../../server/content/import-properties.ts";
 import { propertyColumns } from "../../server/content/property-record.ts";
 import { buildPropertyImportRow } from "../support/factories.ts";
 import { e2eDatabaseUrl, listProperties, siteUrl } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
 const row = buildPropertyImportRow({
@@ -39,18 +40,6 @@ test.beforeAll(async () => {
     await database.close();
   }
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((n) => `${n.target} ${n.html.slice(0, 120)}`).join(", ")}`,
-    );
-}
 
 const detailPath = `/property/${row.slug}`;
 

@@ -6,23 +6,15 @@
  * of its own day (one only one member of staff hosts), so no run takes another's. axe (which
  * needs JavaScript) at 390 px on the times and the booked state, at 1280 px on the time taken.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { Property } from "../../lib/api-contract.ts";
 import { baseURL, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 900 };
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
 test.describe.configure({ timeout: 90_000 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`);
-}
 
 let homes: Property[];
 

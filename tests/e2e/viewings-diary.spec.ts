@@ -16,8 +16,9 @@ import {
   localDateTime,
 } from "../../lib/admin-viewings.ts";
 import { insertViewing } from "../support/factories.ts";
-import { expectNoSeriousViolations, newOwner } from "./admin.ts";
+import { newOwner } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -16,8 +16,9 @@ import type { Dialect } from "../../db/database.ts";
 import { buildPhotoBytes } from "../support/factories.ts";
 import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../support/test-database.ts";
-import { expectNoSeriousViolations, setPasswordAndSignIn, setPasswordPath } from "./admin.ts";
+import { setPasswordAndSignIn, setPasswordPath } from "./admin.ts";
 import { apiToken, siteUrl } from "./api.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { enquiryForm, fillEnquiry, uniqueEmail } from "./enquiry-helpers.ts";
 import { gotoHydrated } from "./hydrated.ts";
 

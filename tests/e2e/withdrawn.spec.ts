@@ -5,7 +5,7 @@
  * hand-picked homes adds "More homes like this". Axe-clean at desktop and phone widths.
  * Withdraws a listing (and puts it back): runs after every other spec.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { expect, type Page, test } from "@playwright/test";
 import { codesOf } from "../../app/components/property/match-codes.ts";
 import { openDatabase } from "../../db/database.ts";
@@ -14,17 +14,10 @@ import { updatePropertyPublish } from "../../db/queries/property-writes.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { findSimilarHomes, type SearchProperties } from "../../lib/similar-homes.ts";
 import { e2eDatabaseUrl, e2ePageCacheTtl, listProperties } from "./api.ts";
+import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join()}`);
-}
 
 // Opened once the server runs (it makes the database): not while Playwright collects tests.
 let database: ReturnType<typeof openDatabase>;
