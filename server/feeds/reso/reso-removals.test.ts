@@ -192,4 +192,50 @@ describe.each(testDialects)("the RESO feed's readiness and removals on %s", (dia
       expect((await get(`/odata/Property('${draft.code}')`)).statusCode).toBe(404);
     }
   });
+
+  it("pages removals and listings by $skip exactly as one read of them all, in any order", async () => {
+    const rows = await published();
+    const since = new Date(Date.now() - 1).toISOString();
+    // Removals between changes to other listings, so they interleave by time and by key.
+    for (let i = 0; i < 6; i += 1) {
+      const gone = rows[10 + i * 30];
+      const touched = rows[11 + i * 30];
+      if (!gone || !touched) throw new Error("too few listings");
+      await db().deleteFrom("property").where("id", "=", gone.id).execute();
+      await db()
+        .updateTable("property")
+        .set({ headline: `Changed ${i}` })
+        .where("id", "=", touched.id)
+        .execute();
+    }
+    const keys = (entities: Entity[]) =>
+      entities.map((entity) => `${entity.ListingKey} ${entity.StandardStatus}`);
+    const select = "$select=ListingKey,StandardStatus";
+    const changes = `$filter=ModificationTimestamp gt ${since}`;
+    for (const order of ["ModificationTimestamp", "ModificationTimestamp desc", "ListingKey"]) {
+      // Fewer than a page: one read sorts them all together.
+      const whole = keys((await collection(`${changes}&$orderby=${order}&${select}`)).value);
+      expect(whole.filter((key) => key.endsWith(" Delete"))).toHaveLength(6);
+      expect(whole.length).toBeGreaterThanOrEqual(12);
+      for (let skip = 0; skip <= whole.length; skip += 1) {
+        const page = await collection(
+          `${changes}&$orderby=${order}&$top=2&$skip=${skip}&${select}`,
+        );
+        expect(keys(page.value), `${order} from ${skip}`).toEqual(whole.slice(skip, skip + 2));
+      }
+    }
+    // Every listing and removal, more than a page: the first 200 of each direction, together.
+    const total = (await collection(`$count=true&$top=0`))["@odata.count"] ?? 0;
+    expect(total).toBeGreaterThan(200);
+    const ascending = keys((await collection(`$orderby=ListingKey&${select}`)).value);
+    const descending = keys((await collection(`$orderby=ListingKey desc&${select}`)).value);
+    const all = [...ascending, ...descending.reverse().slice(400 - total)];
+    expect(new Set(all).size).toBe(total);
+    for (const skip of [0, 5, 40, 150, 197, 200, 203, total - 4, total - 1, total]) {
+      const page = await collection(`$orderby=ListingKey&$top=4&$skip=${skip}&${select}`);
+      expect(keys(page.value), `from ${skip}`).toEqual(all.slice(skip, skip + 4));
+    }
+    expect(keys(await allPages(`$orderby=ListingKey&${select}`))).toEqual(all);
+    expect(keys(await allPages(`$orderby=ListingKey&$top=${total}&${select}`))).toEqual(all);
+  });
 });
