@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateProperties } from "../../../db/seed/generate.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { testDialects } from "../../../tests/support/test-database.ts";
+import { createResoRemovalPurge } from "../../jobs/reso-removal-retention.ts";
 import { resoRemovalDays } from "./read.ts";
 
 type Entity = Record<string, unknown>;
@@ -237,5 +238,33 @@ describe.each(testDialects)("the RESO feed's readiness and removals on %s", (dia
     }
     expect(keys(await allPages(`$orderby=ListingKey&${select}`))).toEqual(all);
     expect(keys(await allPages(`$orderby=ListingKey&$top=${total}&${select}`))).toEqual(all);
+  });
+
+  it(`deletes the removals older than ${resoRemovalDays} days, as a job, and keeps the newer`, async () => {
+    const [gone] = await published();
+    if (!gone) throw new Error("too few listings");
+    await db().deleteFrom("property").where("id", "=", gone.id).execute();
+    const old = new Date(Date.now() - (resoRemovalDays + 1) * 86_400_000);
+    await sql`update listing_removal set removed_at = ${
+      dialect === "postgres" ? old : old.toISOString()
+    } where code <> ${gone.code}`.execute(db());
+    const removals = () =>
+      db().selectFrom("listing_removal").select("code").orderBy("id").execute();
+    const before = await removals();
+    expect(before.length).toBeGreaterThan(1);
+    const logged: object[] = [];
+    const purge = createResoRemovalPurge({
+      database: test.app.database,
+      log: { info: (object) => logged.push(object) },
+    });
+    expect(await purge(new Date())).toBe(before.length - 1);
+    expect(await removals()).toEqual([{ code: gone.code }]);
+    expect(logged).toEqual([expect.objectContaining({ deleted: before.length - 1 })]);
+    // Still served as Delete until its own time comes.
+    const served = (await get(`/odata/Property('${gone.code}')`)).json() as Entity;
+    expect(served.StandardStatus).toBe("Delete");
+    expect(await purge(new Date())).toBe(0);
+    expect(await purge(new Date(Date.now() + (resoRemovalDays + 1) * 86_400_000))).toBe(1);
+    expect(await removals()).toEqual([]);
   });
 });
