@@ -37,6 +37,7 @@ import * as feedRuns from "./migrations/2026-11-29-0048-feed-runs.ts";
 import * as viewings from "./migrations/2026-11-29-0049-viewings.ts";
 import * as applicants from "./migrations/2026-11-29-0052-applicants.ts";
 import * as resoRemovals from "./migrations/2026-11-29-0053-reso-removals.ts";
+import * as resoFeedIndexes from "./migrations/2026-11-29-0054-reso-feed-indexes.ts";
 
 /**
  * Every migration, by name. Listed here, not read from the folder, so bundling and type
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-0049-viewings": viewings,
   "2026-11-29-0052-applicants": applicants,
   "2026-11-29-0053-reso-removals": resoRemovals,
+  "2026-11-29-0054-reso-feed-indexes": resoFeedIndexes,
 };
 
 /**

@@ -24,9 +24,13 @@ function jobsFor(env: Record<string, string>, mailing: boolean) {
 }
 
 describe("the job registry", () => {
-  it("has only the applicants' intake when nothing turns another on", () => {
+  it("has only the applicants' intake and the RESO removals' retention when nothing turns another on", () => {
     const jobs = jobsFor({ APPLICANT_RETENTION_DAYS: "off" }, false);
-    expect(jobs.status().map((job) => job.name)).toEqual(["applicant-intake"]);
+    expect(jobs.status().map((job) => job.name)).toEqual([
+      "applicant-intake",
+      "reso-removal-retention",
+    ]);
+    expect(jobs.resoRemovalRetention.name).toBe("reso-removal-retention");
     expect([
       jobs.outbox,
       jobs.alertDigests,
@@ -60,6 +64,7 @@ describe("the job registry", () => {
       ["enquiry-retention", 3_600_000],
       ["applicant-intake", 30_000],
       ["applicant-retention", 3_600_000],
+      ["reso-removal-retention", 3_600_000],
       ["photo-sweep", 6 * 3_600_000],
       ["blm-feed", 24 * 3_600_000],
     ]);

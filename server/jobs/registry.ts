@@ -22,6 +22,7 @@ import { createEnquiryPurge } from "./enquiry-retention.ts";
 import { createListingPush } from "./listing-push.ts";
 import { createOutboxDelivery, type DeliveryRun, type MailTransport } from "./outbox.ts";
 import { createPhotoSweep } from "./photo-sweep.ts";
+import { createResoRemovalPurge } from "./reso-removal-retention.ts";
 import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
 import { createViewingReminders } from "./viewing-reminders.ts";
 
@@ -64,6 +65,8 @@ export interface AppJobs extends Omit<Scheduler, "add"> {
   applicantIntake: Job<number>;
   /** Deletes applicants with no activity for APPLICANT_RETENTION_DAYS (decision 103). */
   applicantRetention: Job<number> | undefined;
+  /** Deletes the RESO feed's removed keys once it no longer serves them (decision 106). */
+  resoRemovalRetention: Job<number>;
   /** Deletes uploaded files no listing uses (decision 060). */
   photoSweep: Job<SweepReport> | undefined;
   /** Writes (and uploads) the Rightmove BLM feed (decision 097). */
@@ -224,6 +227,20 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
           items: (deleted) => deleted,
         });
 
+  const resoRemovalRetention = scheduler.add({
+    name: "reso-removal-retention",
+    does:
+      "deletes the RESO feed's removed keys (listing_removal) older than the days the feed " +
+      "serves them as Delete",
+    everyMs: hourMs,
+    lock:
+      "none needed: the deletes are batched and skip each other's rows, and a row deleted " +
+      "twice is simply gone",
+    run: createResoRemovalPurge({ database, log }),
+    failed: 0,
+    items: (deleted) => deleted,
+  });
+
   const sweepHours = config.PHOTO_SWEEP_HOURS;
   const photoSweep =
     sweepHours === undefined
@@ -275,6 +292,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
     enquiryRetention,
     applicantIntake,
     applicantRetention,
+    resoRemovalRetention,
     photoSweep,
     blmFeed,
     start: () => scheduler.start(),

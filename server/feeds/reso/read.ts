@@ -51,31 +51,51 @@ function dialectOf(db: Kysely<Database>): FeedDialect {
   return isPostgres(db) ? "postgres" : "sqlite";
 }
 
-/** The `property` columns, in order, read once per database (the removals' rows match them). */
-const columnsOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
+/** A `property` column: its name, its type by the database's name for it, whether it may be null. */
+interface PropertyColumn {
+  name: string;
+  dataType: string;
+  isNullable: boolean;
+}
 
-function propertyColumns(db: Kysely<Database>): Promise<string[]> {
+/** The `property` columns, in order, read once per database (the removals' rows match them). */
+const columnsOf = new WeakMap<Kysely<Database>, Promise<PropertyColumn[]>>();
+
+function propertyColumns(db: Kysely<Database>): Promise<PropertyColumn[]> {
   let columns = columnsOf.get(db);
   if (!columns) {
     columns = db.introspection.getTables().then((tables) => {
       const table = tables.find((found) => found.name === "property" && !found.isView);
       if (!table) throw new Error("the property table is missing");
-      return table.columns.map((column) => column.name);
+      return table.columns.map(({ name, dataType, isNullable }) => ({
+        name,
+        dataType,
+        isNullable,
+      }));
     });
     columnsOf.set(db, columns);
   }
   return columns;
 }
 
+/** One part of the feed's source, read as `property` so the filter and orders name its columns. */
+type FeedSource = SelectQueryBuilder<FeedDatabase, "property", object>;
+
 /**
- * What the feed serves (published, switched on for RESO, and ready by lib/portal-readiness.ts's
- * rules, decided in SQL): the listings the feed serves as their availability, those it served
- * that changed within `resoRemovalDays` and are no longer served as `withdrawn` (first
- * published at some time, so a draft never seen is not among them), and the keys no listing
- * has any more (deleted, or a code changed) removed within that time as `deleted`. One table,
- * so `$filter`, `$orderby`, `$top`, `$count` and the next links treat them all alike.
+ * What the feed serves, in two parts: `listings`, the listings the feed serves (published,
+ * switched on for RESO, and ready by lib/portal-readiness.ts's rules, decided in SQL) as their
+ * availability, and those it served that changed within `resoRemovalDays` and are no longer
+ * served as `withdrawn` (first published at some time, so a draft never seen is not among
+ * them); `removals`, the keys no listing has any more (deleted, or a code changed) removed
+ * within that time, as `deleted`. The same columns, so `$filter`, `$orderby`, `$top`, `$count`
+ * and the next links treat them all alike; two parts, so the listings' query keeps an index's
+ * order and stops at its limit rather than sorting every listing with the removals
+ * (readFeedPage, decision 106).
  */
-async function feedSource(db: Kysely<Database>, now: Date) {
+async function feedSource(
+  db: Kysely<Database>,
+  now: Date,
+): Promise<{ listings: FeedSource; removals: FeedSource }> {
   const dialect = dialectOf(db);
   const columns = await propertyColumns(db);
   const since = new Date(now.getTime() - resoRemovalDays * 86_400_000);
@@ -89,7 +109,7 @@ async function feedSource(db: Kysely<Database>, now: Date) {
     ]);
   const listings = db
     .selectFrom("property")
-    .select(columns.map((column) => sql.ref(`property.${column}`).as(column)))
+    .select(columns.map(({ name }) => sql.ref(`property.${name}`).as(name)))
     .select((eb) =>
       eb
         .case()
@@ -111,14 +131,18 @@ async function feedSource(db: Kysely<Database>, now: Date) {
   const removed = db
     .selectFrom("listing_removal")
     .select(
-      columns.map((column) =>
-        column === "id"
+      columns.map(({ name, dataType }) =>
+        name === "id"
           ? sql<number>`-listing_removal.id`.as("id")
-          : column === "code"
+          : name === "code"
             ? sql.ref("listing_removal.code").as("code")
-            : column === "modified_at"
+            : name === "modified_at"
               ? sql.ref("listing_removal.removed_at").as("modified_at")
-              : sql`null`.as(column),
+              : // PostgreSQL: a null of the column's type, so the page's union of listings
+                // and removals matches them (an untyped null in a subquery is text).
+                dialect === "postgres"
+                ? sql`cast(null as ${sql.raw(dataType)})`.as(name)
+                : sql`null`.as(name),
       ),
     )
     .select(sql<string>`'deleted'`.as("reso_status"))
@@ -143,17 +167,22 @@ async function feedSource(db: Kysely<Database>, now: Date) {
       ),
     );
   const feed = db as unknown as Kysely<FeedDatabase>;
-  return feed.selectFrom(
-    listings.unionAll(removed as never).as("property") as never,
-  ) as unknown as SelectQueryBuilder<FeedDatabase, "property", object>;
+  return {
+    listings: feed.selectFrom(listings.as("property") as never) as unknown as FeedSource,
+    removals: feed.selectFrom(removed.as("property") as never) as unknown as FeedSource,
+  };
 }
 
-/** What a query's filter keeps of the feed's source: the base of the page and the count. */
+/** What a query's filter keeps of each part of the feed's source. */
 async function filtered(db: Kysely<Database>, query: Pick<FeedQuery, "filter">, now: Date) {
   const dialect = dialectOf(db);
-  const base = await feedSource(db, now);
+  const { listings, removals } = await feedSource(db, now);
   const { filter } = query;
-  return filter ? base.where((eb) => filter(eb, dialect)) : base;
+  if (!filter) return { listings, removals };
+  return {
+    listings: listings.where((eb) => filter(eb, dialect)),
+    removals: removals.where((eb) => filter(eb, dialect)),
+  };
 }
 
 /** Reads one page of a query's listings. */
@@ -166,23 +195,62 @@ export async function readFeedPage(
   const pageSize = Math.min(query.top ?? maxPageSize, maxPageSize);
   let rows: FeedRow[] = [];
   if (pageSize > 0) {
-    let select = (
-      await filtered(db, query, context.now?.() ?? new Date())
-    ).selectAll() as PropertyQuery;
-    for (const { field, descending } of query.orderBy) {
-      select = select.orderBy(field.column, (order) => {
-        // OData sorts a missing value first; text by its code points on both dialects.
-        let item = descending ? order.desc().nullsLast() : order.asc().nullsFirst();
-        if (postgres && field.type === "Edm.String") item = item.collate("C");
-        return item;
-      });
-    }
+    const { listings, removals } = await filtered(db, query, context.now?.() ?? new Date());
+    const notNull = new Set(
+      (await propertyColumns(db)).filter((column) => !column.isNullable).map(({ name }) => name),
+    );
+    /**
+     * The page's order, then by id. A removal's row holds null in most columns: where rows
+     * with a null may be among those sorted (`withNulls`), OData's place for it is given;
+     * otherwise, for a column that never holds one, it is left out, which sorts the same and
+     * lets PostgreSQL follow the column's index (ascending with nulls last).
+     */
+    const ordered = (select: PropertyQuery, withNulls: boolean) => {
+      for (const { field, descending } of query.orderBy) {
+        select = select.orderBy(field.column, (order) => {
+          let item = descending ? order.desc() : order.asc();
+          // OData sorts a missing value first; text by its code points on both dialects.
+          if (withNulls || !notNull.has(field.column)) {
+            item = descending ? item.nullsLast() : item.nullsFirst();
+          }
+          if (postgres && field.type === "Edm.String") item = item.collate("C");
+          return item;
+        });
+      }
+      return select.orderBy("property.id");
+    };
     // One more than the page: whether another page follows, without a count.
-    rows = await select
-      .orderBy("property.id")
-      .limit(pageSize + 1)
-      .offset(query.skip)
-      .execute();
+    const rowsRead = pageSize + 1;
+    const removed = await countOf(removals);
+    if (removed === 0) {
+      rows = await ordered(listings.selectAll() as PropertyQuery, false)
+        .limit(rowsRead)
+        .offset(query.skip)
+        .execute();
+    } else {
+      // The listings in the page are among the listings' first skip + rowsRead; at most
+      // `removed` of the removals come before the page, so the page starts at or after the
+      // listing at skip - removed. Read the listings from one before that (`from`) and every
+      // removal kept by the filter, in the page's order: each row from that listing on stands
+      // `from` places later in the whole feed than in this read, and the removals before it
+      // fall before the page (decision 106). So the database sorts a few hundred rows, not all.
+      const from = Math.max(0, query.skip - removed - 1);
+      const slice = ordered(listings.selectAll() as PropertyQuery, false)
+        .limit(query.skip + rowsRead - from)
+        .offset(from);
+      const feed = db as unknown as Kysely<FeedDatabase>;
+      const merged = feed
+        .selectFrom(slice.as("property"))
+        .selectAll()
+        .unionAll(removals.selectAll() as never);
+      rows = await ordered(
+        feed.selectFrom(merged.as("property")).selectAll() as PropertyQuery,
+        true,
+      )
+        .limit(rowsRead)
+        .offset(query.skip - from)
+        .execute();
+    }
   }
   const wanted = query.top === undefined ? Number.POSITIVE_INFINITY : query.top;
   const more = rows.length > pageSize && wanted > pageSize;
@@ -203,9 +271,12 @@ export async function countFeed(
   query: Pick<FeedQuery, "filter">,
   now: Date = new Date(),
 ): Promise<number> {
-  const row = await (await filtered(db, query, now))
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirst();
+  const { listings, removals } = await filtered(db, query, now);
+  return (await countOf(listings)) + (await countOf(removals));
+}
+
+async function countOf(source: FeedSource): Promise<number> {
+  const row = await source.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
   return toCount(row?.count);
 }
 
@@ -219,13 +290,11 @@ export async function readFeedEntity(
   query: Pick<FeedQuery, "select" | "expandMedia">,
   context: FeedContext,
 ): Promise<FeedEntity | undefined> {
-  const row = (await (
-    await feedSource(db, context.now?.() ?? new Date())
-  )
-    .selectAll()
-    .where("property.code", "=", key)
-    .orderBy("property.id", "desc")
-    .executeTakeFirst()) as FeedRow | undefined;
+  const { listings, removals } = await feedSource(db, context.now?.() ?? new Date());
+  // A listing that has the key, else its latest removal.
+  const byKey = (source: FeedSource) =>
+    source.selectAll().where("property.code", "=", key).executeTakeFirst();
+  const row = ((await byKey(listings)) ?? (await byKey(removals))) as FeedRow | undefined;
   if (!row) return undefined;
   const media = query.expandMedia ? await mediaOf(db, [row], context) : undefined;
   return entityOf(row, query.select, context, media?.get(row.id));

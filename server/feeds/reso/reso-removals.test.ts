@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateProperties } from "../../../db/seed/generate.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { testDialects } from "../../../tests/support/test-database.ts";
+import { createResoRemovalPurge } from "../../jobs/reso-removal-retention.ts";
 import { resoRemovalDays } from "./read.ts";
 
 type Entity = Record<string, unknown>;
@@ -191,5 +192,79 @@ describe.each(testDialects)("the RESO feed's readiness and removals on %s", (dia
         .execute();
       expect((await get(`/odata/Property('${draft.code}')`)).statusCode).toBe(404);
     }
+  });
+
+  it("pages removals and listings by $skip exactly as one read of them all, in any order", async () => {
+    const rows = await published();
+    const since = new Date(Date.now() - 1).toISOString();
+    // Removals between changes to other listings, so they interleave by time and by key.
+    for (let i = 0; i < 6; i += 1) {
+      const gone = rows[10 + i * 30];
+      const touched = rows[11 + i * 30];
+      if (!gone || !touched) throw new Error("too few listings");
+      await db().deleteFrom("property").where("id", "=", gone.id).execute();
+      await db()
+        .updateTable("property")
+        .set({ headline: `Changed ${i}` })
+        .where("id", "=", touched.id)
+        .execute();
+    }
+    const keys = (entities: Entity[]) =>
+      entities.map((entity) => `${entity.ListingKey} ${entity.StandardStatus}`);
+    const select = "$select=ListingKey,StandardStatus";
+    const changes = `$filter=ModificationTimestamp gt ${since}`;
+    for (const order of ["ModificationTimestamp", "ModificationTimestamp desc", "ListingKey"]) {
+      // Fewer than a page: one read sorts them all together.
+      const whole = keys((await collection(`${changes}&$orderby=${order}&${select}`)).value);
+      expect(whole.filter((key) => key.endsWith(" Delete"))).toHaveLength(6);
+      expect(whole.length).toBeGreaterThanOrEqual(12);
+      for (let skip = 0; skip <= whole.length; skip += 1) {
+        const page = await collection(
+          `${changes}&$orderby=${order}&$top=2&$skip=${skip}&${select}`,
+        );
+        expect(keys(page.value), `${order} from ${skip}`).toEqual(whole.slice(skip, skip + 2));
+      }
+    }
+    // Every listing and removal, more than a page: the first 200 of each direction, together.
+    const total = (await collection(`$count=true&$top=0`))["@odata.count"] ?? 0;
+    expect(total).toBeGreaterThan(200);
+    const ascending = keys((await collection(`$orderby=ListingKey&${select}`)).value);
+    const descending = keys((await collection(`$orderby=ListingKey desc&${select}`)).value);
+    const all = [...ascending, ...descending.reverse().slice(400 - total)];
+    expect(new Set(all).size).toBe(total);
+    for (const skip of [0, 5, 40, 150, 197, 200, 203, total - 4, total - 1, total]) {
+      const page = await collection(`$orderby=ListingKey&$top=4&$skip=${skip}&${select}`);
+      expect(keys(page.value), `from ${skip}`).toEqual(all.slice(skip, skip + 4));
+    }
+    expect(keys(await allPages(`$orderby=ListingKey&${select}`))).toEqual(all);
+    expect(keys(await allPages(`$orderby=ListingKey&$top=${total}&${select}`))).toEqual(all);
+  });
+
+  it(`deletes the removals older than ${resoRemovalDays} days, as a job, and keeps the newer`, async () => {
+    const [gone] = await published();
+    if (!gone) throw new Error("too few listings");
+    await db().deleteFrom("property").where("id", "=", gone.id).execute();
+    const old = new Date(Date.now() - (resoRemovalDays + 1) * 86_400_000);
+    await sql`update listing_removal set removed_at = ${
+      dialect === "postgres" ? old : old.toISOString()
+    } where code <> ${gone.code}`.execute(db());
+    const removals = () =>
+      db().selectFrom("listing_removal").select("code").orderBy("id").execute();
+    const before = await removals();
+    expect(before.length).toBeGreaterThan(1);
+    const logged: object[] = [];
+    const purge = createResoRemovalPurge({
+      database: test.app.database,
+      log: { info: (object) => logged.push(object) },
+    });
+    expect(await purge(new Date())).toBe(before.length - 1);
+    expect(await removals()).toEqual([{ code: gone.code }]);
+    expect(logged).toEqual([expect.objectContaining({ deleted: before.length - 1 })]);
+    // Still served as Delete until its own time comes.
+    const served = (await get(`/odata/Property('${gone.code}')`)).json() as Entity;
+    expect(served.StandardStatus).toBe("Delete");
+    expect(await purge(new Date())).toBe(0);
+    expect(await purge(new Date(Date.now() + (resoRemovalDays + 1) * 86_400_000))).toBe(1);
+    expect(await removals()).toEqual([]);
   });
 });
