@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 
 const calls = vi.hoisted(() => ({ count: 0 }));
 
@@ -11,7 +11,16 @@ vi.mock("sanitize-html", async (importOriginal) => {
   return { default: Object.assign(counted, real) };
 });
 
+// Test files share a worker's modules (vitest.config.ts, decision 108): forget the ones an
+// earlier file loaded, so the description module loads here with the counted sanitiser, and
+// forget the counted sanitiser once done, so no later file meets it.
+vi.resetModules();
 const { sanitizeDescription } = await import("./description.server.ts");
+
+afterAll(() => {
+  vi.doUnmock("sanitize-html");
+  vi.resetModules();
+});
 
 describe("sanitizeDescription's cache", () => {
   it("sanitises a description once, and an edited description again", async () => {
