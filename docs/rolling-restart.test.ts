@@ -243,6 +243,9 @@ describe.runIf(postgresEnabled)("the guide's rolling upgrade, behind its nginx",
     expect(nginx.config).toMatch(/server 127\.0\.0\.1:\d+ max_fails=0;/);
 
     const load = startLoad(nginx.base, { readers: 4, posters: 4 });
+    // Stopped however the test ends: its clients would otherwise loop on refused connections in
+    // this worker for the rest of the run, under the files after it (decision 108).
+    cleanups.push(() => load.stop());
     // Steps 2 and 3: the new release in a folder of its own, while the servers run.
     const release = copyRelease();
     await sleep(1_000);
@@ -260,7 +263,9 @@ describe.runIf(postgresEnabled)("the guide's rolling upgrade, behind its nginx",
       }
       expect(fresh).toBe("ECONNREFUSED");
       expect(await old.exited).toBe(0);
-      expect(Date.now() - stoppedAt).toBeLessThan(drainMs + 2_000);
+      // The drain, then the exit: a busy two-core machine (the chain's browsers beside this
+      // suite) has taken 3 s past the drain to end the process.
+      expect(Date.now() - stoppedAt).toBeLessThan(drainMs + 4_000);
       const restarted = start(port, release);
       running[index] = restarted;
       await restarted.ready();

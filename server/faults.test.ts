@@ -84,7 +84,10 @@ describe.runIf(postgresEnabled)("enquiries under load while the server and Postg
   let cluster: PostgresCluster | undefined;
   const servers: ServerProcess[] = [];
   const imageDir = createTestImageDir();
+  let load: ReturnType<typeof startLoad> | undefined;
   afterAll(async () => {
+    // Test files share the worker (decision 108): the load stops however the test ends.
+    await load?.stop();
     await Promise.all(servers.map((server) => server.stop("SIGKILL")));
     await cluster?.destroy();
     await rm(imageDir, { recursive: true, force: true });
@@ -112,7 +115,7 @@ describe.runIf(postgresEnabled)("enquiries under load while the server and Postg
     };
 
     const first = await start();
-    const load = startLoad(first.base);
+    load = startLoad(first.base);
     await sleep(phaseMs);
 
     const killedAt = Date.now();

@@ -139,7 +139,10 @@ describe.each(testDialects)("a thousand page requests at once on %s", (dialect) 
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
   const sockets: Socket[] = [];
+  let rss: ReturnType<typeof samplePeakRss> | undefined;
   afterAll(async () => {
+    // Test files share the worker (decision 108): nothing of this one keeps running after it.
+    rss?.stop();
     for (const socket of sockets) socket.destroy();
     await server?.stop("SIGKILL");
     await database?.drop();
@@ -172,7 +175,7 @@ describe.each(testDialects)("a thousand page requests at once on %s", (dialect) 
     const pid = server.child.pid as number;
     expect((await getOnce(port, "/")).status).toBe(200);
 
-    const rss = samplePeakRss(pid);
+    rss = samplePeakRss(pid);
     const startMb = rssMbOf(pid) ?? 0;
     sockets.push(
       ...(await Promise.all(Array.from({ length: slowBodies }, () => openSlowBody(port)))),
