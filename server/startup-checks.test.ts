@@ -114,7 +114,10 @@ describe("Redis unreachable", () => {
       result,
       new RegExp(`^Cannot start: REDIS_URL: Redis at 127\\.0\\.0\\.1:${port} is unreachable`),
     );
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // A start that retried would never end (failedStart gives up at 30 s); this one ends once
+    // the process has loaded and asked Redis once, which a busy two-core machine (the chain's
+    // browsers beside Vitest) has stretched to 22 s.
+    expect(Date.now() - started).toBeLessThan(28_000);
   });
 });
 
