@@ -166,7 +166,7 @@ for (const kind of ["contact", "property"] as const) {
       const alert = form.getByRole("alert");
       await expect(alert).toContainText(`Success! ${successMessage}`);
       const shownAt = Date.now();
-      const reloaded = page.waitForEvent("load", { timeout: 8000 });
+      const reloaded = page.waitForEvent("load", { timeout: 10_000 });
       await expect(form.getByRole("button", { name: submitLabel(kind) })).toBeEnabled();
       await expectReset(form, kind);
       expect(await puzzleToken(form)).not.toBe(tokenBefore);
@@ -183,8 +183,10 @@ for (const kind of ["contact", "property"] as const) {
 
       await reloaded;
       const waited = Date.now() - shownAt;
+      // Three seconds after 'Success!' shows; the load event of the reload comes later on a busy
+      // machine (the chain's browsers beside this set have made it 5 s and more).
       expect(waited).toBeGreaterThan(2000);
-      expect(waited).toBeLessThan(5000);
+      expect(waited).toBeLessThan(7000);
       expect(
         await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload),
       ).toBeUndefined();
