@@ -3,6 +3,7 @@
  * office shows them by (Monday to Sunday, UTC), the roll-up of daily counts into those weeks,
  * and days on market.
  */
+import { dayMs } from "./days.ts";
 
 /** The events a visitor's browser reports (the beacon's `event`). */
 export const figureEvents = ["view", "shortlist"] as const;
@@ -17,8 +18,6 @@ export const figureBeaconPath = "/figures/beacon";
 
 /** Weeks the figures page and the vendor report show, this week included. */
 export const figureWeeks = 12;
-
-const dayMs = 86_400_000;
 
 /** A date's UTC day, `YYYY-MM-DD`. */
 export function utcDayOf(date: Date): string {

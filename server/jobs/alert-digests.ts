@@ -20,6 +20,7 @@ import {
   enqueueMail,
   listAlertsDueOn,
 } from "../../db/queries/search-alert.ts";
+import { daysBefore } from "../../lib/days.ts";
 import { maxDigestListings, readAlertQuery } from "../../lib/search-alert.ts";
 import { utcDay } from "../alerts/service.ts";
 
@@ -51,13 +52,13 @@ export function createAlertDigests(options: AlertDigestOptions): (at: Date) => P
     // Addresses nobody confirmed are not kept: any server may delete them, twice is harmless.
     const forgotten = await deleteUnconfirmedAlertsBefore(
       db,
-      new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
+      daysBefore(clock(), unconfirmedAlertDays),
     );
     if (forgotten > 0) log.info({ deleted: forgotten }, "unconfirmed search alerts deleted");
     // Newsletter addresses nobody confirmed go after the same time (decision 078).
     const unconfirmed = await deletePendingSubscribersBefore(
       db,
-      new Date(clock().getTime() - unconfirmedAlertDays * 86_400_000),
+      daysBefore(clock(), unconfirmedAlertDays),
     );
     if (unconfirmed > 0) {
       log.info({ deleted: unconfirmed }, "unconfirmed newsletter addresses deleted");

@@ -8,8 +8,8 @@
 import type { DatabaseHandle } from "../../db/database.ts";
 import { clearErasedData } from "../../db/erasure.ts";
 import { purgeApplicantsInactiveSince } from "../../db/queries/applicant.ts";
+import { daysBefore } from "../../lib/days.ts";
 
-const dayMs = 86_400_000;
 const batch = 500;
 
 export function createApplicantPurge(options: {
@@ -19,7 +19,7 @@ export function createApplicantPurge(options: {
 }): (at: Date) => Promise<number> {
   const { database, retentionDays, log } = options;
   return async (at) => {
-    const cutoff = new Date(at.getTime() - retentionDays * dayMs);
+    const cutoff = daysBefore(at, retentionDays);
     let deleted = 0;
     for (;;) {
       const gone = await purgeApplicantsInactiveSince(database.db, cutoff, batch);

@@ -13,6 +13,7 @@ import { clearErasedData } from "../../db/erasure.ts";
 import { purgeEnquiriesBefore } from "../../db/queries/enquiry-inbox.ts";
 import { purgeViewingsEndedBefore } from "../../db/queries/viewing-diary.ts";
 import { retentionActor } from "../../lib/admin-audit.ts";
+import { daysBefore } from "../../lib/days.ts";
 
 interface Log {
   info(object: object, message: string): void;
@@ -24,8 +25,6 @@ export interface EnquiryPurgeOptions {
   log: Log;
 }
 
-const dayMs = 86_400_000;
-
 /**
  * Deletes the enquiries and viewings past retention at `at` (a run of the job); answers how
  * many went, both counted.
@@ -33,7 +32,7 @@ const dayMs = 86_400_000;
 export function createEnquiryPurge(options: EnquiryPurgeOptions): (at: Date) => Promise<number> {
   const { database, retentionDays, log } = options;
   return async (at) => {
-    const cutoff = new Date(at.getTime() - retentionDays * dayMs);
+    const cutoff = daysBefore(at, retentionDays);
     const deleted = await purgeEnquiriesBefore(database.db, {
       cutoff,
       dialect: database.dialect,

@@ -7,9 +7,8 @@
  */
 import type { DatabaseHandle } from "../../db/database.ts";
 import { purgeListingRemovalsBefore } from "../../db/queries/listing-removal.ts";
+import { daysBefore } from "../../lib/days.ts";
 import { resoRemovalDays } from "../feeds/reso/read.ts";
-
-const dayMs = 86_400_000;
 
 export function createResoRemovalPurge(options: {
   database: DatabaseHandle;
@@ -17,7 +16,7 @@ export function createResoRemovalPurge(options: {
 }): (at: Date) => Promise<number> {
   const { database, log } = options;
   return async (at) => {
-    const cutoff = new Date(at.getTime() - resoRemovalDays * dayMs);
+    const cutoff = daysBefore(at, resoRemovalDays);
     const deleted = await purgeListingRemovalsBefore(database.db, {
       cutoff,
       dialect: database.dialect,

@@ -21,6 +21,7 @@ import {
   lockStaffDiary,
 } from "../../db/queries/viewing-booking.ts";
 import { queueViewingMails } from "../../db/queries/viewing-mail.ts";
+import { daysBefore } from "../../lib/days.ts";
 import {
   type BookedViewing,
   formatViewingDay,
@@ -85,7 +86,7 @@ export function createViewingBooking(options: ViewingBookingOptions): ViewingBoo
     const held = await listHeldViewings(
       db,
       staff,
-      new Date(at.getTime() - 86_400_000),
+      daysBefore(at, 1),
       instantOfWallClock(addDays(lastDay, 2), 0, timeZone),
     );
     return {

@@ -15,6 +15,7 @@ import {
   listFeedViewings,
   setFeedTokenHash,
 } from "../../db/queries/viewing-booking.ts";
+import { daysBefore } from "../../lib/days.ts";
 import { randomText } from "../../lib/random-pool.server.ts";
 import { buildViewingFeed } from "./invite.ts";
 
@@ -57,7 +58,7 @@ export function createCalendarFeeds(options: {
       const [staff, profile, viewings] = await Promise.all([
         findStaffUserById(db, staffUserId),
         findCompanyProfile(db),
-        listFeedViewings(db, staffUserId, new Date(at.getTime() - feedPastDays * 86_400_000)),
+        listFeedViewings(db, staffUserId, daysBefore(at, feedPastDays)),
       ]);
       const companyName = profile?.business_name.trim() ?? "";
       return buildViewingFeed(`Viewings: ${staff?.email ?? "staff"}`, viewings, {

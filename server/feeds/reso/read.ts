@@ -12,6 +12,7 @@ import { isPostgres, toCount } from "../../../db/queries/columns.ts";
 import { listFloorPlansOf } from "../../../db/queries/floor-plan.ts";
 import { readyForReso } from "../../../db/queries/portal-readiness.ts";
 import { photosOfRow } from "../../../lib/admin-photos.ts";
+import { daysBefore } from "../../../lib/days.ts";
 import type { FloorPlan } from "../../../lib/floor-plans.ts";
 import {
   type FeedContext,
@@ -98,7 +99,7 @@ async function feedSource(
 ): Promise<{ listings: FeedSource; removals: FeedSource }> {
   const dialect = dialectOf(db);
   const columns = await propertyColumns(db);
-  const since = new Date(now.getTime() - resoRemovalDays * 86_400_000);
+  const since = daysBefore(now, resoRemovalDays);
   const sinceValue = dialect === "postgres" ? since : since.toISOString();
   const served = (eb: ExpressionBuilder<Database, "property">) =>
     eb.and([
