@@ -9,6 +9,10 @@
  * the type check and Vitest), and the site's set, which keeps both cores busy, starts when the
  * command has ended. The command's lines are prefixed with nothing; it fails the run as the
  * sets do.
+ *
+ * Whatever fails has its failures printed again at the very end (a set's numbered summary, or
+ * its last lines when it failed outside any test; the command's last lines): the chain and the
+ * command end long before the site's set, and a log cut to its tail would lose them.
  */
 import { spawn } from "node:child_process";
 
@@ -29,18 +33,44 @@ interface Result {
   name: string;
   code: number;
   seconds: number;
+  /** What a failed set prints again at the end. */
+  failures?: string[];
 }
 
-function prefixLines(stream: NodeJS.ReadableStream, prefix: string, out: NodeJS.WriteStream) {
+/** How many lines of a failed set's summary are printed again at the end. */
+const failureLinesKept = 400;
+/** How many last lines stand in for a set's summary when it failed outside any test. */
+const setLastLinesKept = 40;
+/** How many last lines of the command are printed again when it fails (Vitest's summary). */
+const besideLastLinesKept = 250;
+
+/** Playwright's list reporter numbers its failures, after the run, "  1) [project] › …". */
+const failureSummaryStart = /^\s+1\) \[/;
+
+function prefixLines(
+  stream: NodeJS.ReadableStream,
+  prefix: string,
+  out: NodeJS.WriteStream,
+  kept: { summary: string[]; last: string[]; lastLimit: number },
+) {
   let pending = "";
+  const write = (line: string) => {
+    out.write(`${prefix}${line}\n`);
+    const { summary, last } = kept;
+    if (summary.length > 0 || failureSummaryStart.test(line)) {
+      if (summary.length < failureLinesKept) summary.push(`${prefix}${line}`);
+    }
+    last.push(`${prefix}${line}`);
+    if (last.length > kept.lastLimit) last.shift();
+  };
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {
     const lines = (pending + chunk).split("\n");
     pending = lines.pop() ?? "";
-    for (const line of lines) out.write(`${prefix}${line}\n`);
+    for (const line of lines) write(line);
   });
   stream.on("end", () => {
-    if (pending) out.write(`${prefix}${pending}\n`);
+    if (pending) write(pending);
   });
 }
 
@@ -58,19 +88,33 @@ function runSet(set: (typeof sets)[number]): Promise<Result> {
       },
     );
     const prefix = `[${set.name.padEnd(width)}] `;
-    prefixLines(child.stdout, prefix, process.stdout);
-    prefixLines(child.stderr, prefix, process.stderr);
+    const kept = { summary: [] as string[], last: [] as string[], lastLimit: setLastLinesKept };
+    prefixLines(child.stdout, prefix, process.stdout, kept);
+    prefixLines(child.stderr, prefix, process.stderr, kept);
     child.on("close", (code, signal) =>
-      done({ name: set.name, code: code ?? (signal ? 1 : 0), seconds: elapsed() }),
+      done({
+        name: set.name,
+        code: code ?? (signal ? 1 : 0),
+        seconds: elapsed(),
+        failures: kept.summary.length > 0 ? kept.summary : kept.last,
+      }),
     );
   });
 }
 
 function runBeside(command: string): Promise<Result> {
   return new Promise((done) => {
-    const child = spawn(command, { shell: true, stdio: "inherit" });
+    const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"] });
+    const kept = { summary: [], last: [] as string[], lastLimit: besideLastLinesKept };
+    prefixLines(child.stdout, "", process.stdout, kept);
+    prefixLines(child.stderr, "", process.stderr, kept);
     child.on("close", (code, signal) =>
-      done({ name: command, code: code ?? (signal ? 1 : 0), seconds: elapsed() }),
+      done({
+        name: command,
+        code: code ?? (signal ? 1 : 0),
+        seconds: elapsed(),
+        failures: kept.last,
+      }),
     );
   });
 }
@@ -82,6 +126,11 @@ const results = await Promise.all(
     : [runSet(changes), runBeside(beside).then(async (first) => [first, await runSet(site)])],
 );
 
+for (const result of results.flat()) {
+  if (result.code === 0 || !result.failures?.length) continue;
+  console.log(`\n${result.name} failed; its failures again:`);
+  for (const line of result.failures) console.log(line);
+}
 for (const result of results.flat()) {
   console.log(
     `${result.name}: ${result.code === 0 ? "passed" : `failed (${result.code})`} in ${result.seconds} s`,
