@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+import { chromiumFlags, chromiumPath, testChromiumPath } from "./scripts/chromium.ts";
 import {
   apiToken,
   baseURL,
@@ -12,7 +12,8 @@ import {
 } from "./tests/e2e/api.ts";
 
 /**
- * End-to-end tests in Debian's Chromium against the production build (`npm run test:e2e`
+ * End-to-end tests in Debian's Chromium (its headless shell, the full browser where a spec tests
+ * the browser itself: `fullBrowser` below) against the production build (`npm run test:e2e`
  * builds first), served by the real server on a fresh, seeded SQLite database.
  *
  * Two sets (decision 079): "site", the specs that read what the seed holds, and "changes", the
@@ -55,11 +56,41 @@ const chain: readonly { spec: string; after?: string; why: string }[] = [
   { spec: "listing-figures", why: "counts views of a listing of its own (decision 099)" },
 ];
 
-const siteProject = {
-  name: "chromium",
-  use: { ...devices["Desktop Chrome"], channel: undefined },
-  testIgnore: new RegExp(`(${chain.map((entry) => entry.spec).join("|")})\\.spec\\.ts`),
+/**
+ * The specs that test what the full browser itself does, not only the page, run in Debian's
+ * full Chromium; every other spec runs in its headless shell, the same engine without the
+ * browser's windows and their WebUI pages, at about a quarter less CPU (decision 109).
+ */
+const fullBrowser: readonly { spec: string; why: string }[] = [
+  { spec: "brochure", why: "the brochure opens in the browser's PDF viewer" },
+  { spec: "floor-plans", why: "a PDF plan opens in the browser's PDF viewer" },
+];
+
+const specsPattern = (specs: readonly { spec: string }[]) =>
+  new RegExp(`(${specs.map((entry) => entry.spec).join("|")})\\.spec\\.ts`);
+
+const inHeadlessShell = {
+  ...devices["Desktop Chrome"],
+  channel: undefined,
+  launchOptions: { executablePath: testChromiumPath, args: chromiumFlags },
 };
+
+const siteProjects = [
+  {
+    name: "chromium",
+    use: inHeadlessShell,
+    testIgnore: specsPattern([...chain, ...fullBrowser]),
+  },
+  {
+    name: "full chromium",
+    use: {
+      ...devices["Desktop Chrome"],
+      channel: undefined,
+      launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    },
+    testMatch: specsPattern(fullBrowser),
+  },
+];
 
 /** The chain's projects: the first after the site's specs when both sets share a server. */
 function changeProjects() {
@@ -68,8 +99,12 @@ function changeProjects() {
     return {
       name: entry.spec,
       testMatch: new RegExp(`${entry.spec}\\.spec\\.ts`),
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-      dependencies: after ? [after] : e2eSet === "changes" ? [] : ["chromium"],
+      use: inHeadlessShell,
+      dependencies: after
+        ? [after]
+        : e2eSet === "changes"
+          ? []
+          : siteProjects.map((project) => project.name),
     };
   });
 }
@@ -91,13 +126,9 @@ export default defineConfig({
     baseURL,
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: chromiumFlags,
-    },
   },
   projects: [
-    ...(e2eSet === "changes" ? [] : [siteProject]),
+    ...(e2eSet === "changes" ? [] : siteProjects),
     ...(e2eSet === "site" ? [] : changeProjects()),
   ],
   webServer: {

@@ -3,6 +3,11 @@
  * server's HTML already holds room for them, so nothing moves when they run — the detail page's
  * shortlist button and the header's link (shortlist.css), and the map's bar above the keyboard
  * hint (listings.css). Layout shifts are read from the browser's own `layout-shift` entries.
+ *
+ * Only the shifts from the end of parsing on count: the pages' scripts run after it (modules are
+ * deferred). Before it, a busy browser may paint a document it has only partly parsed (a header
+ * without its last controls yet) and report the rest's arrival as a shift: the browser's
+ * progressive rendering, not a script moving what the server's HTML laid out.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { listProperties } from "./api.ts";
@@ -12,10 +17,14 @@ interface Shift {
   nodes: string[];
 }
 
+interface TimedShift extends Shift {
+  startTime: number;
+}
+
 /** Records every layout shift from the first paint on, as Lighthouse counts them. */
 async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: { value: number; nodes: string[] }[] = [];
+    const shifts: { startTime: number; value: number; nodes: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -25,6 +34,7 @@ async function recordShifts(page: Page): Promise<void> {
       })[]) {
         if (entry.hadRecentInput) continue;
         shifts.push({
+          startTime: entry.startTime,
           value: entry.value,
           nodes: entry.sources.map((source) =>
             source.node instanceof Element ? source.node.className : String(source.node),
@@ -35,8 +45,17 @@ async function recordShifts(page: Page): Promise<void> {
   });
 }
 
-const shiftsOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+/** The shifts from the end of parsing on (see above), without their times. */
+const shiftsOf = (page: Page): Promise<Shift[]> =>
+  page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      "navigation",
+    ) as PerformanceNavigationTiming[];
+    const parsed = navigation?.domInteractive ?? 0;
+    return (window as unknown as { layoutShifts: TimedShift[] }).layoutShifts
+      .filter((shift) => shift.startTime >= parsed)
+      .map(({ value, nodes }) => ({ value, nodes }));
+  });
 
 const phoneWidths = [360, 390, 412, 600] as const;
 
