@@ -69,25 +69,22 @@ const fullBrowser: readonly { spec: string; why: string }[] = [
 const specsPattern = (specs: readonly { spec: string }[]) =>
   new RegExp(`(${specs.map((entry) => entry.spec).join("|")})\\.spec\\.ts`);
 
-const inHeadlessShell = {
+/** A desktop Chrome device in the Chromium at `executablePath`. */
+const desktopIn = (executablePath: string) => ({
   ...devices["Desktop Chrome"],
   channel: undefined,
-  launchOptions: { executablePath: testChromiumPath, args: chromiumFlags },
-};
+  launchOptions: { executablePath, args: chromiumFlags },
+});
 
 const siteProjects = [
   {
     name: "chromium",
-    use: inHeadlessShell,
+    use: desktopIn(testChromiumPath),
     testIgnore: specsPattern([...chain, ...fullBrowser]),
   },
   {
     name: "full chromium",
-    use: {
-      ...devices["Desktop Chrome"],
-      channel: undefined,
-      launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
-    },
+    use: desktopIn(chromiumPath),
     testMatch: specsPattern(fullBrowser),
   },
 ];
@@ -98,8 +95,8 @@ function changeProjects() {
     const after = entry.after ?? chain[index - 1]?.spec;
     return {
       name: entry.spec,
-      testMatch: new RegExp(`${entry.spec}\\.spec\\.ts`),
-      use: inHeadlessShell,
+      testMatch: specsPattern([entry]),
+      use: desktopIn(testChromiumPath),
       dependencies: after
         ? [after]
         : e2eSet === "changes"

@@ -14,7 +14,7 @@
  * its last lines when it failed outside any test; the command's last lines): the chain and the
  * command end long before the site's set, and a log cut to its tail would lose them.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 const argv = process.argv.slice(2);
 const besideAt = argv.indexOf("--beside");
@@ -33,8 +33,8 @@ interface Result {
   name: string;
   code: number;
   seconds: number;
-  /** What a failed set prints again at the end. */
-  failures?: string[];
+  /** What a failed run prints again at the end. */
+  failures: string[];
 }
 
 /** How many lines of a failed set's summary are printed again at the end. */
@@ -47,21 +47,37 @@ const besideLastLinesKept = 250;
 /** Playwright's list reporter numbers its failures, after the run, "  1) [project] › …". */
 const failureSummaryStart = /^\s+1\) \[/;
 
+/**
+ * The lines of a run kept to print again if it fails: from `summaryStart` on when given and
+ * seen (Playwright's numbered failures), else the last `lastLimit`.
+ */
+function keptLines(lastLimit: number, summaryStart?: RegExp) {
+  const summary: string[] = [];
+  const last: string[] = [];
+  return {
+    add(line: string) {
+      const inSummary = summary.length > 0 || summaryStart?.test(line) === true;
+      if (inSummary && summary.length < failureLinesKept) summary.push(line);
+      last.push(line);
+      if (last.length > lastLimit) last.shift();
+    },
+    failures: () => (summary.length > 0 ? summary : last),
+  };
+}
+
+type KeptLines = ReturnType<typeof keptLines>;
+
+/** Writes a stream's lines to `out` with `prefix`, and hands each prefixed line to `kept`. */
 function prefixLines(
   stream: NodeJS.ReadableStream,
   prefix: string,
   out: NodeJS.WriteStream,
-  kept: { summary: string[]; last: string[]; lastLimit: number },
+  kept: KeptLines,
 ) {
   let pending = "";
   const write = (line: string) => {
     out.write(`${prefix}${line}\n`);
-    const { summary, last } = kept;
-    if (summary.length > 0 || failureSummaryStart.test(line)) {
-      if (summary.length < failureLinesKept) summary.push(`${prefix}${line}`);
-    }
-    last.push(`${prefix}${line}`);
-    if (last.length > kept.lastLimit) last.shift();
+    kept.add(`${prefix}${line}`);
   };
   stream.setEncoding("utf8");
   stream.on("data", (chunk: string) => {
@@ -77,46 +93,38 @@ function prefixLines(
 const started = Date.now();
 const elapsed = () => Math.round((Date.now() - started) / 1000);
 
-function runSet(set: (typeof sets)[number]): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      ["node_modules/@playwright/test/cli.js", "test", ...playwrightArgs],
-      {
-        env: { ...process.env, E2E_SET: set.name, E2E_PORT: String(set.port) },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const prefix = `[${set.name.padEnd(width)}] `;
-    const kept = { summary: [] as string[], last: [] as string[], lastLimit: setLastLinesKept };
-    prefixLines(child.stdout, prefix, process.stdout, kept);
-    prefixLines(child.stderr, prefix, process.stderr, kept);
+/** Passes a child's output through with `prefix` and answers how it ended. */
+function outcome(child: ChildProcess, name: string, prefix: string, kept: KeptLines) {
+  if (child.stdout) prefixLines(child.stdout, prefix, process.stdout, kept);
+  if (child.stderr) prefixLines(child.stderr, prefix, process.stderr, kept);
+  return new Promise<Result>((done) =>
     child.on("close", (code, signal) =>
       done({
-        name: set.name,
+        name,
         code: code ?? (signal ? 1 : 0),
         seconds: elapsed(),
-        failures: kept.summary.length > 0 ? kept.summary : kept.last,
+        failures: kept.failures(),
       }),
-    );
-  });
+    ),
+  );
+}
+
+function runSet(set: (typeof sets)[number]): Promise<Result> {
+  const child = spawn(
+    process.execPath,
+    ["node_modules/@playwright/test/cli.js", "test", ...playwrightArgs],
+    {
+      env: { ...process.env, E2E_SET: set.name, E2E_PORT: String(set.port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  const prefix = `[${set.name.padEnd(width)}] `;
+  return outcome(child, set.name, prefix, keptLines(setLastLinesKept, failureSummaryStart));
 }
 
 function runBeside(command: string): Promise<Result> {
-  return new Promise((done) => {
-    const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"] });
-    const kept = { summary: [], last: [] as string[], lastLimit: besideLastLinesKept };
-    prefixLines(child.stdout, "", process.stdout, kept);
-    prefixLines(child.stderr, "", process.stderr, kept);
-    child.on("close", (code, signal) =>
-      done({
-        name: command,
-        code: code ?? (signal ? 1 : 0),
-        seconds: elapsed(),
-        failures: kept.last,
-      }),
-    );
-  });
+  const child = spawn(command, { shell: true, stdio: ["ignore", "pipe", "pipe"] });
+  return outcome(child, command, "", keptLines(besideLastLinesKept));
 }
 
 const [site, changes] = sets;
@@ -127,7 +135,7 @@ const results = await Promise.all(
 );
 
 for (const result of results.flat()) {
-  if (result.code === 0 || !result.failures?.length) continue;
+  if (result.code === 0 || result.failures.length === 0) continue;
   console.log(`\n${result.name} failed; its failures again:`);
   for (const line of result.failures) console.log(line);
 }

@@ -50,16 +50,11 @@ export function createAlertDigests(options: AlertDigestOptions): (at: Date) => P
   async function digestAll(at: Date): Promise<number> {
     const db = database.db;
     // Addresses nobody confirmed are not kept: any server may delete them, twice is harmless.
-    const forgotten = await deleteUnconfirmedAlertsBefore(
-      db,
-      daysBefore(clock(), unconfirmedAlertDays),
-    );
+    const unconfirmedBefore = daysBefore(clock(), unconfirmedAlertDays);
+    const forgotten = await deleteUnconfirmedAlertsBefore(db, unconfirmedBefore);
     if (forgotten > 0) log.info({ deleted: forgotten }, "unconfirmed search alerts deleted");
     // Newsletter addresses nobody confirmed go after the same time (decision 078).
-    const unconfirmed = await deletePendingSubscribersBefore(
-      db,
-      daysBefore(clock(), unconfirmedAlertDays),
-    );
+    const unconfirmed = await deletePendingSubscribersBefore(db, unconfirmedBefore);
     if (unconfirmed > 0) {
       log.info({ deleted: unconfirmed }, "unconfirmed newsletter addresses deleted");
     }

@@ -24,7 +24,7 @@ interface TimedShift extends Shift {
 /** Records every layout shift from the first paint on, as Lighthouse counts them. */
 async function recordShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const shifts: { startTime: number; value: number; nodes: string[] }[] = [];
+    const shifts: TimedShift[] = [];
     Object.assign(window, { layoutShifts: shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
