@@ -3,7 +3,8 @@
  * time, one viewing, a change written only at the revision the page was drawn at, the
  * day-before reminders' claims, and what a data request or the retention purge finds and
  * deletes. A viewing's outbox rows (kind `viewing`) are found by their keys
- * (`viewing:<id>:…`, `viewing-reminder:<id>`, db/queries/viewing-mail.ts).
+ * (`viewing:<id>:…`, db/queries/viewing-mail.ts; `viewing-reminder:<id>` before decision 102's
+ * addendum).
  */
 
 import { type Kysely, sql, type Transaction } from "kysely";
@@ -124,6 +125,7 @@ export async function updateViewingAtSequence(
     ends_at?: string;
     feedback?: string;
     feedback_at?: string | null;
+    reminder_sent_at?: string | null;
     updated_at: string;
   },
 ): Promise<boolean> {
@@ -232,6 +234,7 @@ async function deleteViewingsByIds(db: Db, ids: readonly number[]): Promise<numb
       eb.or(
         ids.flatMap((id) => [
           eb("dedupe_key", "like", `viewing:${id}:%`),
+          // A reminder's key before decision 102's addendum.
           eb("dedupe_key", "=", `viewing-reminder:${id}`),
         ]),
       ),

@@ -62,7 +62,11 @@ export async function queueViewingMails(
   return queued;
 }
 
-/** Queues the day-before reminder to the visitor, once per viewing; answers whether it was added. */
+/**
+ * Queues the day-before reminder to the visitor, once per revision of a viewing
+ * (`viewing:<id>:<sequence>:reminder`): a viewing moved after its reminder went is reminded of
+ * its new time. Answers whether it was added.
+ */
 export async function queueViewingReminder(
   db: Db,
   reminder: { viewingId: number; sequence: number; now: Date },
@@ -75,7 +79,7 @@ export async function queueViewingReminder(
     reminder: true,
   };
   return enqueueOutbox(db, {
-    dedupeKey: `viewing-reminder:${reminder.viewingId}`,
+    dedupeKey: `viewing:${reminder.viewingId}:${reminder.sequence}:reminder`,
     kind: "viewing",
     payload,
     now: reminder.now,

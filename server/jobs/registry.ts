@@ -167,7 +167,7 @@ export function createAppJobs(options: AppJobOptions): AppJobs {
         everyMs: 10 * minuteMs,
         lock:
           "a conditional update (reminder_sent_at still empty) gives each viewing to one " +
-          "server, and the reminder's key (viewing-reminder:<id>) is unique in the outbox",
+          "server, and the reminder's key (viewing:<id>:<sequence>:reminder) is unique in the outbox",
         run: createViewingReminders({
           database,
           log,

@@ -4,7 +4,8 @@
  * reminder, and for each sets `reminder_sent_at` and queues the visitor's reminder
  * (queueViewingReminder) in one transaction. The update's condition (`reminder_sent_at` still
  * empty) is the claim: of several app servers running it at once, one wins each viewing, and
- * the outbox's key (`viewing-reminder:<id>`) would refuse a second row anyway.
+ * the outbox's key (`viewing:<id>:<sequence>:reminder`) would refuse a second row anyway. A
+ * move to a new time empties `reminder_sent_at`, so the new time is reminded of too.
  *
  * Tentative viewings get no reminder: their invite still says tentative, and a reminder would
  * read as the confirmation staff have not given.

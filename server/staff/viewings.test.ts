@@ -55,12 +55,7 @@ describe.each(testDialects)("the viewings diary on %s", (dialect) => {
       .selectFrom("outbox")
       .select(["payload", "dedupe_key"])
       .where("kind", "=", "viewing")
-      .where((eb) =>
-        eb.or([
-          eb("dedupe_key", "like", `viewing:${viewingId}:%`),
-          eb("dedupe_key", "=", `viewing-reminder:${viewingId}`),
-        ]),
-      )
+      .where("dedupe_key", "like", `viewing:${viewingId}:%`)
       .orderBy("id")
       .execute();
     return rows.map((row) => JSON.parse(row.payload) as ViewingMailPayload);
@@ -465,6 +460,46 @@ describe.each(testDialects)("the viewings diary on %s", (dialect) => {
     expect(await mailsOf(tentative.id)).toEqual([]);
     expect(await run(at)).toBe(0);
     expect(wakes).toBeLessThanOrEqual(1);
+  });
+
+  it("reminds a viewing moved to a new time after its reminder went, once more", async () => {
+    const db = database.handle.db;
+    // 22:30 UTC on 9 June is 23:30 in London: tomorrow is 10 June.
+    const at = new Date("2027-06-09T22:30:00.000Z");
+    clock = at;
+    const viewing = await insertViewing(db, {
+      propertyId,
+      staffUserId: agent.user.id,
+      startsAt: new Date("2027-06-10T08:00:00.000Z"),
+      status: "confirmed",
+      sequence: 1,
+    });
+    const remind = createViewingReminders({ database: database.handle, log: { info() {} } });
+    expect(await remind(at)).toBe(1);
+
+    // Given to a colleague at the same time: the reminder already sent still holds.
+    const handedOver = await service().change(owner, viewing.id, 1, {
+      kind: "move",
+      date: "2027-06-10",
+      time: "09:00",
+      staffId: otherAgent.user.id,
+    });
+    expect(handedOver).toMatchObject({ ok: true, viewing: { sequence: 2 } });
+    expect(await remind(at)).toBe(0);
+
+    // Moved to the afternoon: its new time is reminded of.
+    const moved = await service().change(owner, viewing.id, 2, {
+      kind: "move",
+      date: "2027-06-10",
+      time: "15:00",
+      staffId: null,
+    });
+    expect(moved).toMatchObject({ ok: true, viewing: { startsAt: "2027-06-10T14:00:00.000Z" } });
+    expect((await row(viewing.id)).reminder_sent_at).toBeNull();
+    expect(await remind(at)).toBe(1);
+    expect(await remind(at)).toBe(0);
+    const reminders = (await mailsOf(viewing.id)).filter((mail) => mail.reminder);
+    expect(reminders.map((mail) => mail.sequence)).toEqual([1, 3]);
   });
 
   it("purges the viewings that ended before the cutoff, with their queued mails", async () => {

@@ -149,10 +149,8 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
           }
           const length = new Date(viewing.endsAt).getTime() - new Date(viewing.startsAt).getTime();
           const endsAt = new Date(startsAt.getTime() + length);
-          if (
-            startsAt.toISOString() === viewing.startsAt &&
-            staffId === (viewing.staff?.id ?? null)
-          ) {
+          const timeChanged = startsAt.toISOString() !== viewing.startsAt;
+          if (!timeChanged && staffId === (viewing.staff?.id ?? null)) {
             return refuse("invalid", "That is the time it already has. Choose another time.");
           }
           const holdKey = viewingHoldKey(staffId, startsAt);
@@ -171,6 +169,8 @@ export function createAdminViewings(options: AdminViewingsOptions): AdminViewing
             ends_at: endsAt.toISOString(),
             staff_user_id: staffId,
             hold_key: holdKey,
+            // A new time is reminded of again, the day before it (decision 102's addendum).
+            ...(timeChanged ? { reminder_sent_at: null } : {}),
             updated_at: updatedAt,
           });
           // Changed meanwhile by another server's transaction: nothing written, nothing queued.
