@@ -161,6 +161,13 @@ for (const [label, width] of [
     await expect(page.getByRole("heading", { name: "Viewing hours", level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page);
     await expectNoSidewaysScroll(page);
+    // Nor does the hours table inside its card: on a phone each of its rows is a card.
+    const hours = page.locator(".admin-table-wrap", { has: page.locator(".viewing-hours") });
+    await expect(hours.locator("tbody tr").first()).toBeVisible();
+    expect(
+      await hours.evaluate((wrap) => wrap.scrollWidth > wrap.clientWidth),
+      "the hours table scrolls sideways",
+    ).toBe(false);
     await context.close();
   });
 }

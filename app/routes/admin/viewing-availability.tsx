@@ -182,7 +182,7 @@ export default function ViewingAvailability({ loaderData, actionData }: Route.Co
                   })),
                 ].map((row) => (
                   <tr key={`${member.id}-${row.code}`}>
-                    <td>
+                    <td data-label="Staff">
                       {member.editable ? (
                         <a
                           href={`${adminPaths.viewingHours}?staff=${member.id}${row.code ? `&listing=${encodeURIComponent(row.code)}` : ""}`}
@@ -193,14 +193,14 @@ export default function ViewingAvailability({ loaderData, actionData }: Route.Co
                         member.email
                       )}
                     </td>
-                    <td>{row.label}</td>
-                    <td>
+                    <td data-label="Listings">{row.label}</td>
+                    <td data-label="Hours">
                       {dayFields
                         .filter((day) => row.set.form[day.name])
                         .map((day) => `${day.label.slice(0, 3)} ${row.set.form[day.name]}`)
                         .join("; ")}
                     </td>
-                    <td>
+                    <td data-label="Slot + buffer">
                       {row.set.form.slot} + {row.set.form.buffer} min
                     </td>
                   </tr>
