@@ -7,8 +7,9 @@
  * `--beside '<command>'` (what `npm test` does, decision 105): the chain of "changes", which
  * waits on pages and timers more than it computes, starts at once beside that command (the lint,
  * the type check and Vitest), and the site's set, which keeps both cores busy, starts when the
- * command has ended. The command's lines are prefixed with nothing; it fails the run as the
- * sets do.
+ * first of the two has ended, so that no more than two of the three run at once and neither
+ * one's tail runs alone on a core. The command's lines are prefixed with nothing; it fails the
+ * run as the sets do.
  *
  * Whatever fails has its failures printed again at the very end (a set's numbered summary, or
  * its last lines when it failed outside any test; the command's last lines): the chain and the
@@ -128,20 +129,22 @@ function runBeside(command: string): Promise<Result> {
 }
 
 const [site, changes] = sets;
-const results = await Promise.all(
-  beside === undefined
-    ? [runSet(site), runSet(changes)]
-    : [runSet(changes), runBeside(beside).then(async (first) => [first, await runSet(site)])],
-);
+async function runAll(): Promise<Result[]> {
+  if (beside === undefined) return Promise.all([runSet(site), runSet(changes)]);
+  const firstTwo = [runSet(changes), runBeside(beside)];
+  const siteRun = Promise.race(firstTwo).then(() => runSet(site));
+  return Promise.all([...firstTwo, siteRun]);
+}
+const results = await runAll();
 
-for (const result of results.flat()) {
+for (const result of results) {
   if (result.code === 0 || result.failures.length === 0) continue;
   console.log(`\n${result.name} failed; its failures again:`);
   for (const line of result.failures) console.log(line);
 }
-for (const result of results.flat()) {
+for (const result of results) {
   console.log(
     `${result.name}: ${result.code === 0 ? "passed" : `failed (${result.code})`} in ${result.seconds} s`,
   );
 }
-process.exitCode = results.flat().some((result) => result.code !== 0) ? 1 : 0;
+process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
