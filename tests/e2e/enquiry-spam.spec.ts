@@ -16,7 +16,8 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { enquiryPuzzlePath } from "#app-context";
 import { enquiryRefusals } from "../../app/enquiry/enquiry-action.server.ts";
 import { issuePuzzle } from "../../app/enquiry/puzzle-token.server.ts";
-import { apiToken, baseURL } from "./api.ts";
+import { freePort } from "../support/server-process.ts";
+import { apiToken } from "./api.ts";
 import {
   enquiriesFrom,
   enquiryForm,
@@ -31,7 +32,8 @@ import {
 import { gotoHydrated } from "./hydrated.ts";
 
 const rootDir = resolve(import.meta.dirname, "../..");
-const port = Number(new URL(baseURL).port) + 71;
+// A port the system has free now, not one next to E2E_PORT that another program may hold.
+const port = await freePort();
 const spamBase = `http://127.0.0.1:${port}`;
 const dataDir = resolve(rootDir, "data/e2e-spam");
 const databaseUrl = `file:${resolve(dataDir, "spam.db")}`;

@@ -15,6 +15,7 @@ import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { type GeocoderStub, startGeocoderStub } from "../support/geocoder-stub.ts";
+import { freePort } from "../support/server-process.ts";
 import { newListing, newOwner } from "./admin.ts";
 import { apiToken, baseURL, e2eDatabaseUrl } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
@@ -24,10 +25,9 @@ import { startTileServer, type TileServer } from "./tile-server.ts";
 test.describe.configure({ mode: "default", timeout: 120_000 });
 
 const rootDir = resolve(import.meta.dirname, "../..");
-const mapPort = Number(new URL(baseURL).port) + 23;
+// A port the system has free now, not one next to E2E_PORT that another program may hold.
+const mapPort = await freePort();
 const mapBase = `http://127.0.0.1:${mapPort}`;
-const tilePort = Number(new URL(baseURL).port) + 29;
-const geocoderPort = Number(new URL(baseURL).port) + 31;
 const shots = process.env.SCREENSHOT_DIR;
 
 /** Where the seed's London listings stand (db/seed/city-centres.ts). */
@@ -328,17 +328,14 @@ test.describe("with map tiles and a geocoder", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    tiles = await startTileServer(tilePort);
-    geocoder = await startGeocoderStub(
-      {
-        "27 Albert Street, London, England, United Kingdom": {
-          lat: 51.5367,
-          lon: -0.1426,
-          display_name: "27, Albert Street, Camden Town, London, NW1 7LU, United Kingdom",
-        },
+    tiles = await startTileServer();
+    geocoder = await startGeocoderStub({
+      "27 Albert Street, London, England, United Kingdom": {
+        lat: 51.5367,
+        lon: -0.1426,
+        display_name: "27, Albert Street, Camden Town, London, NW1 7LU, United Kingdom",
       },
-      geocoderPort,
-    );
+    });
     // The shared server's database: the owner `npm run users` adds there signs in here too.
     server = spawn(process.execPath, ["server/index.ts"], {
       cwd: rootDir,

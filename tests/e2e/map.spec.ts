@@ -14,15 +14,16 @@ import { openDatabase } from "../../db/database.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { pointInPolygon, readBoundingBox, readPolygon } from "../../lib/property-search.ts";
 import { insideBox } from "../../lib/property-search-memory.ts";
+import { freePort } from "../support/server-process.ts";
 import { apiToken, baseURL, listProperties } from "./api.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { startTileServer, type TileServer } from "./tile-server.ts";
 
 const rootDir = resolve(import.meta.dirname, "../..");
-const mapPort = Number(new URL(baseURL).port) + 5;
+// A port the system has free now, not one next to E2E_PORT that another program may hold.
+const mapPort = await freePort();
 const mapBase = `http://127.0.0.1:${mapPort}`;
-const tilePort = Number(new URL(baseURL).port) + 13;
 const dataDir = resolve(rootDir, "data/e2e-map");
 const attribution = "© Test tiles & friends";
 
@@ -37,7 +38,7 @@ test.describe.configure({ mode: "default", timeout: 90_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   properties = await listProperties();
-  tiles = await startTileServer(tilePort);
+  tiles = await startTileServer();
   rmSync(dataDir, { recursive: true, force: true });
   server = spawn(process.execPath, ["server/index.ts"], {
     cwd: rootDir,
