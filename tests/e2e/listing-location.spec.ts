@@ -7,15 +7,13 @@
  * code; the listings table keeping Delete in view beside a long code at 1280 px; the rating's
  * whole-stars hint. Screenshots go to SCREENSHOT_DIR when it is set.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { type GeocoderStub, startGeocoderStub } from "../support/geocoder-stub.ts";
-import { freePort } from "../support/server-process.ts";
+import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { newListing, newOwner } from "./admin.ts";
 import { apiToken, baseURL, e2eDatabaseUrl } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
@@ -24,7 +22,6 @@ import { startTileServer, type TileServer } from "./tile-server.ts";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
 
-const rootDir = resolve(import.meta.dirname, "../..");
 // A port the system has free now, not one next to E2E_PORT that another program may hold.
 const mapPort = await freePort();
 const mapBase = `http://127.0.0.1:${mapPort}`;
@@ -321,8 +318,7 @@ test("stored floor plans show by picture and label in the editor, never by their
 
 test.describe("with map tiles and a geocoder", () => {
   test.use({ baseURL: mapBase });
-  let server: ChildProcess | undefined;
-  let serverLog = "";
+  let server: ServerProcess | undefined;
   let tiles: TileServer;
   let geocoder: GeocoderStub;
 
@@ -337,52 +333,24 @@ test.describe("with map tiles and a geocoder", () => {
       },
     });
     // The shared server's database: the owner `npm run users` adds there signs in here too.
-    server = spawn(process.execPath, ["server/index.ts"], {
-      cwd: rootDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
-        HOST: "127.0.0.1",
-        PORT: String(mapPort),
-        DATABASE_URL: e2eDatabaseUrl,
-        IMAGE_DIR: "./data/images",
-        API_TOKEN: apiToken,
-        SITE_URL: "https://homes.example.com",
-        LOG_LEVEL: "warn",
-        MAP_TILE_URL: tiles.template,
-        MAP_TILE_ATTRIBUTION: "© Test tiles",
-        GEOCODER_URL: geocoder.url,
-        MAX_EVENT_LOOP_DELAY_MS: "0",
-        RENDER_QUEUE_WAIT_MS: "60000",
-        RENDER_PER_CLIENT: "0",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = spawnServer(mapPort, {
+      DATABASE_URL: e2eDatabaseUrl,
+      IMAGE_DIR: "./data/images",
+      API_TOKEN: apiToken,
+      SITE_URL: "https://homes.example.com",
+      LOG_LEVEL: "warn",
+      MAP_TILE_URL: tiles.template,
+      MAP_TILE_ATTRIBUTION: "© Test tiles",
+      GEOCODER_URL: geocoder.url,
+      MAX_EVENT_LOOP_DELAY_MS: "0",
+      RENDER_QUEUE_WAIT_MS: "60000",
+      RENDER_PER_CLIENT: "0",
     });
-    server.stdout?.on("data", (chunk: Buffer) => {
-      serverLog += chunk.toString();
-    });
-    server.stderr?.on("data", (chunk: Buffer) => {
-      serverLog += chunk.toString();
-    });
-    const deadline = Date.now() + 170_000;
-    for (;;) {
-      const ready = await fetch(`${mapBase}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline || server.exitCode !== null) {
-        throw new Error(`the location test server did not start:\n${serverLog}`);
-      }
-      await new Promise((done) => setTimeout(done, 250));
-    }
+    await server.ready(170_000);
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await once(server, "exit");
-    }
+    await server?.stop();
     await tiles?.close();
     await geocoder?.close();
   });

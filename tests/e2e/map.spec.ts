@@ -5,8 +5,6 @@
  * at a tile server that this file starts too (tests/e2e/tile-server.ts), on the demo content.
  * The shared e2e server has no MAP_TILE_URL: the tests of a map without tiles use it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
@@ -14,7 +12,7 @@ import { openDatabase } from "../../db/database.ts";
 import type { Property } from "../../lib/api-contract.ts";
 import { pointInPolygon, readBoundingBox, readPolygon } from "../../lib/property-search.ts";
 import { insideBox } from "../../lib/property-search-memory.ts";
-import { freePort } from "../support/server-process.ts";
+import { freePort, type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { apiToken, baseURL, listProperties } from "./api.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
@@ -27,8 +25,7 @@ const mapBase = `http://127.0.0.1:${mapPort}`;
 const dataDir = resolve(rootDir, "data/e2e-map");
 const attribution = "© Test tiles & friends";
 
-let server: ChildProcess | undefined;
-let serverLog = "";
+let server: ServerProcess | undefined;
 let tiles: TileServer;
 let properties: Property[];
 
@@ -40,52 +37,24 @@ test.beforeAll(async () => {
   properties = await listProperties();
   tiles = await startTileServer();
   rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ["server/index.ts"], {
-    cwd: rootDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(mapPort),
-      DATABASE_URL: `file:${resolve(dataDir, "map.db")}`,
-      // The shared server's folder, which it has filled already: the demo seed finds its photos.
-      IMAGE_DIR: "./data/images",
-      API_TOKEN: apiToken,
-      SITE_URL: "https://homes.example.com",
-      LOG_LEVEL: "warn",
-      MAP_TILE_URL: tiles.template,
-      MAP_TILE_ATTRIBUTION: attribution,
-      MAX_EVENT_LOOP_DELAY_MS: "0",
-      RENDER_QUEUE_WAIT_MS: "60000",
-      RENDER_PER_CLIENT: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  server = spawnServer(mapPort, {
+    DATABASE_URL: `file:${resolve(dataDir, "map.db")}`,
+    // The shared server's folder, which it has filled already: the demo seed finds its photos.
+    IMAGE_DIR: "./data/images",
+    API_TOKEN: apiToken,
+    SITE_URL: "https://homes.example.com",
+    LOG_LEVEL: "warn",
+    MAP_TILE_URL: tiles.template,
+    MAP_TILE_ATTRIBUTION: attribution,
+    MAX_EVENT_LOOP_DELAY_MS: "0",
+    RENDER_QUEUE_WAIT_MS: "60000",
+    RENDER_PER_CLIENT: "0",
   });
-  server.stdout?.on("data", (chunk: Buffer) => {
-    serverLog += chunk.toString();
-  });
-  server.stderr?.on("data", (chunk: Buffer) => {
-    serverLog += chunk.toString();
-  });
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    const ready = await fetch(`${mapBase}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline || server.exitCode !== null) {
-      throw new Error(`the map test server did not start:\n${serverLog}`);
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
+  await server.ready(170_000);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-  }
+  await server?.stop();
   await tiles?.close();
 });
 
