@@ -145,7 +145,7 @@ export default function Feeds({ loaderData, actionData }: Route.ComponentProps) 
           <p>No consumer has a token yet.</p>
         ) : (
           <div className="admin-table-wrap">
-            <table className="admin-table admin-feeds">
+            <table className="admin-table admin-table--cards">
               <thead>
                 <tr>
                   <th scope="col">Consumer</th>

@@ -284,7 +284,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         <div className="admin-table-wrap">
-          <table className="admin-table admin-staff">
+          <table className="admin-table admin-table--cards admin-staff">
             <thead>
               <tr>
                 <th scope="col">E-mail address</th>

@@ -160,7 +160,7 @@ export default function ViewingAvailability({ loaderData, actionData }: Route.Co
           is booked in those alone.
         </p>
         <div className="admin-table-wrap">
-          <table className="admin-table viewing-hours">
+          <table className="admin-table admin-table--cards viewing-hours">
             <thead>
               <tr>
                 <th scope="col">Staff</th>
