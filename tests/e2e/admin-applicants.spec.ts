@@ -3,21 +3,16 @@
  * matching homes, record consent, tick two homes and send them (the mail is queued in the
  * outbox: the page says so and the timeline shows it queued); a listing's matching applicants.
  * axe finds no serious or critical violation on each new page state, at 1280 and 390 px. With
- * ADMIN_SCREENSHOTS=folder set, screenshots go there for a person to look at.
+ * E2E_SCREENSHOTS=folder set, screenshots go there for a person to look at.
  */
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ timeout: 180_000 });
-
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.ADMIN_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
 
 test("staff add an applicant, set requirements, see matches and send two homes", async ({
   browser,
@@ -49,7 +44,7 @@ test("staff add an applicant, set requirements, see matches and send two homes",
   await page.getByRole("button", { name: "Record consent to homes by e-mail" }).click();
   await expect(page.getByRole("status")).toContainText("The consent has been recorded");
   await expectNoSeriousViolations(page);
-  await screenshot(page, "applicant-matches-1280");
+  await keepScreenshot(page, "applicant-matches-1280");
 
   await homes.nth(0).check();
   await homes.nth(1).check();
@@ -60,29 +55,29 @@ test("staff add an applicant, set requirements, see matches and send two homes",
   await expect(page.getByText(/Homes mailed .* \(queued\)/)).toBeVisible();
   await expect(page.getByText("Agreed to homes by e-mail")).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshot(page, "applicant-sent-1280");
+  await keepScreenshot(page, "applicant-sent-1280");
 
   await gotoHydrated(page, `/admin/applicants?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("link", { name: "Grace Buyer" })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshot(page, "applicants-1280");
+  await keepScreenshot(page, "applicants-1280");
 
   await gotoHydrated(page, "/admin/listings/HP-1001/applicants");
   await expect(page.getByRole("heading", { name: "Applicants for HP-1001" })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshot(page, "listing-applicants-1280");
+  await keepScreenshot(page, "listing-applicants-1280");
 
   // The same pages at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, `/admin/applicants?q=${encodeURIComponent(email)}`);
-  await screenshot(page, "applicants-390");
+  await keepScreenshot(page, "applicants-390");
   await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: "Grace Buyer" }).click();
   await expect(page.getByRole("heading", { name: "Grace Buyer", level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshot(page, "applicant-390");
+  await keepScreenshot(page, "applicant-390");
   await gotoHydrated(page, "/admin/listings/HP-1001/applicants");
   await expectNoSeriousViolations(page);
-  await screenshot(page, "listing-applicants-390");
+  await keepScreenshot(page, "listing-applicants-390");
   await context.close();
 });

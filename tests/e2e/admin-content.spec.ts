@@ -7,7 +7,7 @@
  * addition, the profile's texts, an amenity's and a category's names, a category's listings
  * moved back into a category of its name, without JavaScript) and runs in its own project
  * after the other back-office specs, since the home page and every page's frame show this
- * content. Screenshots go to /tmp/content-admin for a person to look at.
+ * content. Screenshots go to E2E_SCREENSHOTS when it is set.
  */
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -15,19 +15,17 @@ import sharp from "sharp";
 import { newListing, newOwner } from "./admin.ts";
 import { apiData, baseURL, listProperties } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-const shots = "/tmp/content-admin";
-mkdirSync(shots, { recursive: true });
 
 /** Axe and screenshots of the page at 1280 and 390 px. */
 async function check(page: Page, name: string) {
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: true });
+  await keepScreenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -37,7 +35,8 @@ async function publicHtml(page: Page, path: string): Promise<string> {
 }
 
 async function imageFile(name: string, width: number, height: number, color: string) {
-  const path = `${shots}/${name}`;
+  mkdirSync(test.info().outputPath(), { recursive: true });
+  const path = test.info().outputPath(name);
   await sharp({ create: { width, height, channels: 3, background: color } })
     .png()
     .toFile(path);

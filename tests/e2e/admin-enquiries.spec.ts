@@ -7,21 +7,15 @@
  * Each test touches only its own enquiry (its own e-mail address).
  */
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { parseCsv } from "../../lib/csv.ts";
 import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { enquiryForm, fillEnquiry, postToApi, uniqueEmail } from "./enquiry-helpers.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** With ADMIN_SCREENSHOTS=folder set, a full-page screenshot there (never in the repo). */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.ADMIN_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
 
 for (const [label, width] of [
   ["desktop", 1280],
@@ -60,7 +54,7 @@ for (const [label, width] of [
     await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
     const rows = page.locator("table.admin-enquiries tbody tr");
     await expect(rows.first()).toBeVisible();
-    await screenshot(page, `enquiries-${width}`);
+    await keepScreenshot(page, `enquiries-${width}`);
     await expectNoSeriousViolations(page);
 
     // Filters: a GET form whose values stay in the URL.
@@ -98,7 +92,7 @@ for (const [label, width] of [
     await expect(note).toContainText(owner);
     await expect(page.getByLabel("Add a note")).toHaveValue("");
     await expect(page.getByLabel("Status", { exact: true })).toHaveValue("in_progress");
-    await screenshot(page, `enquiry-${width}`);
+    await keepScreenshot(page, `enquiry-${width}`);
     await expectNoSeriousViolations(page);
 
     // The inbox shows the new status and assignee; the export holds the filtered set.
@@ -122,11 +116,11 @@ for (const [label, width] of [
     await page.getByRole("textbox", { name: "E-mail address" }).fill(email.toUpperCase());
     await page.getByRole("button", { name: "Find" }).click();
     await expect(page.getByText("1 enquiry, with every field")).toBeVisible();
-    await screenshot(page, `data-requests-${width}`);
+    await keepScreenshot(page, `data-requests-${width}`);
     await expectNoSeriousViolations(page);
     await page.getByRole("button", { name: "Delete 1 enquiry…" }).click();
     await expect(page.getByRole("alertdialog")).toContainText(`Delete everything from ${email}?`);
-    await screenshot(page, `data-request-confirm-${width}`);
+    await keepScreenshot(page, `data-request-confirm-${width}`);
     await expectNoSeriousViolations(page);
     await page.getByRole("button", { name: "Delete for good" }).click();
     await expect(page).toHaveURL(/\/admin\/enquiries\/data-requests\?deleted=1$/);

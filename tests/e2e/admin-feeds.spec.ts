@@ -1,22 +1,17 @@
 /**
  * The feed tokens' page (decision 094) as an owner uses it: make a token for a portal, see it
  * once, read the feed with it, revoke it; axe finds no serious or critical violation at 1280
- * and 390 px. With ADMIN_SCREENSHOTS=folder set, screenshots go there for a person to look at
+ * and 390 px. With E2E_SCREENSHOTS=folder set, screenshots go there for a person to look at
  * (never into the repo).
  */
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.ADMIN_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
 
 for (const [label, width] of [
   ["desktop", 1280],
@@ -41,7 +36,7 @@ for (const [label, width] of [
     const token = (await notice.locator("code").textContent())?.trim() ?? "";
     expect(token).toMatch(/^[\w-]{43}$/);
     await expectNoSeriousViolations(page);
-    await screenshot(page, `feeds-made-${width}`);
+    await keepScreenshot(page, `feeds-made-${width}`);
 
     const read = await page.request.get(
       "/odata/Property?$top=2&$select=ListingKey,ListPrice,City",
@@ -58,7 +53,7 @@ for (const [label, width] of [
     await expect(page.getByRole("status")).toContainText(`${name}'s token is revoked`);
     await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Revoked");
     await expectNoSeriousViolations(page);
-    await screenshot(page, `feeds-revoked-${width}`);
+    await keepScreenshot(page, `feeds-revoked-${width}`);
     const refused = await page.request.get("/odata/Property", {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -8,21 +8,20 @@
  * labelled and removed; a stale page's save is refused keeping what was typed; two staff
  * describing one listing's photos lose no alt text (decision 056's addendum); the public Floor
  * Plans tab shows the saved order and labels at once; without JavaScript plans upload with a
- * label and a move button saves one step. Screenshots go to /tmp/photos/.
+ * label and a move button saves one step. Screenshots go to E2E_SCREENSHOTS when
+ * it is set.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 // One after the other: each adds a generated listing, and two such adds at once may race.
 test.describe.configure({ mode: "default", timeout: 120_000 });
-
-const shots = "/tmp/photos";
 
 /** An uploaded file's stored name: the SHA-256 of its bytes (server/photos/photo-store.ts). */
 const storedName = (file: { name: string; buffer: Buffer }) =>
@@ -60,7 +59,6 @@ async function expectUploads(
 }
 
 test("staff upload, order, choose the cover, describe and remove photos", async ({ browser }) => {
-  mkdirSync(shots, { recursive: true });
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await newOwner(page, "photos");
@@ -96,7 +94,7 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   // In the order chosen, whichever upload's processing ends first.
   const added = (await order(page)).slice(before.length);
   expect(added).toEqual(files.map(storedName));
-  await page.screenshot({ path: `${shots}/photos-uploaded-1280.png`, fullPage: true });
+  await keepScreenshot(page, "photos-uploaded-1280");
 
   // By keyboard: the last photo moves up twice; its button keeps the focus.
   const last = before.length + 3;
@@ -141,7 +139,7 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   const oldCover = page.locator(`.admin-photos__list > li[data-file="${before[0]}"]`);
   await oldCover.getByLabel("Remove").check();
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/photos-1280.png`, fullPage: true });
+  await keepScreenshot(page, "photos-1280");
   await page.getByRole("button", { name: "Save photos" }).click();
   await expect(page).toHaveURL(
     new RegExp(`/admin/listings/${listing.code}/photos\\?done=saved&at=\\d+$`),
@@ -159,8 +157,8 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/photos-390.png`, fullPage: true });
-  await page.screenshot({ path: `${shots}/photos-390-top.png` });
+  await keepScreenshot(page, "photos-390");
+  await keepScreenshot(page, "photos-390-top");
 
   // The public page shows the new cover with its alt text, and its derivative loads.
   const visitor = await context.newPage();
@@ -172,7 +170,7 @@ test("staff upload, order, choose the cover, describe and remove photos", async 
   await expect
     .poll(() => cover.evaluate((image) => (image as HTMLImageElement).naturalWidth))
     .toBeGreaterThan(0);
-  await visitor.screenshot({ path: `${shots}/public-page-1280.png` });
+  await keepScreenshot(visitor, "public-page-1280");
   // The gallery's script labels each photo with its own alt text, the headline's otherwise.
   await gotoHydrated(visitor, `/property/${listing.slug}`);
   const total = saved.length;
@@ -231,7 +229,6 @@ async function dropFiles(
 test("staff drop floor plans, order, label and remove them; the public Floor Plans tab follows", async ({
   browser,
 }) => {
-  mkdirSync(shots, { recursive: true });
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await newOwner(page, "plans");
@@ -304,11 +301,11 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
   await item(site).getByLabel("Remove").check();
   await expect(item(site)).toContainText("Removed when you save");
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/floor-plans-1280.png`, fullPage: true });
+  await keepScreenshot(page, "floor-plans-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/floor-plans-390.png`, fullPage: true });
+  await keepScreenshot(page, "floor-plans-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await section.getByRole("button", { name: "Save floor plans" }).click();
@@ -347,7 +344,7 @@ test("staff drop floor plans, order, label and remove them; the public Floor Pla
     .poll(() => plan.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBeGreaterThan(0);
   await expect(plan).toHaveAttribute("src", new RegExp(ground));
-  await visitor.screenshot({ path: `${shots}/floor-plans-public-1280.png` });
+  await keepScreenshot(visitor, "floor-plans-public-1280");
 
   // The audit log has the upload and the save.
   await page.goto(`/admin/audit?subject=${listing.code}`);

@@ -3,21 +3,16 @@
  * see each feed with the listings it leaves out, pause the listings push and resume it (the
  * push feed, not set up on the test server, so no other spec's reads are disturbed; no listing
  * changes); axe finds no serious or critical violation at 1280 and 390 px. With
- * ADMIN_SCREENSHOTS=folder set, screenshots go there for a person to look at.
+ * E2E_SCREENSHOTS=folder set, screenshots go there for a person to look at.
  */
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 // One after the other: both pause and resume the one push feed.
 test.describe.configure({ timeout: 120_000, mode: "serial" });
-
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.ADMIN_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
 
 for (const [label, width] of [
   ["desktop", 1280],
@@ -38,14 +33,14 @@ for (const [label, width] of [
       page.getByRole("link", { name: "Make or revoke a consumer's token" }),
     ).toBeVisible();
     await expectNoSeriousViolations(page);
-    await screenshot(page, `portals-${width}`);
+    await keepScreenshot(page, `portals-${width}`);
 
     const push = page.getByRole("region", { name: "Listings push" });
     await push.getByRole("button", { name: "Pause Listings push" }).click();
     await expect(page.getByRole("status")).toHaveText("The feed is paused.");
     await expect(page.getByRole("region", { name: "Listings push" })).toContainText("Paused since");
     await expectNoSeriousViolations(page);
-    await screenshot(page, `portals-paused-${width}`);
+    await keepScreenshot(page, `portals-paused-${width}`);
     await page
       .getByRole("region", { name: "Listings push" })
       .getByRole("button", { name: "Resume Listings push" })

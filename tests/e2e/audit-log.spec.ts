@@ -3,7 +3,8 @@
  * at the top, with who made it, the field changed (by its label, before and after) and a link
  * back to the listing's editor; photo and floor-plan changes read as counts, places and labels,
  * never as the files' hashed names; the filters work through the URL; axe finds no serious or
- * critical violation. Screenshots at 1280 and 390 px go to /tmp for a person to look at.
+ * critical violation. Screenshots at 1280 and 390 px go to
+ * E2E_SCREENSHOTS when it is set.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
@@ -11,6 +12,7 @@ import { newListing, newOwner } from "./admin.ts";
 import { baseURL } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -102,7 +104,7 @@ test("edits of a listing, its photos and floor plans show in the audit log in st
   const html = await page.content();
   for (const file of files) expect(html).not.toContain(file.slice(0, 16));
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: "/tmp/audit-log-1280.png", fullPage: true });
+  await keepScreenshot(page, "audit-log-1280");
 
   // The filters stay in the URL: this listing's events only.
   await page.getByLabel("Listing code or enquiry number").fill(listing.code);
@@ -115,7 +117,7 @@ test("edits of a listing, its photos and floor plans show in the audit log in st
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: "/tmp/audit-log-390.png", fullPage: true });
+  await keepScreenshot(page, "audit-log-390");
 
   await rows
     .first()

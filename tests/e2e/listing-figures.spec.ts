@@ -2,19 +2,17 @@
  * A listing's figures (decision 099): a visitor opens a property page and its beacon counts the
  * view (a reload the same day does not count again), shortlisting the home counts an add; an
  * owner opens the listing's figures from the listings table, sees this week's counts, and
- * downloads the vendor report as PDF and CSV. Axe-clean at 1280 and 390 px, with screenshots.
+ * downloads the vendor report as PDF and CSV. Axe-clean at 1280 and 390 px.
  * A listing of its own; counts views on it: at the end of the "changes" chain.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { newListing, newOwner } from "./admin.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-const shots = "/tmp/listing-figures";
-mkdirSync(shots, { recursive: true });
 
 /** A visitor's browser: headless Chromium names itself so, and bots are not counted. */
 const visitorAgent =
@@ -59,7 +57,7 @@ test("a visitor's view and shortlist add reach the listing's figures and its ven
     ["*", "1", "0", "1", "0"].map((text) => (text === "*" ? /\d{1,2} \w{3} \d{4}/ : text)),
   );
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/figures-1280.png`, fullPage: true });
+  await keepScreenshot(page, "figures-1280");
 
   const pdf = page.waitForEvent("download");
   await page.getByRole("link", { name: "Vendor report (PDF)" }).click();
@@ -86,5 +84,5 @@ test("a visitor's view and shortlist add reach the listing's figures and its ven
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/figures-390.png`, fullPage: true });
+  await keepScreenshot(page, "figures-390");
 });

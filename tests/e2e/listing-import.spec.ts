@@ -17,11 +17,9 @@ import { type PropertyColumn, propertyColumns } from "../../server/content/prope
 import { buildPropertyImportRow } from "../support/factories.ts";
 import { newOwner } from "./admin.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { keepScreenshot, screenshotsWanted } from "./screenshots.ts";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-const shots = "/tmp/listing-import";
-mkdirSync(shots, { recursive: true });
 
 /** Factory rows with codes of this run's own (other specs import the factory's codes too). */
 function uniqueRows(count: number, overrides: Partial<Record<PropertyColumn, string>>[] = []) {
@@ -60,9 +58,11 @@ test("an owner uploads a CSV, sees its dry run, applies it and downloads every l
 }) => {
   await newOwner(page, "import");
   await page.goto("/admin/listings");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/listings-390.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  if (screenshotsWanted) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(page, "listings-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   await page.getByRole("link", { name: "Import and export" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import and export" })).toBeVisible();
 
@@ -75,7 +75,7 @@ test("an owner uploads a CSV, sees its dry run, applies it and downloads every l
   await expect(page.getByLabel("CSV or JSON file")).toHaveAttribute("aria-invalid", "true");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/empty-file-390.png`, fullPage: true });
+  await keepScreenshot(page, "empty-file-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   const rows = uniqueRows(3, [{}, { price: "lots" }, {}]);
@@ -98,10 +98,10 @@ test("an owner uploads a CSV, sees its dry run, applies it and downloads every l
   await expect(toAdd.getByRole("row", { name: /row 4/ })).toContainText(second.code);
 
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/dry-run-1280.png`, fullPage: true });
+  await keepScreenshot(page, "dry-run-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${shots}/dry-run-390.png`, fullPage: true });
+  await keepScreenshot(page, "dry-run-390");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole("button", { name: "Apply: add 2, update 0" }).click();
@@ -109,7 +109,7 @@ test("an owner uploads a CSV, sees its dry run, applies it and downloads every l
     "2 listings added, 0 updated, 0 unchanged, 1 row refused",
   );
   await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/applied-1280.png`, fullPage: true });
+  await keepScreenshot(page, "applied-1280");
 
   await page.goto(`/admin/listings?q=${encodeURIComponent(first.code)}`);
   await expect(page.getByRole("link", { name: first.headline })).toBeVisible();

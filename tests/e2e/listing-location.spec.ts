@@ -5,11 +5,9 @@
  * on a second server of this file's with a tile server and a Nominatim-compatible stub ("Find on
  * map" asked by the server, never by the browser); the code field and Duplicate's next free
  * code; the listings table keeping Delete in view beside a long code at 1280 px; the rating's
- * whole-stars hint. Screenshots go to SCREENSHOT_DIR when it is set.
+ * whole-stars hint. Screenshots go to E2E_SCREENSHOTS when it is set.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { buildPdfBytes, buildPhotoBytes } from "../support/factories.ts";
 import { type GeocoderStub, startGeocoderStub } from "../support/geocoder-stub.ts";
@@ -18,6 +16,7 @@ import { newListing, newOwner } from "./admin.ts";
 import { apiToken, baseURL, e2eDatabaseUrl } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot, screenshotsWanted } from "./screenshots.ts";
 import { startTileServer, type TileServer } from "./tile-server.ts";
 
 test.describe.configure({ mode: "default", timeout: 120_000 });
@@ -25,7 +24,6 @@ test.describe.configure({ mode: "default", timeout: 120_000 });
 // A port the system has free now, not one next to E2E_PORT that another program may hold.
 const mapPort = await freePort();
 const mapBase = `http://127.0.0.1:${mapPort}`;
-const shots = process.env.SCREENSHOT_DIR;
 
 /** Where the seed's London listings stand (db/seed/city-centres.ts). */
 const london = { latitude: 51.5074, longitude: -0.1278 };
@@ -33,13 +31,11 @@ const london = { latitude: 51.5074, longitude: -0.1278 };
 const suffix = () => randomBytes(3).toString("hex").toUpperCase();
 
 async function screenshot(page: Page, name: string, locator?: ReturnType<Page["locator"]>) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
+  if (!screenshotsWanted) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    const target = locator ?? page;
     if (locator) await locator.scrollIntoViewIfNeeded();
-    await target.screenshot({ path: resolve(shots, `${name}-${width}.png`) });
+    await keepScreenshot(locator ?? page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

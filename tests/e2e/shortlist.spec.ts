@@ -12,6 +12,7 @@ import { comparePath, shortlistPath } from "../../lib/property-codes.ts";
 import { listProperties } from "./api.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 let all: Property[];
 /** A code of the seed whose property exists but is not published (a draft). */
@@ -286,7 +287,7 @@ test.describe("at 390 px", () => {
       .poll(async () => (await page.getByRole("columnheader").last().boundingBox())?.x ?? 0)
       .toBeLessThan(390);
     expect((await label.boundingBox())?.x).toBeCloseTo(before!.x, 0);
-    await page.screenshot({ path: "/tmp/shortlist-e2e-compare-390.png", fullPage: true });
+    await keepScreenshot(page, "shortlist-e2e-compare-390");
 
     await gotoHydrated(page, shortlistPath(four));
     await heart(page, all[0]!).click();
@@ -294,7 +295,7 @@ test.describe("at 390 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: "/tmp/shortlist-e2e-shortlist-390.png", fullPage: true });
+    await keepScreenshot(page, "shortlist-e2e-shortlist-390");
   });
 });
 

@@ -15,6 +15,7 @@ import { buildPropertyImportRow } from "../support/factories.ts";
 import { e2eDatabaseUrl, listProperties, siteUrl } from "./api.ts";
 import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 const row = buildPropertyImportRow({
   code: "UNITS-1000",
@@ -222,10 +223,7 @@ for (const [label, viewport] of [
     for (const path of [detailPath, "/search?availability=sold_stc&area=m2", "/property"]) {
       await gotoHydrated(page, path);
       expect(await seriousViolations(page), path).toEqual([]);
-      await page.screenshot({
-        path: `/tmp/brochure-units-${label}-${path.replace(/[^a-z0-9]+/gi, "-")}.png`,
-        fullPage: false,
-      });
+      await keepScreenshot(page, `brochure-units-${label}-${path.replace(/[^a-z0-9]+/gi, "-")}`);
     }
   });
 }

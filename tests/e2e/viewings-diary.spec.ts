@@ -6,7 +6,6 @@
  * on the day, the week, a viewing's page, the refusal and the viewing hours, at desktop and
  * phone widths; at phone width nothing scrolls the page sideways. Each test's viewings are its own owner's, on their own diary.
  */
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
 import {
@@ -19,14 +18,9 @@ import { insertViewing } from "../support/factories.ts";
 import { newOwner } from "./admin.ts";
 import { baseURL, e2eDatabaseUrl } from "./api.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { keepScreenshot } from "./screenshots.ts";
 
 test.describe.configure({ timeout: 120_000 });
-
-/** With ADMIN_SCREENSHOTS=folder set, a full-page screenshot there (never in the repo). */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.ADMIN_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const wider = await page.evaluate(
@@ -110,7 +104,7 @@ for (const [label, width] of [
     await expect(diary).toContainText("Could we see the garden too?");
     await expectNoSeriousViolations(page);
     await expectNoSidewaysScroll(page);
-    await screenshot(page, `diary-day-${label}`);
+    await keepScreenshot(page, `diary-day-${label}`);
 
     // Confirm Connie's.
     await page.getByRole("button", { name: /^Confirm the viewing of Connie Confirm/ }).click();
@@ -126,14 +120,14 @@ for (const [label, width] of [
     await expect(page.locator(".admin-diary__days")).toContainText("Milo Move");
     await expectNoSeriousViolations(page);
     await expectNoSidewaysScroll(page);
-    await screenshot(page, `diary-week-${label}`);
+    await keepScreenshot(page, `diary-week-${label}`);
 
     // Milo's page: onto Carl's booked 11:00 first, refused; then 16:00.
     await page.getByRole("link", { name: /^Open the viewing of Milo Move/ }).click();
     await expect(page.getByRole("heading", { name: "Viewing with Milo Move" })).toBeVisible();
     await expectNoSeriousViolations(page);
     await expectNoSidewaysScroll(page);
-    await screenshot(page, `viewing-${label}`);
+    await keepScreenshot(page, `viewing-${label}`);
     const move = page.getByRole("form", { name: "Move it" });
     await move.getByLabel("Date").fill(day);
     await move.getByLabel(/Start time/).fill("11:00");
@@ -143,7 +137,7 @@ for (const [label, width] of [
     );
     await expect(move.getByLabel(/Start time/)).toHaveValue("11:00");
     await expectNoSeriousViolations(page);
-    await screenshot(page, `viewing-refused-${label}`);
+    await keepScreenshot(page, `viewing-refused-${label}`);
     await move.getByLabel(/Start time/).fill("16:00");
     await move.getByRole("button", { name: "Move the viewing" }).click();
     await expect(page.getByRole("status")).toContainText("The viewing is moved");
