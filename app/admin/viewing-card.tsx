@@ -1,7 +1,8 @@
 /**
  * A viewing in the diary (decision 102): its time, listing, visitor and status, and the
  * buttons that confirm, decline or cancel it (each a form with the form token and the
- * revision the page was drawn at), with a link to its page for moving it and its feedback.
+ * revision the page was drawn at; decline and cancel ask first), with a link to its page for
+ * moving it and its feedback.
  */
 import { Form, Link } from "react-router";
 import {
@@ -21,7 +22,20 @@ export function viewingPath(id: number): string {
   return `${viewingsPath}/${id}`;
 }
 
-/** Confirm and decline (tentative), or cancel (confirmed): one small form each. */
+/**
+ * What declining or cancelling tells the visitor: said before it is done, since it cannot be
+ * taken back and the visitor is e-mailed at once.
+ */
+const consequences = {
+  decline: "The visitor and the agent are e-mailed that it will not go ahead.",
+  cancel: "The visitor and the agent are e-mailed that it is cancelled.",
+} as const;
+
+/**
+ * Confirm (tentative) is one small form; decline (tentative) and cancel (confirmed) first open
+ * a closed `<details>` that says what follows, with the button that does it, so a slip of the
+ * finger e-mails nobody. Plain HTML: it works the same without JavaScript.
+ */
 export function ViewingStatusButtons({
   viewing,
   csrfToken,
@@ -37,26 +51,55 @@ export function ViewingStatusButtons({
   now: Date;
 }) {
   const can = viewingActionsOf(viewing, now);
-  const button = (intent: "confirm" | "decline" | "cancel", label: string, danger: boolean) => (
-    <Form method="post" action={action} key={intent}>
+  const which = `the viewing of ${viewing.visitor.name}, ${formatViewingTimes(viewing, timeZone)}`;
+  const form = (intent: "confirm" | "decline" | "cancel", button: React.ReactNode) => (
+    <Form method="post" action={action}>
       <FormToken token={csrfToken} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={viewing.id} />
       <input type="hidden" name="sequence" value={viewing.sequence} />
-      <button
-        className={`admin-button admin-button--small${danger ? " admin-button--secondary" : ""}`}
-        type="submit"
-        aria-label={`${label} the viewing of ${viewing.visitor.name}, ${formatViewingTimes(viewing, timeZone)}`}
+      {button}
+    </Form>
+  );
+  const confirmFirst = (intent: "decline" | "cancel", label: string) => (
+    <details className="admin-confirm" key={intent}>
+      <summary
+        className="admin-button admin-button--small admin-button--secondary admin-confirm__toggle"
+        aria-label={`${label} ${which}`}
       >
         {label}
-      </button>
-    </Form>
+      </summary>
+      <div className="admin-confirm__box">
+        <p>{consequences[intent]}</p>
+        {form(
+          intent,
+          <button
+            className="admin-button admin-button--small admin-button--danger"
+            type="submit"
+            aria-label={`Yes, ${label.toLowerCase()} it: ${which}`}
+          >
+            {`Yes, ${label.toLowerCase()} it`}
+          </button>,
+        )}
+      </div>
+    </details>
   );
   return (
     <>
-      {can.confirm ? button("confirm", "Confirm", false) : null}
-      {can.decline ? button("decline", "Decline", true) : null}
-      {can.cancel ? button("cancel", "Cancel", true) : null}
+      {can.confirm
+        ? form(
+            "confirm",
+            <button
+              className="admin-button admin-button--small"
+              type="submit"
+              aria-label={`Confirm ${which}`}
+            >
+              Confirm
+            </button>,
+          )
+        : null}
+      {can.decline ? confirmFirst("decline", "Decline") : null}
+      {can.cancel ? confirmFirst("cancel", "Cancel") : null}
     </>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * The viewings diary (decision 102), as staff use it: an owner opens Viewings from the back
- * office's menu, looks at their day, confirms one viewing, tries to move another onto a booked
- * slot (refused in plain words, the typed time kept), moves it to a free time, and the diary
- * shows the new time, then opens the viewing hours. axe finds no serious or critical violation
- * on the day, the week, a viewing's page, the refusal and the viewing hours, at desktop and
- * phone widths; at phone width nothing scrolls the page sideways. Each test's viewings are its own owner's, on their own diary.
+ * office's menu, looks at their day, confirms one viewing and cancels it (which asks first),
+ * tries to move another onto a booked slot (refused in plain words, the typed time kept),
+ * moves it to a free time, and the diary shows the new time, then opens the viewing hours. axe
+ * finds no serious or critical violation on the day, the week, a viewing's page, the refusal
+ * and the viewing hours, at desktop and phone widths; at phone width nothing scrolls the page
+ * sideways. Each test's viewings are its own owner's, on their own diary.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
@@ -112,6 +113,21 @@ for (const [label, width] of [
     const connie = diary.getByRole("article", { name: /Connie Confirm/ });
     await expect(connie).toContainText("Confirmed");
     await expect(connie.getByRole("button", { name: /^Confirm the viewing/ })).toHaveCount(0);
+
+    // Cancelling it asks first, saying who is told; only the second press cancels it.
+    const cancelIt = connie.getByRole("button", { name: /^Yes, cancel it: the viewing of Connie/ });
+    await expect(cancelIt).toBeHidden();
+    await connie.getByText("Cancel", { exact: true }).click();
+    await expect(connie).toContainText(
+      "The visitor and the agent are e-mailed that it is cancelled.",
+    );
+    await expect(connie).toContainText("Confirmed");
+    await expectNoSeriousViolations(page);
+    await keepScreenshot(page, `diary-cancel-asks-${label}`);
+    await cancelIt.click();
+    await expect(page.getByRole("status")).toContainText("The viewing is cancelled");
+    await expect(connie).toContainText("Cancelled");
+    await expect(connie.getByText("Cancel", { exact: true })).toHaveCount(0);
 
     // The week, Monday to Sunday.
     await page.getByRole("link", { name: "Week", exact: true }).click();
