@@ -26,6 +26,9 @@ export const viewingMessages = {
     "There are no free viewing times in the next two weeks. Please ask for one with the enquiry form.",
   gone: "This property is no longer available.",
   unavailable: "Your viewing could not be booked just now. Please try again in a moment.",
+  /** Past CONTACT_RATE_LIMIT, which bookings count against with enquiries. */
+  tooMany: (after: string) =>
+    `Too many requests from your address. Nothing was booked: please try again in ${after}.`,
 } as const;
 
 /** Longest accepted value per field (the enquiry forms' lengths). */
@@ -106,7 +109,8 @@ export type ViewingBookingOutcome =
   | { outcome: "taken" }
   | { outcome: "invalid"; errors: ViewingErrors }
   | { outcome: "gone" }
-  | { outcome: "limited"; message: string };
+  /** Past the visitor's rate limit; `after`: how long until they may try again, in words. */
+  | { outcome: "limited"; after: string };
 
 const dayLabels = new Map<string, Intl.DateTimeFormat>();
 

@@ -363,7 +363,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           slots: (codeOrSlug) => viewingBooking.slots(codeOrSlug),
           async book(codeOrSlug, values) {
             const limited = await app.contactIntake.limit(request);
-            if (limited) return { outcome: "limited", message: limited.answer.message };
+            if (limited) return { outcome: "limited", after: limited.after };
             return viewingBooking.book(codeOrSlug, values);
           },
           calendarFeed: (secret) => calendarFeeds.read(secret),

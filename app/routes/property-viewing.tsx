@@ -63,7 +63,10 @@ export default function PropertyViewing({ loaderData, actionData }: Route.Compon
   const refused = actionData?.outcome === "error" ? actionData : undefined;
   return (
     <>
-      <PageBanner title="Book a viewing" />
+      <PageBanner
+        title="Book a viewing"
+        within={[{ name: listing.headline || listing.code, path: homePath }]}
+      />
       <div className="container viewing-page">
         <header className="viewing-page__home">
           <h2 className="viewing-page__headline">

@@ -113,6 +113,6 @@ export async function bookViewingAction(args: Args) {
       await puzzle.release().catch((error: Error) => {
         console.warn(`spent-token store failed to forget a rate-limited token: ${error.message}`);
       });
-      return refuse(429, "rate limit", outcome.message);
+      return refuse(429, "rate limit", viewingMessages.tooMany(outcome.after));
   }
 }

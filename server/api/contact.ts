@@ -68,12 +68,14 @@ export interface ContactReply {
 export interface ContactIntake {
   /**
    * Counts one enquiry from `request`'s visitor (`request.ip`) against CONTACT_RATE_LIMIT:
-   * the 429 answer past it, else undefined. `setHeader` receives the limit's headers.
+   * the 429 answer past it, with how long until the visitor may send again in words (`after`,
+   * for a form other than the enquiry's to say in its own words), else undefined.
+   * `setHeader` receives the limit's headers.
    */
   limit(
     request: FastifyRequest,
     setHeader?: (name: string, value: number) => void,
-  ): Promise<ContactReply | undefined>;
+  ): Promise<(ContactReply & { after: string }) | undefined>;
   /** Validates and stores an enquiry read from `body`, logging under `request`'s id. */
   store(body: unknown, request: FastifyRequest): Promise<ContactReply>;
   /** Both, in that order: the whole of `POST /contact/add` after its body is read. */
@@ -128,6 +130,7 @@ export const contactIntakePlugin = fp(
         const after = formatDuration(verdict.ttlInSeconds * 1000, true);
         return {
           httpStatus: 429,
+          after,
           answer: {
             status: 429,
             message: `Too many enquiries from your address. Please try again in ${after}.`,

@@ -36,35 +36,78 @@ function puzzleIn(html: string) {
 const slotsIn = (html: string) =>
   [...html.matchAll(/name="slot" value="([^"]+)"/g)].map((match) => match[1] as string);
 
+type Listing = { id: number; code: string; slug: string };
+
+/**
+ * The first two published listings, with no office hours (the demo's are dropped): the first
+ * has an agent's own hours every day, so the next fourteen always hold free times; the second
+ * has none.
+ */
+async function bookableListings(test: TestApp) {
+  const db = test.app.database.db;
+  const [listing, unbookable] = (await db
+    .selectFrom("property")
+    .select(["id", "code", "slug"])
+    .where("publish", "=", 1)
+    .orderBy("id")
+    .limit(2)
+    .execute()) as [Listing, Listing];
+  const agent = (
+    await insertStaffUser(db, { email: "host@example.com", role: "agent", now: new Date() })
+  )?.id as number;
+  await db.deleteFrom("viewing_availability").execute();
+  await replaceStaffSpans(
+    db,
+    agent,
+    listing.id,
+    buildViewingWeek({ startTime: "08:00", endTime: "20:00" }, [1, 2, 3, 4, 5, 6, 7]),
+    new Date(),
+  );
+  return { listing, unbookable, agent };
+}
+
+/** Books the `index`th time on offer with a fresh page's puzzle. */
+async function book(test: TestApp, listing: Listing, index: number, email: string) {
+  const shown = await test.app.inject({ url: `/property/${listing.slug}/viewing` });
+  const slot = slotsIn(shown.body)[index] as string;
+  return test.app.inject({
+    url: `/property/${listing.slug}/viewing`,
+    ...form({ ...buildViewingRequest(slot, { email }), ...puzzleIn(shown.body) }),
+  });
+}
+
+describe("booking past the visitor's rate limit (CONTACT_RATE_LIMIT)", () => {
+  let test: TestApp;
+  let listing: Listing;
+
+  beforeAll(async () => {
+    test = await createTestSiteApp("sqlite", { CONTACT_RATE_LIMIT: "1/10m" });
+    ({ listing } = await bookableListings(test));
+  });
+  afterAll(() => test?.close());
+
+  it("is refused in the booking's own words, saying when to try again, and books nothing", async () => {
+    expect((await book(test, listing, 0, "first@example.com")).statusCode).toBe(200);
+    const refused = await book(test, listing, 1, "second@example.com");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toMatch(
+      /Too many requests from your address\. Nothing was booked: please try again in \d+ minutes?\./,
+    );
+    expect(refused.body).not.toContain("enquiries");
+    const rows = await test.app.database.db.selectFrom("viewing").select("visitor_email").execute();
+    expect(rows.map((row) => row.visitor_email)).toEqual(["first@example.com"]);
+  });
+});
+
 describe.each(testDialects)("the booking page on %s", (dialect) => {
   let test: TestApp;
-  let listing: { id: number; code: string; slug: string };
-  let unbookable: { id: number; code: string; slug: string };
+  let listing: Listing;
+  let unbookable: Listing;
   let agent: number;
 
   beforeAll(async () => {
     test = await createTestSiteApp(dialect, { PAGE_CACHE_TTL: "30" });
-    const db = test.app.database.db;
-    [listing, unbookable] = (await db
-      .selectFrom("property")
-      .select(["id", "code", "slug"])
-      .where("publish", "=", 1)
-      .orderBy("id")
-      .limit(2)
-      .execute()) as [typeof listing, typeof listing];
-    agent = (
-      await insertStaffUser(db, { email: "host@example.com", role: "agent", now: new Date() })
-    )?.id as number;
-    // No office hours (the demo's are dropped): the first listing has its own, every day, so
-    // the next fourteen always hold free times; the second has none.
-    await db.deleteFrom("viewing_availability").execute();
-    await replaceStaffSpans(
-      db,
-      agent,
-      listing.id,
-      buildViewingWeek({ startTime: "08:00", endTime: "20:00" }, [1, 2, 3, 4, 5, 6, 7]),
-      new Date(),
-    );
+    ({ listing, unbookable, agent } = await bookableListings(test));
   });
   afterAll(() => test?.close());
 
@@ -164,6 +207,33 @@ describe.each(testDialects)("the booking page on %s", (dialect) => {
     const property = await test.app.inject({ url: `/property/${listing.slug}` });
     const links = property.body.match(new RegExp(`href="/property/${listing.slug}/viewing"`, "g"));
     expect(links?.length).toBe(2);
+  });
+
+  it("leads back to its property in the breadcrumb, for visitors and search engines", async () => {
+    const { headline } = await test.app.database.db
+      .selectFrom("property")
+      .select("headline")
+      .where("id", "=", listing.id)
+      .executeTakeFirstOrThrow();
+    const body = (await page()).body;
+    const trail = body.match(/<nav aria-label="Breadcrumb"[\s\S]*?<\/nav>/)?.[0] ?? "";
+    const steps = [...trail.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map(([, step = ""]) => ({
+      href: step.match(/href="([^"]*)"/)?.[1] ?? null,
+      text: step.replace(/<[^>]+>/g, "").replaceAll("&amp;", "&"),
+    }));
+    expect(steps).toEqual([
+      { href: "/", text: "Home" },
+      { href: `/property/${listing.slug}`, text: headline },
+      { href: null, text: "Book a viewing" },
+    ]);
+    const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+      .map((script) => JSON.parse(script[1] as string))
+      .find((data) => data["@type"] === "BreadcrumbList");
+    expect(jsonLd.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      "Home",
+      headline,
+      "Book a viewing",
+    ]);
   });
 
   it("lists a member of staff's viewings in their private feed, until it is revoked", async () => {
