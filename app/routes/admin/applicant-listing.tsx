@@ -62,7 +62,7 @@ export default function ApplicantListing({ loaderData }: Route.ComponentProps) {
     rent_period: readRentPeriod(listing.rentPeriod) ?? null,
   });
   const person = (applicant: { id: number; name: string; email: string }) => (
-    <li key={applicant.id}>
+    <li key={applicant.id} className="applicant-people__person">
       <Link to={applicantPath(applicant.id)}>{applicant.name || applicant.email}</Link>{" "}
       <span className="applicant-matches__facts">{applicant.email}</span>
     </li>

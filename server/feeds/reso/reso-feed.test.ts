@@ -672,7 +672,7 @@ describe.each(testDialects)("the RESO Web API's portal fields and switch on %s",
     if (!row) throw new Error("the seed has no published listing");
     const active = "/odata/Property/$count?$filter=StandardStatus ne 'Withdrawn'";
     const before = await get(active.replaceAll(" ", "%20"));
-    expect(await keys("$filter=ListingKey eq '" + row.code + "'")).toEqual([row.code]);
+    expect(await keys(`$filter=ListingKey eq '${row.code}'`)).toEqual([row.code]);
     await test.app.database.db
       .updateTable("property")
       .set({ send_to_reso: 0 as never })
