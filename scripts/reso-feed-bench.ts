@@ -77,7 +77,15 @@ async function benchDialect(dialect: Dialect) {
       const headers = { authorization: `Bearer ${added.token}` };
       const unit = dialect === "sqlite" ? "CPU time" : "wall-clock time";
       console.log(`\n${dialect}, ${count.toLocaleString("en-US")} listings (${unit})`);
-      for (const query of queries) {
+      // The page 50,000 deep again, as a consumer following the next links reaches it: by the
+      // $skiptoken of the page before it (decision 110).
+      const before = await app.inject({
+        url: "/odata/Property?$skip=49800&$select=ListingKey,ListPrice",
+        headers,
+      });
+      const link = (before.json() as { "@odata.nextLink"?: string })["@odata.nextLink"] ?? "";
+      const byToken = `$top=200&${link.slice(link.indexOf("?") + 1)}`;
+      for (const query of [...queries, byToken]) {
         const url = `/odata/Property?${query.replaceAll(" ", "%20")}`;
         // SQLite runs in this process: its CPU time is the feed's whole cost, whatever else
         // the machine is doing. PostgreSQL's work is in its server: the clock's time.

@@ -1,6 +1,7 @@
 /**
  * The system query options of `GET /odata/Property` (decision 094), read and checked before
- * any SQL: $filter (filter.ts), $select, $orderby, $top, $skip, $count and $expand=Media.
+ * any SQL: $filter (filter.ts), $select, $orderby, $top, $skip, $count, $expand=Media and the
+ * $skiptoken of the feed's own next links.
  * Another `$` option, a repeated one or a bad value is a 400 that says what is wrong; other
  * parameters are left alone, as OData says custom options may be.
  */
@@ -29,6 +30,12 @@ export interface FeedQuery {
   /** $top: how many the consumer wants in all, over every page; undefined: all. */
   top?: number;
   skip: number;
+  /**
+   * $skiptoken, which only the feed's next links carry: in the default order (no $orderby) a
+   * page starts after the row with this id, so a page deep in the feed costs what the first
+   * does, and a listing added or removed meanwhile shifts no later page (decision 110).
+   */
+  after?: number;
   count: boolean;
   expandMedia: boolean;
 }
@@ -42,6 +49,7 @@ const supported = new Set([
   "$count",
   "$expand",
   "$format",
+  "$skiptoken",
 ]);
 
 /** OData's identifier: a field's name. */
@@ -129,6 +137,13 @@ export function parseFeedQuery(query: Readonly<Record<string, unknown>>): FeedQu
   const orderText = options.get("$orderby");
   const topText = options.get("$top");
   const countText = options.get("$count");
+  const tokenText = options.get("$skiptoken");
+  if (tokenText !== undefined && !/^-?\d{1,10}$/.test(tokenText)) {
+    throw badQuery("$skiptoken is not one the feed gave: follow @odata.nextLink as it is.");
+  }
+  if (tokenText !== undefined && orderText !== undefined) {
+    throw badQuery("$skiptoken continues the feed's default order; with $orderby, use $skip.");
+  }
   if (countText !== undefined && !/^(true|false)$/.test(countText.trim())) {
     throw badQuery("$count must be true or false.");
   }
@@ -138,6 +153,7 @@ export function parseFeedQuery(query: Readonly<Record<string, unknown>>): FeedQu
     ...(selectText === undefined ? {} : { select: parseSelect(selectText, expandMedia) }),
     ...(topText === undefined ? {} : { top: wholeNumber("$top", topText) }),
     skip: wholeNumber("$skip", options.get("$skip") ?? "0"),
+    ...(tokenText === undefined ? {} : { after: Number(tokenText) }),
     count: countText?.trim() === "true",
     expandMedia,
   };

@@ -37,6 +37,8 @@ export interface FeedPage {
   more: boolean;
   /** How many this page holds at most: the next page's $skip moves on by it. */
   pageSize: number;
+  /** The id of the page's last row: in the default order the next page starts after it. */
+  lastId?: number;
 }
 
 type PropertyQuery = SelectQueryBuilder<FeedDatabase, "property", FeedRow>;
@@ -196,7 +198,10 @@ export async function readFeedPage(
   const pageSize = Math.min(query.top ?? maxPageSize, maxPageSize);
   let rows: FeedRow[] = [];
   if (pageSize > 0) {
-    const { listings, removals } = await filtered(db, query, context.now?.() ?? new Date());
+    const { listings, removals } = afterToken(
+      await filtered(db, query, context.now?.() ?? new Date()),
+      query.after,
+    );
     const notNull = new Set(
       (await propertyColumns(db)).filter((column) => !column.isNullable).map(({ name }) => name),
     );
@@ -258,11 +263,29 @@ export async function readFeedPage(
   const shown = rows.slice(0, pageSize);
   const count = query.count ? await countFeed(db, query, context.now?.()) : undefined;
   const media = query.expandMedia ? await mediaOf(db, shown, context) : undefined;
+  const last = shown.at(-1);
   return {
     entities: shown.map((row) => entityOf(row, query.select, context, media?.get(row.id))),
     ...(count === undefined ? {} : { count }),
     more,
     pageSize,
+    ...(last === undefined ? {} : { lastId: last.id }),
+  };
+}
+
+/**
+ * Both parts from after the row with id `after` ($skiptoken, default order only): an index's
+ * range, so the page reads from there rather than counting past every row before it. A
+ * removal's id is the negative of its row's, so removals come before every listing here too.
+ */
+function afterToken(
+  parts: { listings: FeedSource; removals: FeedSource },
+  after: number | undefined,
+) {
+  if (after === undefined) return parts;
+  return {
+    listings: parts.listings.where("property.id" as never, ">", after as never),
+    removals: parts.removals.where("property.id" as never, ">", after as never),
   };
 }
 

@@ -323,7 +323,15 @@ describe.each(testDialects)("the RESO Web API at /odata/ on %s", (dialect) => {
     expect(first["@odata.count"]).toBe(published.length);
     expect(first["@odata.nextLink"]).toMatch(/^http:\/\/localhost:3000\/odata\/Property\?/);
     const next = new URL(first["@odata.nextLink"] as string).searchParams;
-    expect(next.get("$skip")).toBe("200");
+    // In the default order the next page starts after this one's last row (decision 110).
+    expect(next.get("$skiptoken")).toMatch(/^\d+$/);
+    expect(next.get("$skip")).toBeNull();
+    expect(next.get("$select")).toBe("ListingKey");
+    // With $orderby, by $skip.
+    const sorted = await collection("$orderby=ListPrice desc&$skip=3&$select=ListingKey");
+    const sortedNext = new URL(sorted["@odata.nextLink"] as string).searchParams;
+    expect(sortedNext.get("$skip")).toBe("203");
+    expect(sortedNext.get("$skiptoken")).toBeNull();
     // $top above the page size: the pages add up to what was asked.
     const capped = await collection("$top=250&$select=ListingKey");
     expect(capped.value).toHaveLength(200);
@@ -459,6 +467,8 @@ describe.each(testDialects)("the RESO Web API at /odata/ on %s", (dialect) => {
     ["$top=-1", "$top"],
     ["$top=lots", "$top"],
     ["$skip=1.5", "$skip"],
+    ["$skiptoken=abc", "$skiptoken"],
+    ["$skiptoken=1&$orderby=ListPrice", "$orderby"],
     ["$count=maybe", "$count"],
     ["$expand=Agent", "Media"],
     ["$expand=Media($select=MediaURL)", "Media"],

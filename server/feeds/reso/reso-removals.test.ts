@@ -240,6 +240,44 @@ describe.each(testDialects)("the RESO feed's readiness and removals on %s", (dia
     expect(keys(await allPages(`$orderby=ListingKey&$top=${total}&${select}`))).toEqual(all);
   });
 
+  it("pages the default order by $skiptoken: what changes between pages shifts no page", async () => {
+    const select = "$select=ListingKey,StandardStatus";
+    const keys = (entities: Entity[]) =>
+      entities.map((entity) => `${entity.ListingKey} ${entity.StandardStatus}`);
+    const first = await collection(select);
+    expect(first.value).toHaveLength(200);
+    const next = first["@odata.nextLink"] as string;
+    expect(new URL(next).searchParams.get("$skiptoken")).toMatch(/^\d+$/);
+    // Between the pages: a listing after the first page deleted (its removal is read first in
+    // this order, so by $skip the second page would start one row early and repeat the first
+    // page's last), one of the first page withdrawn, one added. By its token the second page
+    // starts after the first page's last row whatever changed before it.
+    const firstKeys = first.value.map((entity) => entity.ListingKey as string);
+    const onMarket = (await published()).map((row) => row.code);
+    // Not the last generated one: the one added next would take its code again.
+    const deleted = onMarket.filter((code) => !firstKeys.includes(code)).at(-2) as string;
+    const withdrawn = onMarket.find((code) => firstKeys.includes(code)) as string;
+    await db().deleteFrom("property").where("code", "=", deleted).execute();
+    await db()
+      .updateTable("property")
+      .set({ send_to_reso: 0 })
+      .where("code", "=", withdrawn)
+      .execute();
+    const { lastCode: added } = await generateProperties(db(), { count: 1, dialect });
+    const rest = keys(await allPages(next.replace("http://localhost:3000", "")));
+    const whole = keys(await allPages(select));
+    const lastOfFirst = `${firstKeys.at(-1)} ${first.value.at(-1)?.StandardStatus}`;
+    expect(rest).toEqual(whole.slice(whole.indexOf(lastOfFirst) + 1));
+    expect(rest.filter((key) => firstKeys.includes(key.split(" ")[0] as string))).toEqual([]);
+    expect(rest.at(-1)).toMatch(new RegExp(`^${added} `));
+    // The removals, read first in this order, are in the whole read, and a page's count is
+    // the whole feed's.
+    expect(whole).toContain(`${deleted} Delete`);
+    expect(whole).toContain(`${withdrawn} Withdrawn`);
+    const counted = await get(`${next.replace("http://localhost:3000", "")}&$count=true`);
+    expect((counted.json() as Collection)["@odata.count"]).toBe(whole.length);
+  });
+
   it(`deletes the removals older than ${resoRemovalDays} days, as a job, and keeps the newer`, async () => {
     const [gone] = await published();
     if (!gone) throw new Error("too few listings");

@@ -15,7 +15,7 @@ import { badQuery, ODataError, sendODataError } from "./errors.ts";
 import type { FeedContext } from "./fields.ts";
 import { resoMetadataXml } from "./metadata.ts";
 import { type FeedQuery, parseFeedQuery } from "./query-options.ts";
-import { countFeed, readFeedEntity, readFeedPage } from "./read.ts";
+import { countFeed, type FeedPage, readFeedEntity, readFeedPage } from "./read.ts";
 
 /** True for a path the feed answers (see resoFeedRoutes's prefix in server/app.ts). */
 export function isFeedUrl(url: string): boolean {
@@ -109,14 +109,20 @@ export async function resoFeedRoutes(app: FastifyInstance, options: ResoFeedOpti
     const body: Record<string, unknown> = { "@odata.context": contextUrl(serviceRoot, query) };
     if (page.count !== undefined) body["@odata.count"] = page.count;
     body.value = page.entities;
-    if (page.more) body["@odata.nextLink"] = nextLink(serviceRoot, request, query, page.pageSize);
+    if (page.more) body["@odata.nextLink"] = nextLink(serviceRoot, request, query, page);
     return reply.type(jsonType).send(body);
   });
 
   // OData's count of a set as plain text: the listings a $filter keeps.
   app.get("/Property/$count", async (request, reply) => {
     const query = parseFeedQuery(request.query as Record<string, unknown>);
-    if (query.orderBy.length > 0 || query.top !== undefined || query.skip > 0 || query.select) {
+    if (
+      query.orderBy.length > 0 ||
+      query.top !== undefined ||
+      query.skip > 0 ||
+      query.after !== undefined ||
+      query.select
+    ) {
       throw badQuery("Property/$count takes $filter only.");
     }
     const count = await countFeed(app.database.db, query);
@@ -136,7 +142,13 @@ export async function resoFeedRoutes(app: FastifyInstance, options: ResoFeedOpti
       );
     }
     const query = parseFeedQuery(request.query as Record<string, unknown>);
-    if (query.filter || query.orderBy.length > 0 || query.top !== undefined || query.count) {
+    if (
+      query.filter ||
+      query.orderBy.length > 0 ||
+      query.top !== undefined ||
+      query.after !== undefined ||
+      query.count
+    ) {
       throw badQuery("A single listing takes $select and $expand only.");
     }
     const entity = await readFeedEntity(app.database.db, key.replaceAll("''", "'"), query, context);
@@ -169,20 +181,31 @@ function contextUrl(serviceRoot: string, query: Pick<FeedQuery, "select" | "expa
 }
 
 /**
- * The next page's address: the same query with $skip moved on by this page and $top (when
- * given) lowered by it, so a consumer that follows the links gets what it asked for in all.
+ * The next page's address: the same query with $top (when given) lowered by this page, so a
+ * consumer that follows the links gets what it asked for in all, and moved on past this page:
+ * in the default order by `$skiptoken` (the page's last id, decision 110), with $orderby by
+ * $skip.
  */
 function nextLink(
   serviceRoot: string,
   request: FastifyRequest,
   query: FeedQuery,
-  pageSize: number,
+  page: Pick<FeedPage, "pageSize" | "lastId">,
 ): string {
   const search = new URLSearchParams(request.url.split("?")[1] ?? "");
-  search.set("$skip", String(query.skip + pageSize));
-  if (query.top !== undefined) search.set("$top", String(query.top - pageSize));
+  if (query.orderBy.length === 0 && page.lastId !== undefined) {
+    search.delete("$skip");
+    search.set("$skiptoken", String(page.lastId));
+  } else {
+    search.set("$skip", String(query.skip + page.pageSize));
+  }
+  if (query.top !== undefined) search.set("$top", String(query.top - page.pageSize));
   // URLSearchParams writes a space as '+', which OData's parsers read as a plus: %20.
-  // A '$' kept as it is reads better, and means the same.
-  const text = search.toString().replaceAll("+", "%20").replaceAll("%24", "$");
+  // A '$' and a ',' kept as they are read better, and mean the same.
+  const text = search
+    .toString()
+    .replaceAll("+", "%20")
+    .replaceAll("%24", "$")
+    .replaceAll("%2C", ",");
   return `${serviceRoot}/Property?${text}`;
 }
