@@ -258,39 +258,41 @@ export function createAdminPortals(options: {
       ownerOnly(session);
       const pauses = await listFeedPauses(db);
       const titles = new Map((await listAmenities(db)).map((a) => [a.id, a.title]));
-      const views: PortalFeedView[] = [];
-      for (const feed of portalFeeds) {
-        const { switchedOn, refusedCount, refused } = await readinessOf(db, feed, titles);
-        const view: PortalFeedView = {
-          feed,
-          label: portalFeedLabels[feed],
-          ...setupOf(feed, config),
-          paused: pauses.get(feed) ?? null,
-          switchedOn,
-          ready: switchedOn - refusedCount,
-          refusedCount,
-          refused,
-        };
-        if (feed === "rightmove") {
-          const run = await findLastFeedRun(db, feed);
-          view.lastRun = run
-            ? {
-                trigger: run.trigger,
-                startedAt: run.startedAt,
-                finishedAt: run.finishedAt,
-                error: run.error,
-                file: run.file,
-                uploadedTo: run.uploadedTo,
-                sent: run.sent,
-                refusedCount: run.refused.length,
-              }
-            : null;
-        }
-        if (feed === "push") view.push = await pushActivity(db);
-        if (feed === "reso") view.consumers = await consumers.list();
-        views.push(view);
-      }
-      return views;
+      // Each feed's readiness scans every listing switched on for it: side by side, so on
+      // PostgreSQL they run on connections (and cores) of their own; SQLite takes them in turn.
+      return Promise.all(
+        portalFeeds.map(async (feed) => {
+          const { switchedOn, refusedCount, refused } = await readinessOf(db, feed, titles);
+          const view: PortalFeedView = {
+            feed,
+            label: portalFeedLabels[feed],
+            ...setupOf(feed, config),
+            paused: pauses.get(feed) ?? null,
+            switchedOn,
+            ready: switchedOn - refusedCount,
+            refusedCount,
+            refused,
+          };
+          if (feed === "rightmove") {
+            const run = await findLastFeedRun(db, feed);
+            view.lastRun = run
+              ? {
+                  trigger: run.trigger,
+                  startedAt: run.startedAt,
+                  finishedAt: run.finishedAt,
+                  error: run.error,
+                  file: run.file,
+                  uploadedTo: run.uploadedTo,
+                  sent: run.sent,
+                  refusedCount: run.refused.length,
+                }
+              : null;
+          }
+          if (feed === "push") view.push = await pushActivity(db);
+          if (feed === "reso") view.consumers = await consumers.list();
+          return view;
+        }),
+      );
     },
 
     async setPaused(session, feed, paused) {
