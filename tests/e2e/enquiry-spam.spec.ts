@@ -10,7 +10,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { enquiryPuzzlePath } from "#app-context";
@@ -35,8 +36,10 @@ const rootDir = resolve(import.meta.dirname, "../..");
 // A port the system has free now, not one next to E2E_PORT that another program may hold.
 const port = await freePort();
 const spamBase = `http://127.0.0.1:${port}`;
-const dataDir = resolve(rootDir, "data/e2e-spam");
-const databaseUrl = `file:${resolve(dataDir, "spam.db")}`;
+// Its database and images: a folder of this run's own (made by beforeAll), so two runs never
+// share one.
+let dataDir = "";
+let databaseUrl = "";
 
 let server: ChildProcess | undefined;
 let serverLog = "";
@@ -47,7 +50,8 @@ test.use({ baseURL: spamBase });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  rmSync(dataDir, { recursive: true, force: true });
+  dataDir = mkdtempSync(resolve(tmpdir(), "homes-e2e-spam-"));
+  databaseUrl = `file:${resolve(dataDir, "spam.db")}`;
   // Not seeding, so the image folder must exist (decision 024), as an operator would make it.
   mkdirSync(resolve(dataDir, "images"), { recursive: true });
   server = spawn(process.execPath, ["server/index.ts"], {
@@ -91,6 +95,7 @@ test.afterAll(async () => {
     server.kill("SIGTERM");
     await once(server, "exit");
   }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** React escapes quotes in text; the messages are compared as the page shows them. */

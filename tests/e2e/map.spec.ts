@@ -5,7 +5,8 @@
  * at a tile server that this file starts too (tests/e2e/tile-server.ts), on the demo content.
  * The shared e2e server has no MAP_TILE_URL: the tests of a map without tiles use it.
  */
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { openDatabase } from "../../db/database.ts";
@@ -18,11 +19,11 @@ import { seriousViolations } from "./axe.ts";
 import { gotoHydrated } from "./hydrated.ts";
 import { startTileServer, type TileServer } from "./tile-server.ts";
 
-const rootDir = resolve(import.meta.dirname, "../..");
 // A port the system has free now, not one next to E2E_PORT that another program may hold.
 const mapPort = await freePort();
 const mapBase = `http://127.0.0.1:${mapPort}`;
-const dataDir = resolve(rootDir, "data/e2e-map");
+// Its database: a folder of this run's own (made by beforeAll), so two runs never share one.
+let dataDir = "";
 const attribution = "© Test tiles & friends";
 
 let server: ServerProcess | undefined;
@@ -36,7 +37,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   properties = await listProperties();
   tiles = await startTileServer();
-  rmSync(dataDir, { recursive: true, force: true });
+  dataDir = mkdtempSync(resolve(tmpdir(), "homes-e2e-map-"));
   server = spawnServer(mapPort, {
     DATABASE_URL: `file:${resolve(dataDir, "map.db")}`,
     // The shared server's folder, which it has filled already: the demo seed finds its photos.
@@ -56,6 +57,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await tiles?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Every request the page makes, and its console errors. */
