@@ -133,7 +133,8 @@ describe("graceful shutdown on SIGTERM", () => {
     const requestLines = server.logs.filter((line) => "req" in line || "res" in line);
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.reqId).toEqual(expect.any(String));
-  });
+    // Each test here starts the real server: more than Vitest's 30 s on a slow day.
+  }, 120_000);
 });
 
 describe.runIf(postgresEnabled)("the database going away and coming back (PostgreSQL)", () => {
@@ -205,5 +206,6 @@ describe.runIf(postgresEnabled)("the database going away and coming back (Postgr
     expect(server.child.exitCode).toBeNull();
     const enquiries = await listEnquiriesWithDelivery(database.handle.db);
     expect(enquiries).toHaveLength(2);
-  });
+    // 29.6 s in a whole run on a slow day, against Vitest's 30 s.
+  }, 120_000);
 });

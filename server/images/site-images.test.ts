@@ -57,5 +57,7 @@ describe("a fresh install without the demo seed", () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type"), path).toMatch(/^image\//);
     }
-  });
+    // A real server's start and every page: 22 s on a slow day, more than Vitest's 30 s on a
+    // slower one.
+  }, 120_000);
 });
