@@ -13,13 +13,14 @@ import { buildContactEnquiry } from "../tests/support/factories.ts";
 import {
   freePort,
   postEnquiry,
+  realServerTestTimeout,
   type ServerProcess,
   spawnServer,
 } from "../tests/support/server-process.ts";
 
 const token = "durability-token";
 
-describe("a server killed with SIGKILL", () => {
+describe("a server killed with SIGKILL", { timeout: realServerTestTimeout }, () => {
   const servers: ServerProcess[] = [];
   afterEach(async () => {
     await Promise.all(servers.map((server) => server.stop("SIGKILL")));
@@ -63,7 +64,5 @@ describe("a server killed with SIGKILL", () => {
     } finally {
       await handle.close();
     }
-    // Two starts of the real server and 25 posts: a loaded machine (CI runs beside the end-to-end
-    // specs) needs more than Vitest's 30 s.
-  }, 120_000);
+  });
 });

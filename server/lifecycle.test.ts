@@ -10,6 +10,7 @@ import { buildContactEnquiry } from "../tests/support/factories.ts";
 import { leakPattern } from "../tests/support/leaks.ts";
 import {
   freePort,
+  realServerTestTimeout,
   type ServerProcess,
   startServerProcess,
 } from "../tests/support/server-process.ts";
@@ -52,7 +53,7 @@ function track(server: ServerProcess) {
   return server;
 }
 
-describe("graceful shutdown on SIGTERM", () => {
+describe("graceful shutdown on SIGTERM", { timeout: realServerTestTimeout }, () => {
   it("answers the request in flight, finishes the outbox batch, then exits 0", async () => {
     const database: TestDatabase = await createTestDatabase("sqlite", { seed: true });
     cleanups.push(() => database.drop());
@@ -133,79 +134,81 @@ describe("graceful shutdown on SIGTERM", () => {
     const requestLines = server.logs.filter((line) => "req" in line || "res" in line);
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.reqId).toEqual(expect.any(String));
-    // Each test here starts the real server: more than Vitest's 30 s on a slow day.
-  }, 120_000);
+  });
 });
 
-describe.runIf(postgresEnabled)("the database going away and coming back (PostgreSQL)", () => {
-  it("makes /readyz answer 503, the API a clean 503 (retry later), and recovers without a restart", async () => {
-    const database = await createTestDatabase("postgres", { seed: true });
-    cleanups.push(() => database.drop());
-    const real = new URL(testPostgresUrl);
-    const proxy: TcpProxy = await startTcpProxy({
-      host: real.hostname,
-      port: Number(real.port || 5432),
-    });
-    cleanups.push(() => proxy.close());
-    const viaProxy = new URL(database.url);
-    viaProxy.hostname = "127.0.0.1";
-    viaProxy.port = String(proxy.port);
-
-    const server = track(
-      await startServerProcess(await freePort(), {
-        NODE_ENV: "production",
-        DATABASE_URL: viaProxy.toString(),
-        IMAGE_DIR: createTestImageDir(),
-        API_TOKEN: token,
-        SEED_DEMO_CONTENT: "false",
-        CONTACT_RATE_LIMIT: "off",
-        LOG_LEVEL: "warn",
-      }),
-    );
-    const get = (path: string, headers: Record<string, string> = auth) =>
-      fetch(`${server.base}${path}`, { headers });
-    expect((await get("/api/amenity/view")).status).toBe(200);
-    expect((await postEnquiry(server.base)).status).toBe(200);
-
-    await proxy.cut();
-    // Idle pooled connections were dropped under the server: it must not crash.
-    await new Promise((wait) => setTimeout(wait, 300));
-    expect(server.child.exitCode).toBeNull();
-    const unready = await get("/readyz");
-    expect(unready.status).toBe(503);
-    expect(await unready.json()).toEqual({
-      status: "unavailable",
-      message: "The database is unreachable.",
-    });
-    for (const path of ["/api/amenity/view", "/api/property/show/one/HP-1001"]) {
-      const failed = await get(path);
-      expect(failed.status).toBe(503);
-      expect(failed.headers.get("retry-after")).toBe("5");
-      expect(await failed.json()).toEqual({
-        status: 503,
-        message: "The service is briefly unavailable. Please try again in a moment.",
+describe.runIf(postgresEnabled)(
+  "the database going away and coming back (PostgreSQL)",
+  { timeout: realServerTestTimeout },
+  () => {
+    it("makes /readyz answer 503, the API a clean 503 (retry later), and recovers without a restart", async () => {
+      const database = await createTestDatabase("postgres", { seed: true });
+      cleanups.push(() => database.drop());
+      const real = new URL(testPostgresUrl);
+      const proxy: TcpProxy = await startTcpProxy({
+        host: real.hostname,
+        port: Number(real.port || 5432),
       });
-    }
-    const refused = await postEnquiry(server.base);
-    expect(refused.status).toBe(503);
-    expect(await refused.text()).not.toMatch(leakPattern);
-    // Pages without their data: a 503 no cache keeps, never an empty page or a redirect home
-    // (decision 088).
-    for (const path of ["/", "/about", "/property/HP-1001"]) {
-      const page = await fetch(`${server.base}${path}`, { redirect: "manual" });
-      expect(page.status, path).toBe(503);
-      expect(page.headers.get("retry-after"), path).toBe("5");
-      expect(page.headers.get("cache-control"), path).toBe("no-store");
-      expect(await page.text()).not.toMatch(leakPattern);
-    }
+      cleanups.push(() => proxy.close());
+      const viaProxy = new URL(database.url);
+      viaProxy.hostname = "127.0.0.1";
+      viaProxy.port = String(proxy.port);
 
-    await proxy.restore();
-    await until(async () => (await get("/readyz")).status === 200, "readiness after recovery");
-    expect((await get("/api/amenity/view")).status).toBe(200);
-    expect((await postEnquiry(server.base)).status).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-    const enquiries = await listEnquiriesWithDelivery(database.handle.db);
-    expect(enquiries).toHaveLength(2);
-    // 29.6 s in a whole run on a slow day, against Vitest's 30 s.
-  }, 120_000);
-});
+      const server = track(
+        await startServerProcess(await freePort(), {
+          NODE_ENV: "production",
+          DATABASE_URL: viaProxy.toString(),
+          IMAGE_DIR: createTestImageDir(),
+          API_TOKEN: token,
+          SEED_DEMO_CONTENT: "false",
+          CONTACT_RATE_LIMIT: "off",
+          LOG_LEVEL: "warn",
+        }),
+      );
+      const get = (path: string, headers: Record<string, string> = auth) =>
+        fetch(`${server.base}${path}`, { headers });
+      expect((await get("/api/amenity/view")).status).toBe(200);
+      expect((await postEnquiry(server.base)).status).toBe(200);
+
+      await proxy.cut();
+      // Idle pooled connections were dropped under the server: it must not crash.
+      await new Promise((wait) => setTimeout(wait, 300));
+      expect(server.child.exitCode).toBeNull();
+      const unready = await get("/readyz");
+      expect(unready.status).toBe(503);
+      expect(await unready.json()).toEqual({
+        status: "unavailable",
+        message: "The database is unreachable.",
+      });
+      for (const path of ["/api/amenity/view", "/api/property/show/one/HP-1001"]) {
+        const failed = await get(path);
+        expect(failed.status).toBe(503);
+        expect(failed.headers.get("retry-after")).toBe("5");
+        expect(await failed.json()).toEqual({
+          status: 503,
+          message: "The service is briefly unavailable. Please try again in a moment.",
+        });
+      }
+      const refused = await postEnquiry(server.base);
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).not.toMatch(leakPattern);
+      // Pages without their data: a 503 no cache keeps, never an empty page or a redirect home
+      // (decision 088).
+      for (const path of ["/", "/about", "/property/HP-1001"]) {
+        const page = await fetch(`${server.base}${path}`, { redirect: "manual" });
+        expect(page.status, path).toBe(503);
+        expect(page.headers.get("retry-after"), path).toBe("5");
+        expect(page.headers.get("cache-control"), path).toBe("no-store");
+        expect(await page.text()).not.toMatch(leakPattern);
+      }
+
+      await proxy.restore();
+      await until(async () => (await get("/readyz")).status === 200, "readiness after recovery");
+      expect((await get("/api/amenity/view")).status).toBe(200);
+      expect((await postEnquiry(server.base)).status).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      const enquiries = await listEnquiriesWithDelivery(database.handle.db);
+      expect(enquiries).toHaveLength(2);
+    });
+  },
+);

@@ -11,6 +11,7 @@ import { sitePagePaths } from "../../app/site-pages.ts";
 import { parseImageVariantPath } from "../../lib/image-variants.ts";
 import {
   freePort,
+  realServerTestTimeout,
   type ServerProcess,
   startServerProcess,
 } from "../../tests/support/server-process.ts";
@@ -25,7 +26,7 @@ function linkedImagePaths(html: string): string[] {
   return [...paths];
 }
 
-describe("a fresh install without the demo seed", () => {
+describe("a fresh install without the demo seed", { timeout: realServerTestTimeout }, () => {
   const folder = mkdtempSync(join(tmpdir(), "homes-fresh-"));
   let server: ServerProcess | undefined;
   afterAll(async () => {
@@ -57,7 +58,5 @@ describe("a fresh install without the demo seed", () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type"), path).toMatch(/^image\//);
     }
-    // A real server's start and every page: 22 s on a slow day, more than Vitest's 30 s on a
-    // slower one.
-  }, 120_000);
+  });
 });

@@ -13,6 +13,13 @@ const serverEntry = resolve(projectRoot, "server/index.ts");
 /** The last part of a server's output worth quoting when a test fails. */
 const keptOutputChars = 20_000;
 
+/**
+ * A Vitest test's time limit when it starts the real server: a start takes seconds on a quiet
+ * machine, but on a slow day, with the end-to-end specs running beside Vitest, one such test
+ * took 29.6 s of Vitest's default 30.
+ */
+export const realServerTestTimeout = 120_000;
+
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
